@@ -1,0 +1,108 @@
+package export
+
+// Format is the value of the "format" key of a shape library.
+const Format = "shapegen/v1"
+
+// Point is a point on the wire: [x, y].
+type Point [2]float64
+
+// Ring is a polygon on the wire: its vertices in order.
+type Ring []Point
+
+// Library is a shape library as stored in shapes.json / shapes.yaml: the
+// file format of DESIGN.md, key for key.
+type Library struct {
+	Format    string   `json:"format" yaml:"format"`
+	Generator string   `json:"generator,omitempty" yaml:"generator,omitempty"`
+	Settings  Settings `json:"settings" yaml:"settings"`
+	Sprites   []Sprite `json:"sprites" yaml:"sprites"`
+}
+
+// Settings records the settings a library was built with.
+type Settings struct {
+	AlphaThreshold int    `json:"alpha_threshold" yaml:"alpha_threshold"`
+	MaxVertices    int    `json:"max_vertices" yaml:"max_vertices"`
+	MaxPieces      int    `json:"max_pieces" yaml:"max_pieces"`
+	Samples        int    `json:"samples,omitempty" yaml:"samples,omitempty"`
+	Seed           uint64 `json:"seed,omitempty" yaml:"seed,omitempty"`
+}
+
+// Frame is a frame's rectangle inside its image, in pixels.
+type Frame struct {
+	X int `json:"x" yaml:"x"`
+	Y int `json:"y" yaml:"y"`
+	W int `json:"w" yaml:"w"`
+	H int `json:"h" yaml:"h"`
+}
+
+// AABB is an axis-aligned box on the wire.
+type AABB struct {
+	Min Point `json:"min" yaml:"min"`
+	Max Point `json:"max" yaml:"max"`
+}
+
+// Circle is a circle on the wire.
+type Circle struct {
+	Center Point   `json:"center" yaml:"center"`
+	Radius float64 `json:"radius" yaml:"radius"`
+}
+
+// Box is an oriented box on the wire: centre, half-extents, angle in
+// radians (corners are center + R(angle)*(±hx, ±hy)).
+type Box struct {
+	Center Point   `json:"center" yaml:"center"`
+	Half   Point   `json:"half" yaml:"half"`
+	Angle  float64 `json:"angle" yaml:"angle"`
+}
+
+// Quality holds the figures of one shape kind of one sprite.
+type Quality struct {
+	// Outside counts opaque pixel squares not fully inside the shape; it
+	// must be 0.
+	Outside int `json:"outside" yaml:"outside"`
+	// AreaRatio is the shape's area over the opaque pixel count.
+	AreaRatio float64 `json:"area_ratio" yaml:"area_ratio"`
+	// PairFPRate is the fraction of sampled overlapping placements of two
+	// copies whose pixel masks do not overlap.
+	PairFPRate float64 `json:"pair_fp_rate" yaml:"pair_fp_rate"`
+}
+
+// Sprite is one sprite (a plain image or one frame of a sheet or atlas)
+// with its shapes, all in the frame's own pixel coordinates.
+type Sprite struct {
+	Name    string   `json:"name" yaml:"name"`
+	Image   string   `json:"image" yaml:"image"`
+	Frame   Frame    `json:"frame" yaml:"frame"`
+	Offset  *[2]int  `json:"offset,omitempty" yaml:"offset,omitempty,flow"`
+	Size    [2]int   `json:"size" yaml:"size,flow"`
+	Pivot   Point    `json:"pivot" yaml:"pivot,flow"`
+	Pixels  int      `json:"pixels" yaml:"pixels"`
+	AABB    *AABB    `json:"aabb,omitempty" yaml:"aabb,omitempty"`
+	Circle  *Circle  `json:"circle,omitempty" yaml:"circle,omitempty"`
+	Box     *Box     `json:"box,omitempty" yaml:"box,omitempty"`
+	Hull    Ring     `json:"hull,omitempty" yaml:"hull,omitempty"`
+	Polygon Ring     `json:"polygon,omitempty" yaml:"polygon,omitempty"`
+	Pieces  []Ring   `json:"pieces,omitempty" yaml:"pieces,omitempty"`
+	// Outline is the traced outline of each island: its outer ring (positive
+	// winding) followed by its holes (negative winding), simplified only
+	// outward.
+	Outline []Ring `json:"outline,omitempty" yaml:"outline,omitempty"`
+	// Quality maps a shape kind ("aabb", "circle", "box", "hull",
+	// "polygon", "pieces") to its figures.
+	Quality map[string]Quality `json:"quality,omitempty" yaml:"quality,omitempty"`
+	// Mask is the opaque-pixel mask, present with --masks.
+	Mask *EncodedMask `json:"mask,omitempty" yaml:"mask,omitempty"`
+	// Warnings are notes for the user (e.g. a tiny sprite, many islands).
+	Warnings []string `json:"warnings,omitempty" yaml:"warnings,omitempty"`
+}
+
+// EncodedMask is a sprite's opaque-pixel mask on the wire, in the frame's
+// own pixel coordinates.
+type EncodedMask struct {
+	W int `json:"w" yaml:"w"`
+	H int `json:"h" yaml:"h"`
+	// RLE is the rows, top to bottom and each left to right, as run lengths
+	// alternating transparent, opaque, transparent, ... starting with a
+	// (possibly zero) transparent run, base64 of unsigned varints.
+	RLE string `json:"rle" yaml:"rle"`
+}

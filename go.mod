@@ -1,0 +1,3 @@
+module github.com/shapegen/shapegen
+
+go 1.24

@@ -1,0 +1,125 @@
+package mask
+
+import (
+	"image"
+	"math/bits"
+)
+
+// Mask is a width x height grid of bits, one per pixel; a set bit is an
+// opaque pixel. The zero Mask is a valid 0x0 mask.
+type Mask struct {
+	w, h int
+	// bits holds stripe s (pixels 64s .. 64s+63 of each row) for row y at
+	// bits[s*h+y]; pixel x of the stripe is bit x%64 (bit 0 is leftmost).
+	// Bits beyond the width in the last stripe are always zero.
+	bits []uint64
+}
+
+// New returns an empty (all transparent) mask of the given size. Negative
+// sizes count as zero.
+func New(w, h int) *Mask {
+	w, h = max(w, 0), max(h, 0)
+	return &Mask{w: w, h: h, bits: make([]uint64, stripes(w)*h)}
+}
+
+// stripes returns how many 64-pixel column stripes cover width w.
+func stripes(w int) int { return (w + 63) / 64 }
+
+// Width returns the width of m in pixels.
+func (m *Mask) Width() int { return m.w }
+
+// Height returns the height of m in pixels.
+func (m *Mask) Height() int { return m.h }
+
+// Size returns the width and height of m as a point.
+func (m *Mask) Size() image.Point { return image.Pt(m.w, m.h) }
+
+// Get reports whether pixel (x, y) is set; pixels outside m are not.
+func (m *Mask) Get(x, y int) bool {
+	if uint(x) >= uint(m.w) || uint(y) >= uint(m.h) {
+		return false
+	}
+	return m.bits[(x>>6)*m.h+y]>>(uint(x)&63)&1 != 0
+}
+
+// Set sets pixel (x, y) to v; pixels outside m are ignored.
+func (m *Mask) Set(x, y int, v bool) {
+	if uint(x) >= uint(m.w) || uint(y) >= uint(m.h) {
+		return
+	}
+	i, b := (x>>6)*m.h+y, uint64(1)<<(uint(x)&63)
+	if v {
+		m.bits[i] |= b
+	} else {
+		m.bits[i] &^= b
+	}
+}
+
+// Count returns the number of set pixels.
+func (m *Mask) Count() int {
+	n := 0
+	for _, w := range m.bits {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// Empty reports whether m has no set pixel.
+func (m *Mask) Empty() bool {
+	for _, w := range m.bits {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// RowSpan returns the leftmost and rightmost set pixel of row y and true,
+// or 0, 0, false when the row has none (or y is outside m). The pixels of
+// the row cover the squares [left, right+1] x [y, y+1].
+func (m *Mask) RowSpan(y int) (left, right int, ok bool) {
+	if uint(y) >= uint(m.h) {
+		return 0, 0, false
+	}
+	n := stripes(m.w)
+	left = -1
+	for s := 0; s < n; s++ {
+		if w := m.bits[s*m.h+y]; w != 0 {
+			left = s*64 + bits.TrailingZeros64(w)
+			break
+		}
+	}
+	if left < 0 {
+		return 0, 0, false
+	}
+	for s := n - 1; s >= 0; s-- {
+		if w := m.bits[s*m.h+y]; w != 0 {
+			right = s*64 + 63 - bits.LeadingZeros64(w)
+			break
+		}
+	}
+	return left, right, true
+}
+
+// Bounds returns the smallest rectangle holding every set pixel, as pixel
+// indices with the image.Rectangle convention (Min inclusive, Max
+// exclusive); it is also the closed box [Min, Max] of the pixel squares.
+// It returns the zero Rectangle when m is empty.
+func (m *Mask) Bounds() image.Rectangle {
+	var r image.Rectangle
+	found := false
+	for y := 0; y < m.h; y++ {
+		l, rt, ok := m.RowSpan(y)
+		if !ok {
+			continue
+		}
+		if !found {
+			r = image.Rect(l, y, rt+1, y+1)
+			found = true
+			continue
+		}
+		r.Min.X, r.Max.X = min(r.Min.X, l), max(r.Max.X, rt+1)
+		r.Max.Y = y + 1
+	}
+	return r
+}
