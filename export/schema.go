@@ -70,19 +70,19 @@ type Quality struct {
 // Sprite is one sprite (a plain image or one frame of a sheet or atlas)
 // with its shapes, all in the frame's own pixel coordinates.
 type Sprite struct {
-	Name    string   `json:"name" yaml:"name"`
-	Image   string   `json:"image" yaml:"image"`
-	Frame   Frame    `json:"frame" yaml:"frame"`
-	Offset  *[2]int  `json:"offset,omitempty" yaml:"offset,omitempty,flow"`
-	Size    [2]int   `json:"size" yaml:"size,flow"`
-	Pivot   Point    `json:"pivot" yaml:"pivot,flow"`
-	Pixels  int      `json:"pixels" yaml:"pixels"`
-	AABB    *AABB    `json:"aabb,omitempty" yaml:"aabb,omitempty"`
-	Circle  *Circle  `json:"circle,omitempty" yaml:"circle,omitempty"`
-	Box     *Box     `json:"box,omitempty" yaml:"box,omitempty"`
-	Hull    Ring     `json:"hull,omitempty" yaml:"hull,omitempty"`
-	Polygon Ring     `json:"polygon,omitempty" yaml:"polygon,omitempty"`
-	Pieces  []Ring   `json:"pieces,omitempty" yaml:"pieces,omitempty"`
+	Name    string  `json:"name" yaml:"name"`
+	Image   string  `json:"image" yaml:"image"`
+	Frame   Frame   `json:"frame" yaml:"frame"`
+	Offset  *[2]int `json:"offset,omitempty" yaml:"offset,omitempty,flow"`
+	Size    [2]int  `json:"size" yaml:"size,flow"`
+	Pivot   Point   `json:"pivot" yaml:"pivot,flow"`
+	Pixels  int     `json:"pixels" yaml:"pixels"`
+	AABB    *AABB   `json:"aabb,omitempty" yaml:"aabb,omitempty"`
+	Circle  *Circle `json:"circle,omitempty" yaml:"circle,omitempty"`
+	Box     *Box    `json:"box,omitempty" yaml:"box,omitempty"`
+	Hull    Ring    `json:"hull,omitempty" yaml:"hull,omitempty"`
+	Polygon Ring    `json:"polygon,omitempty" yaml:"polygon,omitempty"`
+	Pieces  []Ring  `json:"pieces,omitempty" yaml:"pieces,omitempty"`
 	// Outline is the traced outline of each island: its outer ring (positive
 	// winding) followed by its holes (negative winding), simplified only
 	// outward.
