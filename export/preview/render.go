@@ -1,0 +1,390 @@
+package preview
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"slices"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font/basicfont"
+
+	"github.com/shapegen/shapegen/export"
+	"github.com/shapegen/shapegen/mask"
+)
+
+// Defaults of Options.
+const (
+	DefaultAlphaThreshold = 128
+	DefaultMinSide        = 256
+)
+
+// Options says how Render draws.
+type Options struct {
+	// AlphaThreshold: a pixel is opaque when its 8-bit alpha is at least
+	// this (Settings.AlphaThreshold of the library). 0 means
+	// DefaultAlphaThreshold.
+	AlphaThreshold int
+	// MinSide is the least length, in output pixels, of the sprite's
+	// longer side: smaller sprites are scaled up by a whole factor. 0
+	// means DefaultMinSide.
+	MinSide int
+	// Kinds lists the shape kinds to draw (see Kinds); nil draws all that
+	// the sprite has, an empty non-nil slice none.
+	Kinds []string
+}
+
+func (o Options) threshold() uint8 {
+	if o.AlphaThreshold <= 0 {
+		return DefaultAlphaThreshold
+	}
+	return uint8(min(o.AlphaThreshold, 255))
+}
+
+func (o Options) wants(kind string) bool {
+	return o.Kinds == nil || slices.Contains(o.Kinds, kind)
+}
+
+// Scale returns the whole factor by which Render scales a sprite whose
+// longer side is n pixels: the least factor that makes it at least
+// opt.MinSide, and 1 for sprites already that large.
+func Scale(n int, opt Options) int {
+	side := opt.MinSide
+	if side <= 0 {
+		side = DefaultMinSide
+	}
+	if n <= 0 || n >= side {
+		return 1
+	}
+	return (side + n - 1) / n
+}
+
+// Layout constants, in output pixels.
+const (
+	margin     = 12 // around the drawing
+	checker    = 8  // side of a checkerboard square
+	lineHeight = 16 // of the legend
+	glyphWidth = 7  // of basicfont.Face7x13
+	swatch     = 18 // length of a legend swatch
+)
+
+// Render draws s over its pixels and returns the picture. frame holds the
+// frame's pixels (frame.Bounds().Min is the frame's (0, 0)); they are
+// placed at s.Offset in the sprite's own space of s.Size, where all of s's
+// shapes lie (see Sprite).
+//
+// The sprite is scaled up by Scale with nearest-neighbour sampling, so
+// pixels stay crisp, over a checkerboard. Each shape kind of opt.Kinds is
+// stroked in its own colour (see Colour) with the area it adds around the
+// pixels lightly tinted; the pixel-edge outline of the opaque pixels is
+// drawn dark, opaque pixels that a drawn shape leaves outside are painted
+// red (there should be none), and a legend under the drawing names the
+// sprite and every kind shown. The result depends only on the inputs.
+func Render(frame image.Image, s *export.Sprite, opt Options) *image.NRGBA {
+	spr := Sprite(frame, s)
+	m := mask.FromImage(spr, opt.threshold())
+	w, h := m.Width(), m.Height()
+	shapes := shapesOf(s, opt.wants)
+	outside := outsidePixels(m, shapes)
+
+	k := Scale(max(w, h), opt)
+	vx0, vy0, vx1, vy1 := viewBounds(w, h, shapes)
+	drawW, drawH := (vx1-vx0)*k, (vy1-vy0)*k
+	cw := drawW + 2*margin
+	entries := legendEntries(s, shapes, len(outside))
+	rows := legendRows(entries, cw-2*margin)
+	legendTop := drawH + 2*margin
+	ch := legendTop + (1+len(rows))*lineHeight + margin/2
+
+	img := image.NewRGBA(image.Rect(0, 0, cw, ch))
+	c := canvas{img: img, k: k, ox: margin - vx0*k, oy: margin - vy0*k}
+	c.checkerboard(image.Rect(0, 0, cw, legendTop))
+	fillRect(img, image.Rect(0, legendTop, cw, ch), legendBack)
+	fillRect(img, image.Rect(0, legendTop, cw, legendTop+1), checkDark)
+
+	dc := gg.NewContextForRGBA(img)
+	for _, sh := range shapes {
+		c.tint(dc, sh)
+	}
+	c.sprite(spr)
+	for _, p := range outside {
+		c.block(p, outsideColour, 0xc0)
+	}
+	c.edges(m)
+	for _, sh := range shapes {
+		c.stroke(dc, sh)
+	}
+	drawLegend(dc, s, entries, rows, legendTop, cw-2*margin)
+	// Every pixel of img is opaque, so its premultiplied bytes are also
+	// straight NRGBA bytes.
+	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
+}
+
+// outsidePixels returns the opaque pixels of m that some enclosing shape
+// leaves outside, in row order.
+func outsidePixels(m *mask.Mask, shapes []shape) []image.Point {
+	var out []image.Point
+	for y := range m.Height() {
+		for x := range m.Width() {
+			if !m.Get(x, y) {
+				continue
+			}
+			for _, sh := range shapes {
+				if sh.encloses() && !sh.containsPixel(x, y) {
+					out = append(out, image.Pt(x, y))
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// canvas maps sprite coordinates to output pixels: sprite point (x, y) is
+// output point (ox + k*x, oy + k*y).
+type canvas struct {
+	img    *image.RGBA
+	k      int
+	ox, oy int
+}
+
+func (c canvas) pt(x, y float64) (float64, float64) {
+	return float64(c.ox) + float64(c.k)*x, float64(c.oy) + float64(c.k)*y
+}
+
+func (c canvas) checkerboard(r image.Rectangle) {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			col := checkLight
+			if (x/checker+y/checker)%2 == 1 {
+				col = checkDark
+			}
+			c.img.SetRGBA(x, y, color.RGBA(col))
+		}
+	}
+}
+
+// sprite draws spr (in sprite coordinates, at 1x) scaled by k with
+// nearest-neighbour sampling, blended over what is there.
+func (c canvas) sprite(spr *image.NRGBA) {
+	b := spr.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			i := spr.PixOffset(x, y)
+			p := spr.Pix[i : i+4 : i+4]
+			if p[3] == 0 {
+				continue
+			}
+			c.block(image.Pt(x, y), color.NRGBA{p[0], p[1], p[2], 0xff}, p[3])
+		}
+	}
+}
+
+// block blends col with opacity a over the output square of sprite pixel p.
+func (c canvas) block(p image.Point, col color.NRGBA, a uint8) {
+	x0, y0 := c.ox+p.X*c.k, c.oy+p.Y*c.k
+	blendRect(c.img, image.Rect(x0, y0, x0+c.k, y0+c.k), col, a)
+}
+
+// edges draws the pixel-edge outline of m: a dark line just outside every
+// side of an opaque pixel that borders a transparent one, so the sprite's
+// own pixels stay visible.
+func (c canvas) edges(m *mask.Mask) {
+	t := 1
+	if c.k >= 6 {
+		t = 2
+	}
+	w, h := m.Width(), m.Height()
+	opaque := func(x, y int) bool { return x >= 0 && y >= 0 && x < w && y < h && m.Get(x, y) }
+	for y := range h {
+		for x := range w {
+			if !m.Get(x, y) {
+				continue
+			}
+			x0, y0 := c.ox+x*c.k, c.oy+y*c.k
+			x1, y1 := x0+c.k, y0+c.k
+			if !opaque(x-1, y) {
+				fillRect(c.img, image.Rect(x0-t, y0-t, x0, y1+t), edgeColour)
+			}
+			if !opaque(x+1, y) {
+				fillRect(c.img, image.Rect(x1, y0-t, x1+t, y1+t), edgeColour)
+			}
+			if !opaque(x, y-1) {
+				fillRect(c.img, image.Rect(x0-t, y0-t, x1+t, y0), edgeColour)
+			}
+			if !opaque(x, y+1) {
+				fillRect(c.img, image.Rect(x0-t, y1, x1+t, y1+t), edgeColour)
+			}
+		}
+	}
+}
+
+// path adds sh's outline to dc's path.
+func (c canvas) path(dc *gg.Context, sh shape) {
+	if sh.circle != nil {
+		x, y := c.pt(sh.circle.Center.X, sh.circle.Center.Y)
+		dc.DrawCircle(x, y, sh.circle.Radius*float64(c.k))
+		return
+	}
+	for _, ring := range sh.rings {
+		dc.NewSubPath()
+		for _, v := range ring {
+			dc.LineTo(c.pt(v.X, v.Y))
+		}
+		dc.ClosePath()
+	}
+}
+
+// tint fills the area of an enclosing shape with its colour, faintly.
+func (c canvas) tint(dc *gg.Context, sh shape) {
+	if !sh.encloses() {
+		return
+	}
+	col := kinds[sh.kind].colour
+	col.A = 0x1c
+	c.path(dc, sh)
+	dc.SetColor(col)
+	dc.SetFillRuleWinding()
+	dc.Fill()
+}
+
+// stroke draws sh's outline in its colour and dash.
+func (c canvas) stroke(dc *gg.Context, sh shape) {
+	k := kinds[sh.kind]
+	if k.name == "pivot" {
+		x, y := c.pt(sh.pivot.X, sh.pivot.Y)
+		cross(dc, x, y, 7)
+		return
+	}
+	c.path(dc, sh)
+	dc.SetColor(k.colour)
+	dc.SetLineWidth(k.width)
+	dc.SetDash(k.dash...)
+	dc.SetLineJoinRound()
+	dc.Stroke()
+	dc.SetDash()
+}
+
+// cross draws the pivot mark: a dark cross on a light halo.
+func cross(dc *gg.Context, x, y, r float64) {
+	for _, pass := range []struct {
+		col   color.Color
+		width float64
+	}{{color.NRGBA{0xff, 0xff, 0xff, 0xe0}, 4}, {kinds[len(kinds)-1].colour, 1.5}} {
+		dc.SetColor(pass.col)
+		dc.SetLineWidth(pass.width)
+		dc.DrawLine(x-r, y, x+r, y)
+		dc.DrawLine(x, y-r, x, y+r)
+		dc.Stroke()
+	}
+}
+
+// entry is one item of the legend: a shape kind (kind >= 0) or, with kind
+// -1, the count of outside pixels.
+type entry struct {
+	kind int
+	text string
+}
+
+func (e entry) width() int { return swatch + 6 + glyphWidth*len(e.text) + 14 }
+
+func legendEntries(s *export.Sprite, shapes []shape, outside int) []entry {
+	var out []entry
+	for _, sh := range shapes {
+		text := kinds[sh.kind].label
+		switch kinds[sh.kind].name {
+		case "hull", "polygon":
+			text = fmt.Sprintf("%s %dv", text, len(sh.rings[0]))
+		case "pieces", "outline":
+			text = fmt.Sprintf("%s %d", text, len(sh.rings))
+		}
+		out = append(out, entry{sh.kind, text})
+	}
+	if outside > 0 {
+		out = append(out, entry{-1, fmt.Sprintf("outside %dpx", outside)})
+	}
+	return out
+}
+
+// legendRows splits entries into rows no wider than width, each row its
+// entries' index range.
+func legendRows(entries []entry, width int) [][2]int {
+	var rows [][2]int
+	start, used := 0, 0
+	for i, e := range entries {
+		if i > start && used+e.width() > width {
+			rows = append(rows, [2]int{start, i})
+			start, used = i, 0
+		}
+		used += e.width()
+	}
+	if start < len(entries) {
+		rows = append(rows, [2]int{start, len(entries)})
+	}
+	return rows
+}
+
+func drawLegend(dc *gg.Context, s *export.Sprite, entries []entry, rows [][2]int, top, width int) {
+	dc.SetFontFace(basicfont.Face7x13)
+	dc.SetColor(textColour)
+	head := fmt.Sprintf("%s  %dx%d  %d px", s.Name, s.Size[0], s.Size[1], s.Pixels)
+	dc.DrawString(fit(head, width/glyphWidth), margin, float64(top+lineHeight-3))
+	for r, row := range rows {
+		x := float64(margin)
+		y := float64(top + (r+2)*lineHeight - 3) // text baseline
+		for _, e := range entries[row[0]:row[1]] {
+			mid := y - 4
+			switch {
+			case e.kind < 0:
+				dc.SetColor(outsideColour)
+				dc.DrawRectangle(x+4, mid-5, 10, 10)
+				dc.Fill()
+			case kinds[e.kind].name == "pivot":
+				cross(dc, x+swatch/2, mid, 5)
+			default:
+				k := kinds[e.kind]
+				dc.SetColor(k.colour)
+				dc.SetLineWidth(k.width + 0.5)
+				dc.SetDash(k.dash...)
+				dc.DrawLine(x, mid, x+swatch, mid)
+				dc.Stroke()
+				dc.SetDash()
+			}
+			dc.SetColor(textColour)
+			dc.DrawString(e.text, x+swatch+6, y)
+			x += float64(e.width())
+		}
+	}
+}
+
+// fit shortens s to at most n characters, keeping its end (the most
+// telling part of a sprite path).
+func fit(s string, n int) string {
+	if len(s) <= n || n < 4 {
+		return s
+	}
+	return "..." + s[len(s)-(n-3):]
+}
+
+// fillRect paints r (clipped to img) with the opaque colour col.
+func fillRect(img *image.RGBA, r image.Rectangle, col color.NRGBA) {
+	blendRect(img, r, col, 0xff)
+}
+
+// blendRect blends col with opacity a over r (clipped to img); img must be
+// opaque there.
+func blendRect(img *image.RGBA, r image.Rectangle, col color.NRGBA, a uint8) {
+	r = r.Intersect(img.Rect)
+	na := 255 - uint32(a)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		i := img.PixOffset(r.Min.X, y)
+		for x := r.Min.X; x < r.Max.X; x++ {
+			p := img.Pix[i : i+4 : i+4]
+			p[0] = uint8((uint32(col.R)*uint32(a) + uint32(p[0])*na + 127) / 255)
+			p[1] = uint8((uint32(col.G)*uint32(a) + uint32(p[1])*na + 127) / 255)
+			p[2] = uint8((uint32(col.B)*uint32(a) + uint32(p[2])*na + 127) / 255)
+			p[3] = 0xff
+			i += 4
+		}
+	}
+}

@@ -1,0 +1,35 @@
+package preview
+
+import (
+	"image"
+	"image/draw"
+
+	"github.com/shapegen/shapegen/export"
+)
+
+// Sprite returns the sprite of s at 1x in its own coordinate space: an
+// image of s.Size with frame's pixels (frame.Bounds().Min is the frame's
+// (0, 0)) placed at s.Offset, transparent elsewhere. Pixels of frame
+// beyond s.Size are cut off. When s.Size is zero the size is the frame's
+// plus the offset. The HTML report shows this image under the shapes it
+// draws itself.
+func Sprite(frame image.Image, s *export.Sprite) *image.NRGBA {
+	size, off := spriteSpace(frame, s)
+	dst := image.NewNRGBA(image.Rectangle{Max: size})
+	fb := frame.Bounds()
+	draw.Draw(dst, fb.Sub(fb.Min).Add(off), frame, fb.Min, draw.Src)
+	return dst
+}
+
+// spriteSpace returns the size of s's coordinate space and where the
+// frame's top-left lies in it.
+func spriteSpace(frame image.Image, s *export.Sprite) (size, off image.Point) {
+	if s.Offset != nil {
+		off = image.Pt(s.Offset[0], s.Offset[1])
+	}
+	size = image.Pt(s.Size[0], s.Size[1])
+	if size.X <= 0 || size.Y <= 0 {
+		size = frame.Bounds().Size().Add(off)
+	}
+	return size, off
+}
