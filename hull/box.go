@@ -1,0 +1,140 @@
+package hull
+
+import (
+	"math"
+
+	"github.com/shapegen/shapegen/collide"
+)
+
+// boxTie is the relative difference under which two candidate box areas
+// count as equal, so that float noise cannot pick between equal boxes and
+// the smaller angle (the axis-aligned box when it is minimal) wins.
+const boxTie = 1e-12
+
+// MinBox returns the minimum-area oriented box containing every vertex of
+// the convex polygon p (positive winding, as Convex returns).
+//
+// One side of a minimum-area box lies on a hull edge (Freeman & Shapira),
+// so rotating calipers try each edge direction in O(n). Among boxes whose
+// areas agree to a relative 1e-12 the one with the smallest angle wins,
+// then the first edge. The angle is normalised to [0, pi/2): Half.X is the
+// half-extent along (cos Angle, sin Angle). An axis-aligned minimum gives
+// Angle 0 exactly and, for integer vertices, an exact box.
+//
+// A rotated box is grown outward: each half-extent gets 2^-40 * max(1, S)
+// more, S the largest coordinate magnitude of p (about 1e-12 * S, far
+// above the rounding of the box's own containment test and far below any
+// pixel), and more, doubling, until Box.ContainsPoint holds for every
+// vertex. An empty p gives the zero Box; one vertex a box of zero size;
+// two vertices a box of zero height along their segment.
+func MinBox(p collide.Polygon) collide.Box {
+	switch len(p) {
+	case 0:
+		return collide.Box{}
+	case 1:
+		return collide.Box{Center: p[0]}
+	case 2:
+		return boxAlong(p, p[1].Sub(p[0]))
+	}
+	n := len(p)
+	best, bestArea, bestAngle := -1, math.Inf(1), 0.0
+	// iu, ju: vertices farthest along and against the edge direction; in:
+	// farthest from the edge. They only move forward as the edge turns.
+	iu, ju, in := 0, 0, 0
+	for i := 0; i < n; i++ {
+		a := p[i]
+		d := p[(i+1)%n].Sub(a)
+		along := func(k int) float64 { return p[k%n].Sub(a).Dot(d) }
+		away := func(k int) float64 { return d.Cross(p[k%n].Sub(a)) }
+		if i == 0 {
+			for k := 1; k < n; k++ {
+				if along(k) > along(iu) {
+					iu = k
+				}
+				if along(k) < along(ju) {
+					ju = k
+				}
+				if away(k) > away(in) {
+					in = k
+				}
+			}
+		} else {
+			iu, ju, in = advance(iu, n, along, 1), advance(ju, n, along, -1), advance(in, n, away, 1)
+		}
+		area := (along(iu) - along(ju)) * away(in) / d.Len2()
+		angle := quadrantAngle(d)
+		if best < 0 || area < bestArea*(1-boxTie) ||
+			(area <= bestArea*(1+boxTie) && angle < bestAngle) {
+			best, bestArea, bestAngle = i, area, angle
+		}
+	}
+	return boxAlong(p, p[(best+1)%n].Sub(p[best]))
+}
+
+// advance moves index k forward around the n vertices while that raises
+// sign*f, at most n steps; f is the projection a caliper maximises.
+func advance(k, n int, f func(int) float64, sign float64) int {
+	for s := 0; s < n && sign*f(k+1) > sign*f(k); s++ {
+		k++
+	}
+	return k % n
+}
+
+// quadrantAngle returns the angle of d turned by a multiple of 90 degrees
+// into [0, pi/2); the turns are exact, so axis-aligned d gives exactly 0.
+func quadrantAngle(d collide.Vec) float64 {
+	for !(d.X > 0 && d.Y >= 0) {
+		d = collide.V(d.Y, -d.X)
+		if d == (collide.Vec{}) {
+			return 0
+		}
+	}
+	return math.Atan2(d.Y, d.X)
+}
+
+// boxAlong returns the box with one axis along d containing every vertex
+// of p, grown outward as MinBox documents.
+func boxAlong(p collide.Polygon, d collide.Vec) collide.Box {
+	angle := quadrantAngle(d)
+	s, c := math.Sincos(angle)
+	minU, maxU := math.Inf(1), math.Inf(-1)
+	minV, maxV := math.Inf(1), math.Inf(-1)
+	scale := 1.0
+	for _, v := range p {
+		u, w := c*v.X+s*v.Y, -s*v.X+c*v.Y
+		minU, maxU = math.Min(minU, u), math.Max(maxU, u)
+		minV, maxV = math.Min(minV, w), math.Max(maxV, w)
+		scale = math.Max(scale, math.Max(math.Abs(v.X), math.Abs(v.Y)))
+	}
+	b := collide.Box{
+		Center: collide.V((minU+maxU)/2, (minV+maxV)/2).Rotate(angle),
+		Half:   collide.V((maxU-minU)/2, (maxV-minV)/2),
+		Angle:  angle,
+	}
+	if angle == 0 {
+		// Exact for integer (indeed for most) inputs; verified below anyway.
+		b.Center = collide.V((minU+maxU)/2, (minV+maxV)/2)
+	}
+	eps := 0.0
+	if angle != 0 {
+		eps = math.Ldexp(scale, -40)
+	}
+	half := b.Half
+	for {
+		b.Half = half.Add(collide.V(eps, eps))
+		if containsAll(b, p) {
+			return b
+		}
+		eps = math.Max(2*eps, math.Ldexp(scale, -40))
+	}
+}
+
+// containsAll reports whether b contains every vertex of p.
+func containsAll(b collide.Box, p collide.Polygon) bool {
+	for _, v := range p {
+		if !b.ContainsPoint(v) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,22 @@
+// Package hull turns an opaque-pixel mask into the collision shapes of
+// shapegen: the exact convex hull of the pixel squares, the minimum
+// enclosing circle, the minimum-area oriented box, and a convex polygon of
+// at most k vertices that contains the hull.
+//
+// Conventions (DESIGN.md): pixel (x, y) is the closed square
+// [x, x+1] x [y, y+1]; polygons have a positive shoelace sum (clockwise on
+// a y-down screen), no repeated vertex and no three collinear vertices.
+//
+// Every shape is conservative: it contains every opaque pixel square, and
+// the float64 containment tests of package collide (Polygon.ContainsPoint,
+// Circle.ContainsPoint, Box.ContainsPoint) say so for every hull vertex.
+// Where floating point cannot be exact the shape is grown outward by a
+// documented, tiny amount, never shrunk.
+//
+// The hull is built from the two ends of each row (mask.RowSpan), so its
+// cost is O(height) whatever the number of pixels; the other shapes cost
+// O(n) or a little more in the number n of hull vertices.
+//
+// An empty mask gives a nil hull and zero shapes; one pixel, one row, one
+// column and diagonal staircases give valid closed shapes.
+package hull
