@@ -123,3 +123,77 @@ func (m *Mask) Bounds() image.Rectangle {
 	}
 	return r
 }
+
+// tail returns the word mask of the valid pixels of stripe s in a mask of
+// width w: all ones except in a last stripe that the width does not fill.
+func tail(w, s int) uint64 {
+	if n := w - 64*s; n < 64 {
+		return 1<<uint(n) - 1
+	}
+	return ^uint64(0)
+}
+
+// Clone returns a copy of m that shares no memory with it.
+func (m *Mask) Clone() *Mask {
+	return &Mask{w: m.w, h: m.h, bits: append([]uint64(nil), m.bits...)}
+}
+
+// Equal reports whether m and b have the same size and the same set
+// pixels.
+func (m *Mask) Equal(b *Mask) bool {
+	if m.w != b.w || m.h != b.h {
+		return false
+	}
+	for i, w := range m.bits {
+		if w != b.bits[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// SetRun sets pixels x0 <= x < x1 of row y to v, a word at a time; the
+// part of the run outside m is ignored.
+func (m *Mask) SetRun(y, x0, x1 int, v bool) {
+	x0, x1 = max(x0, 0), min(x1, m.w)
+	if uint(y) >= uint(m.h) || x0 >= x1 {
+		return
+	}
+	for s := x0 >> 6; s <= (x1-1)>>6; s++ {
+		lo, hi := max(x0-64*s, 0), min(x1-64*s, 64)
+		word := ^uint64(0) << uint(lo) & (^uint64(0) >> uint(64-hi))
+		if v {
+			m.bits[s*m.h+y] |= word
+		} else {
+			m.bits[s*m.h+y] &^= word
+		}
+	}
+}
+
+// fill sets every pixel of m.
+func (m *Mask) fill() {
+	for s := range stripes(m.w) {
+		t := tail(m.w, s)
+		col := m.bits[s*m.h : (s+1)*m.h]
+		for y := range col {
+			col[y] = t
+		}
+	}
+}
+
+// String returns m as text: one line per row, '#' for a set pixel and '.'
+// for a clear one, each line ending in a newline.
+func (m *Mask) String() string {
+	b := make([]byte, 0, (m.w+1)*m.h)
+	for y := 0; y < m.h; y++ {
+		for x := 0; x < m.w; x++ {
+			c := byte('.')
+			if m.Get(x, y) {
+				c = '#'
+			}
+			b = append(b, c)
+		}
+		b = append(b, '\n')
+	}
+	return string(b)
+}

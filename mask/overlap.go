@@ -1,0 +1,156 @@
+package mask
+
+import (
+	"image"
+	"math/bits"
+)
+
+// Overlap reports whether some pixel set in a is also set in b placed with
+// its top-left at (dx, dy) in a's coordinates, that is whether a(x+dx,
+// y+dy) and b(x, y) are both set for some (x, y). Any offset is allowed;
+// masks that do not meet do not overlap. It does not allocate.
+func Overlap(a, b *Mask, dx, dy int) bool {
+	p, ok := align(a, b, dx, dy)
+	if !ok {
+		return false
+	}
+	for s := p.s0; s < p.s1; s++ {
+		c := p.column(s)
+		lo, hi, k, mLo, mHi := c.lo[:len(c.a)], c.hi[:len(c.a)], c.k, c.mLo, c.mHi
+		for y, w := range c.a {
+			if w&(bits.RotateLeft64(lo[y], k)&mLo|bits.RotateLeft64(hi[y], k)&mHi) != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// OverlapArea returns the number of pixels set in both a and b, with b
+// placed at (dx, dy) as in Overlap. It does not allocate.
+func OverlapArea(a, b *Mask, dx, dy int) int {
+	p, ok := align(a, b, dx, dy)
+	if !ok {
+		return 0
+	}
+	n := 0
+	for s := p.s0; s < p.s1; s++ {
+		c := p.column(s)
+		lo, hi, k, mLo, mHi := c.lo[:len(c.a)], c.hi[:len(c.a)], c.k, c.mLo, c.mHi
+		for y, w := range c.a {
+			n += bits.OnesCount64(w & (bits.RotateLeft64(lo[y], k)&mLo | bits.RotateLeft64(hi[y], k)&mHi))
+		}
+	}
+	return n
+}
+
+// FirstOverlap returns the first pixel, in a's coordinates, that is set in
+// both a and b, with b placed at (dx, dy) as in Overlap, and true; or the
+// zero Point and false when they do not overlap. First means row-major
+// order: the topmost such pixel, and the leftmost of that row. It does not
+// allocate.
+func FirstOverlap(a, b *Mask, dx, dy int) (image.Point, bool) {
+	p, ok := align(a, b, dx, dy)
+	if !ok {
+		return image.Point{}, false
+	}
+	var first image.Point
+	found := false
+	for s := p.s0; s < p.s1; s++ {
+		c := p.column(s)
+		lo, hi, k, mLo, mHi := c.lo[:len(c.a)], c.hi[:len(c.a)], c.k, c.mLo, c.mHi
+		for y, w := range c.a {
+			if w &= bits.RotateLeft64(lo[y], k)&mLo | bits.RotateLeft64(hi[y], k)&mHi; w != 0 {
+				// Stripes run left to right, so a later stripe wins only
+				// with a higher row; later stripes then scan fewer rows.
+				first, found = image.Pt(64*s+bits.TrailingZeros64(w), p.y0+y), true
+				p.y1 = first.Y
+				break
+			}
+		}
+	}
+	return first, found
+}
+
+// Draw sets every pixel of m that is set in b placed with its top-left at
+// (dx, dy) in m's coordinates (m |= b shifted); the part of b outside m is
+// clipped. b may be m itself.
+func (m *Mask) Draw(b *Mask, dx, dy int) {
+	if m == b {
+		b = b.Clone()
+	}
+	p, ok := align(m, b, dx, dy)
+	if !ok {
+		return
+	}
+	for s := p.s0; s < p.s1; s++ {
+		c := p.column(s)
+		lo, hi, k, mLo, mHi := c.lo[:len(c.a)], c.hi[:len(c.a)], c.k, c.mLo, c.mHi
+		t := tail(m.w, s)
+		for y := range c.a {
+			c.a[y] |= (bits.RotateLeft64(lo[y], k)&mLo | bits.RotateLeft64(hi[y], k)&mHi) & t
+		}
+	}
+}
+
+// alignment is how b, placed at (dx, dy), lines up with a's words: rows
+// y0 <= y < y1 and stripes s0 <= s < s1 of a meet b.
+type alignment struct {
+	a, b           *Mask
+	dx, dy         int
+	y0, y1, s0, s1 int
+}
+
+// align returns the alignment of b placed at (dx, dy) over a, and false
+// when the two do not meet (which includes every empty-sized mask). It
+// compares before it adds, so no offset can overflow.
+func align(a, b *Mask, dx, dy int) (alignment, bool) {
+	if dx >= a.w || dx <= -b.w || dy >= a.h || dy <= -b.h {
+		return alignment{}, false
+	}
+	x0, x1 := max(dx, 0), min(a.w, b.w+dx)
+	if x0 >= x1 || dy+b.h <= max(dy, 0) {
+		return alignment{}, false // b has no width or no height
+	}
+	return alignment{
+		a: a, b: b, dx: dx, dy: dy,
+		y0: max(dy, 0), y1: min(a.h, b.h+dy),
+		s0: x0 >> 6, s1: (x1-1)>>6 + 1,
+	}, true
+}
+
+// column holds a's stripe rows y0..y1 and, row for row, the two words of
+// b that cover it: the word of b under a's word is
+// RotateLeft64(lo, k)&mLo | RotateLeft64(hi, k)&mHi. One rotation amount
+// for both halves keeps the inner loops short. A missing stripe of b has
+// mask 0 and borrows the other slice, so the loops have no branches.
+type column struct {
+	a, lo, hi []uint64
+	k         int
+	mLo, mHi  uint64
+}
+
+// column returns the words for stripe s of a.
+func (p *alignment) column(s int) column {
+	a, b := p.a, p.b
+	off := 64*s - p.dx // b's pixel under bit 0 of a's stripe
+	sb, sh := off>>6, uint(off&63)
+	by0, by1 := p.y0-p.dy, p.y1-p.dy
+	nb := stripes(b.w)
+	// lo>>sh fills a's bits 0..63-sh, hi<<(64-sh) the sh bits above.
+	low := ^uint64(0) >> sh
+	c := column{a: a.bits[s*a.h+p.y0 : s*a.h+p.y1], k: int(64-sh) & 63}
+	if sb >= 0 && sb < nb {
+		c.lo, c.mLo = b.bits[sb*b.h+by0:sb*b.h+by1], low
+	}
+	if sh != 0 && sb+1 >= 0 && sb+1 < nb {
+		c.hi, c.mHi = b.bits[(sb+1)*b.h+by0:(sb+1)*b.h+by1], ^low
+	}
+	if c.lo == nil {
+		c.lo = c.hi
+	}
+	if c.hi == nil {
+		c.hi = c.lo
+	}
+	return c
+}

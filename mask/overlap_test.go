@@ -1,0 +1,116 @@
+package mask
+
+import (
+	"image"
+	"math/rand/v2"
+	"testing"
+)
+
+// refOverlap returns what Overlap, OverlapArea and FirstOverlap should:
+// pixel by pixel over a, in row-major order.
+func refOverlap(a, b *grid, dx, dy int) (area int, first image.Point, found bool) {
+	for y := range a.h {
+		for x := range a.w {
+			if a.at(x, y) && b.at(x-dx, y-dy) {
+				if !found {
+					first, found = image.Pt(x, y), true
+				}
+				area++
+			}
+		}
+	}
+	return area, first, found
+}
+
+func TestOverlap(t *testing.T) {
+	a := parse(t,
+		"##..",
+		"#...",
+		"....",
+	)
+	b := parse(t,
+		".#",
+		"##",
+	)
+	tests := []struct {
+		name   string
+		dx, dy int
+		area   int
+		first  image.Point
+	}{
+		{"origin", 0, 0, 2, image.Pt(1, 0)},
+		{"left", -1, 0, 2, image.Pt(0, 0)},
+		{"down left", -1, 1, 1, image.Pt(0, 1)},
+		{"corner touch", -1, -1, 1, image.Pt(0, 0)},
+		{"miss right", 1, 0, 0, image.Point{}},
+		{"far", 1000, -1000, 0, image.Point{}},
+		{"beyond", 4, 0, 0, image.Point{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Overlap(a, b, tt.dx, tt.dy); got != (tt.area > 0) {
+				t.Errorf("Overlap(a, b, %d, %d) = %v, want %v", tt.dx, tt.dy, got, tt.area > 0)
+			}
+			if got := OverlapArea(a, b, tt.dx, tt.dy); got != tt.area {
+				t.Errorf("OverlapArea(a, b, %d, %d) = %d, want %d", tt.dx, tt.dy, got, tt.area)
+			}
+			p, ok := FirstOverlap(a, b, tt.dx, tt.dy)
+			if ok != (tt.area > 0) || p != tt.first {
+				t.Errorf("FirstOverlap(a, b, %d, %d) = %v, %v, want %v, %v", tt.dx, tt.dy, p, ok, tt.first, tt.area > 0)
+			}
+		})
+	}
+}
+
+func TestOverlapProperty(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range 6000 {
+		ga, gb := randGrid(r), randGrid(r)
+		a, b := ga.mask(), gb.mask()
+		dx, dy := randOffset(r, ga.w, gb.w), randOffset(r, ga.h, gb.h)
+		area, first, found := refOverlap(ga, gb, dx, dy)
+		if got := Overlap(a, b, dx, dy); got != found {
+			t.Fatalf("case %d: Overlap(%dx%d, %dx%d, %d, %d) = %v, want %v", i, ga.w, ga.h, gb.w, gb.h, dx, dy, got, found)
+		}
+		if got := OverlapArea(a, b, dx, dy); got != area {
+			t.Fatalf("case %d: OverlapArea(%dx%d, %dx%d, %d, %d) = %d, want %d", i, ga.w, ga.h, gb.w, gb.h, dx, dy, got, area)
+		}
+		if p, ok := FirstOverlap(a, b, dx, dy); p != first || ok != found {
+			t.Fatalf("case %d: FirstOverlap(%dx%d, %dx%d, %d, %d) = %v, %v, want %v, %v", i, ga.w, ga.h, gb.w, gb.h, dx, dy, p, ok, first, found)
+		}
+		// Draw: a |= b at the offset, clipped to a.
+		d := a.Clone()
+		d.Draw(b, dx, dy)
+		for y := range ga.h {
+			for x := range ga.w {
+				if gb.at(x-dx, y-dy) {
+					ga.set(x, y, true)
+				}
+			}
+		}
+		if msg, ok := sameAs(d, ga); !ok {
+			t.Fatalf("case %d: Draw(%dx%d, %d, %d) on %dx%d: %s", i, gb.w, gb.h, dx, dy, ga.w, ga.h, msg)
+		}
+	}
+}
+
+func TestDrawSelf(t *testing.T) {
+	m := parse(t, "#...", "....")
+	m.Draw(m, 1, 1)
+	if want := parse(t, "#...", ".#.."); !m.Equal(want) {
+		t.Errorf("Draw(m, 1, 1) = %q, want %q", m, want)
+	}
+}
+
+func TestOverlapAllocs(t *testing.T) {
+	a, b := checker(200, 150, 0), checker(130, 70, 1)
+	for name, f := range map[string]func(){
+		"Overlap":      func() { Overlap(a, b, 37, 11) },
+		"OverlapArea":  func() { OverlapArea(a, b, -37, 11) },
+		"FirstOverlap": func() { FirstOverlap(a, b, 37, -11) },
+	} {
+		if n := testing.AllocsPerRun(100, f); n != 0 {
+			t.Errorf("%s allocates %v times per call, want 0", name, n)
+		}
+	}
+}
