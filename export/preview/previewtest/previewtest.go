@@ -1,0 +1,140 @@
+// Package previewtest makes sprites and shape libraries for the tests of
+// export/preview and export/report: ASCII pictures as images, and sprites
+// whose shapes come from the hull package with simple quality figures.
+package previewtest
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/shapegen/shapegen/collide"
+	"github.com/shapegen/shapegen/export"
+	"github.com/shapegen/shapegen/hull"
+	"github.com/shapegen/shapegen/mask"
+)
+
+// Threshold is the alpha threshold of the sprites made here.
+const Threshold = 128
+
+// Picture makes an image from an ASCII picture: '#' is an opaque pixel
+// (its colour varies with x and y), '+' a faint one below Threshold, '.' a
+// transparent one. It panics on any other character.
+func Picture(rows ...string) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, len(rows[0]), len(rows)))
+	for y, row := range rows {
+		for x, c := range row {
+			switch c {
+			case '#':
+				img.SetNRGBA(x, y, color.NRGBA{uint8(40 + 20*(x%8)), uint8(90 + 15*(y%8)), 60, 0xff})
+			case '+':
+				img.SetNRGBA(x, y, color.NRGBA{200, 200, 40, 60})
+			case '.':
+			default:
+				panic(fmt.Sprintf("previewtest.Picture: bad character %q", c))
+			}
+		}
+	}
+	return img
+}
+
+// Sprite returns the sprite of img (its whole bounds as the frame) with
+// shapes from the hull package: the bounding box, the minimum circle and
+// box of the hull, the hull, the hull reduced to 8 vertices, and as pieces
+// the hulls of the left and right halves. Quality holds outside 0 (these
+// shapes are conservative), the true area_ratio, and as pair_fp_rate a
+// stand-in, 1 - pixels/area, which grows with the same slack.
+func Sprite(name string, img image.Image) *export.Sprite {
+	b := img.Bounds()
+	m := mask.FromImage(img, Threshold)
+	s := &export.Sprite{
+		Name:   name,
+		Image:  name + ".png",
+		Frame:  export.Frame{W: b.Dx(), H: b.Dy()},
+		Size:   [2]int{b.Dx(), b.Dy()},
+		Pixels: m.Count(),
+	}
+	if s.Pixels == 0 {
+		return s
+	}
+	mb := m.Bounds()
+	aabb := collide.R(float64(mb.Min.X), float64(mb.Min.Y), float64(mb.Max.X), float64(mb.Max.Y))
+	h := hull.Convex(m)
+	poly := h
+	if len(h) > 8 {
+		poly = hull.Reduce(h, 8)
+	}
+	c := hull.MinCircle(h)
+	box := hull.MinBox(h)
+	s.Pivot = point(aabb.Center())
+	s.AABB = &export.AABB{Min: point(aabb.Min), Max: point(aabb.Max)}
+	s.Circle = &export.Circle{Center: point(c.Center), Radius: c.Radius}
+	s.Box = &export.Box{Center: point(box.Center), Half: point(box.Half), Angle: box.Angle}
+	s.Hull = ring(h)
+	s.Polygon = ring(poly)
+	piecesArea := 0.0
+	for _, half := range halves(m) {
+		if p := hull.Convex(half); len(p) > 0 {
+			s.Pieces = append(s.Pieces, ring(p))
+			piecesArea += p.Area()
+		}
+	}
+	s.Quality = map[string]export.Quality{}
+	for kind, area := range map[string]float64{
+		"aabb": aabb.Area(), "circle": c.Area(), "box": box.Area(),
+		"hull": h.Area(), "polygon": poly.Area(), "pieces": piecesArea,
+	} {
+		r := area / float64(s.Pixels)
+		s.Quality[kind] = export.Quality{AreaRatio: r, PairFPRate: math.Max(0, 1-1/r)}
+	}
+	return s
+}
+
+// halves splits m into its left and right halves (same size as m).
+func halves(m *mask.Mask) [2]*mask.Mask {
+	l, r := mask.New(m.Width(), m.Height()), mask.New(m.Width(), m.Height())
+	for y := range m.Height() {
+		for x := range m.Width() {
+			if !m.Get(x, y) {
+				continue
+			}
+			if x < m.Width()/2 {
+				l.Set(x, y, true)
+			} else {
+				r.Set(x, y, true)
+			}
+		}
+	}
+	return [2]*mask.Mask{l, r}
+}
+
+func point(v collide.Vec) export.Point { return export.Point{v.X, v.Y} }
+
+func ring(p collide.Polygon) export.Ring {
+	out := make(export.Ring, len(p))
+	for i, v := range p {
+		out[i] = point(v)
+	}
+	return out
+}
+
+// Blob returns an image of w×h with an opaque ellipse touching its edges,
+// with a notch cut in from the right when notch is true (a concave sprite).
+func Blob(w, h int, notch bool) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	cx, cy := float64(w)/2, float64(h)/2
+	for y := range h {
+		for x := range w {
+			dx, dy := (float64(x)+0.5-cx)/cx, (float64(y)+0.5-cy)/cy
+			if dx*dx+dy*dy > 1 {
+				continue
+			}
+			if notch && dx > 0 && math.Abs(dy) < 0.25 {
+				continue
+			}
+			img.SetNRGBA(x, y, color.NRGBA{uint8(60 + 150*x/w), uint8(80 + 120*y/h), 170, 0xff})
+		}
+	}
+	return img
+}
