@@ -1,0 +1,134 @@
+package collide
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestOverlapOracle compares Overlap and Collide with the brute-force
+// oracle over thousands of seeded random pairs of every kind, both ways.
+// Diagonal offsets are the common case here, so a squared distance written
+// as dx*dx - dy*dy cannot survive it.
+func TestOverlapOracle(t *testing.T) {
+	eachKindPair(t, 1, 3000, func(t *testing.T, r *rand.Rand, ka, kb string, n int) {
+		hits, bad := 0, 0
+		for i := range n {
+			a, b := randPair(r, ka, kb)
+			d := oDist(a, b)
+			if d > 0 && d < 1e-9 {
+				continue // too close to call in floating point
+			}
+			want := d == 0
+			if want {
+				hits++
+			}
+			if got := Overlap(a, b); got != want {
+				bad++
+				if bad < 5 {
+					t.Errorf("case %d: Overlap(%v, %v) = %v, want %v (oracle distance %g)", i, a, b, got, want, d)
+				}
+			}
+			c, ok := Collide(a, b)
+			if ok != want {
+				bad++
+				if bad < 5 {
+					t.Errorf("case %d: Collide(%v, %v) ok = %v, want %v", i, a, b, ok, want)
+				}
+			}
+			c2, ok2 := Collide(b, a)
+			if ok2 != ok {
+				t.Errorf("case %d: Collide(b, a) ok = %v, Collide(a, b) ok = %v", i, ok2, ok)
+			}
+			if ok && ok2 && !isCompound(a) && !isCompound(b) {
+				tol := 1e-9 * oSize(a, b)
+				if math.Abs(c.Depth-c2.Depth) > tol {
+					t.Errorf("case %d: depths differ both ways: %v vs %v for %v, %v", i, c, c2, a, b)
+				}
+			}
+		}
+		if hits < n/20 || hits > n-n/20 {
+			t.Errorf("only %d of %d cases overlap: the generator does not exercise both outcomes", hits, n)
+		}
+	})
+}
+
+// eachKindPair runs fn in a subtest for every ordered pair of shape kinds
+// with its own seeded generator and n cases (a tenth with -short).
+func eachKindPair(t *testing.T, seed uint64, n int, fn func(t *testing.T, r *rand.Rand, ka, kb string, n int)) {
+	if testing.Short() {
+		n /= 10
+	}
+	for i, ka := range kinds {
+		for j, kb := range kinds {
+			t.Run(ka+"-"+kb, func(t *testing.T) {
+				fn(t, rand.New(rand.NewPCG(seed, uint64(i*len(kinds)+j))), ka, kb, n)
+			})
+		}
+	}
+}
+
+func isCompound(s Shape) bool { _, ok := s.(Compound); return ok }
+
+// TestContactOracle checks the minimum translation: after moving a by
+// -Normal*Depth the shapes touch (a little less overlaps, a little more
+// separates), and no direction needs less (for convex pairs).
+func TestContactOracle(t *testing.T) {
+	eachKindPair(t, 2, 1500, func(t *testing.T, r *rand.Rand, ka, kb string, n int) {
+		for i := range n {
+			a, b := randPair(r, ka, kb)
+			if c, ok := Collide(a, b); ok {
+				checkContact(t, i, a, b, c)
+			}
+		}
+	})
+}
+
+func checkContact(t *testing.T, i int, a, b Shape, c Contact) {
+	t.Helper()
+	eps := 1e-9 * oSize(a, b)
+	if math.Abs(c.Normal.Len()-1) > 1e-12 || c.Depth < 0 || math.IsNaN(c.Depth) {
+		t.Errorf("case %d: Collide(%v, %v) = %v: not a unit normal and a depth >= 0", i, a, b, c)
+		return
+	}
+	if d := oDist(moved(a, c.Normal.Scale(-(c.Depth+eps))), b); d <= 0 {
+		t.Errorf("case %d: Collide(%v, %v) = %v: still overlapping after the translation", i, a, b, c)
+	}
+	if c.Depth > eps {
+		if d := oDist(moved(a, c.Normal.Scale(-(c.Depth-eps))), b); d > 0 {
+			t.Errorf("case %d: Collide(%v, %v) = %v: separated %g before the full translation", i, a, b, c, d)
+		}
+	}
+	if isCompound(a) || isCompound(b) {
+		return
+	}
+	// Penetration depth is min over unit u of h_a(u) + h_b(-u).
+	pa, pb := oracleOf(a)[0], oracleOf(b)[0]
+	dirs := []Vec{}
+	for _, p := range [][]Vec{pa.v, pb.v} {
+		for k := range p {
+			e := p[(k+1)%len(p)].Sub(p[k])
+			dirs = append(dirs, e.Perp(), e)
+		}
+	}
+	for _, v := range pa.v {
+		for _, w := range pb.v {
+			dirs = append(dirs, w.Sub(v))
+		}
+	}
+	for k := range 64 {
+		dirs = append(dirs, V(1, 0).Rotate(float64(k)*math.Pi/32))
+	}
+	for _, u := range dirs {
+		for _, s := range []float64{1, -1} {
+			u := u.Unit().Scale(s)
+			if u == (Vec{}) {
+				continue
+			}
+			if need := oSupport(pa, u) + oSupport(pb, u.Neg()); need < c.Depth-eps {
+				t.Errorf("case %d: Collide(%v, %v) = %v, but moving by %v*%g separates", i, a, b, c, u.Neg(), need)
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,254 @@
+package collide
+
+import "math"
+
+// This file holds the separating-axis core shared by every pair of
+// polygon-like shapes (Polygon, Box, Rect and points as one-vertex lists).
+//
+// For convex A and B, A - B (the Minkowski difference) is convex, and its
+// edges have the outward normals of A's edges and the negated outward
+// normals of B's edges. A and B overlap when the origin lies in A - B, that
+// is when no edge line of A has all of B strictly outside it and no edge
+// line of B has all of A strictly outside it; the distance from the origin
+// to the nearest edge line of A - B is the penetration depth. So one-sided
+// tests over the edges of both shapes decide overlap and give the minimum
+// translation, with no allocation and without projecting a shape on its own
+// edges.
+//
+// A "flat" shape (a segment or a point: a polygon with fewer than three
+// vertices, a zero-width rect or box) has no edges across its length, so
+// when both shapes are flat the edge normals no longer cover A - B (two
+// collinear segments); that case projects on the segments' directions too.
+
+// outward returns the unnormalized outward normal of the edge p->q of a
+// polygon with positive winding.
+func outward(p, q Vec) Vec { return Vec{q.Y - p.Y, p.X - q.X} }
+
+// separates reports whether an edge line of a has all of b strictly on its
+// outer side. Points on the line count as inside, so touching shapes are
+// never separated.
+func separates(a, b []Vec) bool {
+	p := a[len(a)-1]
+	for _, q := range a {
+		nx, ny := q.Y-p.Y, p.X-q.X
+		out := true
+		for _, v := range b {
+			if nx*(v.X-p.X)+ny*(v.Y-p.Y) <= 0 {
+				out = false
+				break
+			}
+		}
+		if out {
+			return true
+		}
+		p = q
+	}
+	return false
+}
+
+// faceDepth returns, over the non-degenerate edges of a, the largest signed
+// distance of b's deepest vertex beyond the edge line (negative when b
+// crosses the line) and that edge's unit outward normal; sep reports that
+// some edge separates, with the same arithmetic as separates. best is -Inf
+// when a has no edge of non-zero length.
+func faceDepth(a, b []Vec) (best float64, n Vec, sep bool) {
+	best = math.Inf(-1)
+	p := a[len(a)-1]
+	for _, q := range a {
+		nx, ny := q.Y-p.Y, p.X-q.X
+		m := math.Inf(1)
+		for _, v := range b {
+			m = min(m, nx*(v.X-p.X)+ny*(v.Y-p.Y))
+		}
+		if m > 0 {
+			return 0, Vec{}, true
+		}
+		if l2 := nx*nx + ny*ny; l2 > 0 {
+			l := math.Sqrt(l2)
+			if s := m / l; s > best {
+				best, n = s, Vec{nx / l, ny / l}
+			}
+		}
+		p = q
+	}
+	return best, n, false
+}
+
+// overlapConvex reports whether the convex vertex lists a and b overlap;
+// aflat and bflat say whether a and b are flat (see above).
+func overlapConvex(a, b []Vec, aflat, bflat bool) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	if aflat && bflat {
+		_, ok := flatSAT(a, b)
+		return ok
+	}
+	return !separates(a, b) && !separates(b, a)
+}
+
+// collideConvex is overlapConvex with the minimum translation.
+func collideConvex(a, b []Vec, aflat, bflat bool) (Contact, bool) {
+	if len(a) == 0 || len(b) == 0 {
+		return Contact{}, false
+	}
+	if aflat && bflat {
+		return flatSAT(a, b)
+	}
+	sa, na, sep := faceDepth(a, b)
+	if sep {
+		return Contact{}, false
+	}
+	sb, nb, sep := faceDepth(b, a)
+	if sep {
+		return Contact{}, false
+	}
+	// b's deepest vertex is -sa inside a's edge na: moving a by +na*sa
+	// (against na) clears it. For b's edge nb the push is the other way.
+	if sa >= sb {
+		return Contact{na, -sa}, true
+	}
+	return Contact{nb.Neg(), -sb}, true
+}
+
+// flatDir returns a non-zero edge vector of a flat vertex list, or the zero
+// vector when all its vertices coincide.
+func flatDir(a []Vec) Vec {
+	for _, v := range a[1:] {
+		if d := v.Sub(a[0]); d != (Vec{}) {
+			return d
+		}
+	}
+	return Vec{}
+}
+
+// flatSAT tests two flat vertex lists on the normals and directions of both
+// with two-sided projections; it is exact for segments and points.
+func flatSAT(a, b []Vec) (Contact, bool) {
+	da, db := flatDir(a), flatDir(b)
+	axes := [4]Vec{da.Perp(), da, db.Perp(), db}
+	c := Contact{Normal: Vec{1, 0}, Depth: math.Inf(1)}
+	for _, u := range axes {
+		l := u.Len()
+		if l == 0 {
+			continue
+		}
+		minA, maxA := project(a, u)
+		minB, maxB := project(b, u)
+		if maxA < minB || maxB < minA {
+			return Contact{}, false
+		}
+		if d := (maxA - minB) / l; d < c.Depth {
+			c = Contact{u.Scale(1 / l), d}
+		}
+		if d := (maxB - minA) / l; d < c.Depth {
+			c = Contact{u.Scale(-1 / l), d}
+		}
+	}
+	if math.IsInf(c.Depth, 1) { // two points: no axis at all
+		if a[0] != b[0] {
+			return Contact{}, false
+		}
+		c.Depth = 0
+	}
+	return c, true
+}
+
+// project returns the extent of the vertices of a along u.
+func project(a []Vec, u Vec) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, v := range a {
+		d := u.Dot(v)
+		lo, hi = min(lo, d), max(hi, d)
+	}
+	return lo, hi
+}
+
+// convex is a read-only view of a polygon-like shape for the paths that need
+// its faces as half-planes (ray casts, compound contacts): the vertices with
+// positive winding and, for a flat shape, its direction, which adds the two
+// end caps as faces.
+type convex struct {
+	v    []Vec
+	flat bool
+	dir  Vec // non-zero for a flat shape that is not a single point
+}
+
+func makeConvex(v []Vec, flat bool) convex {
+	c := convex{v: v, flat: flat}
+	if flat && len(v) > 0 {
+		c.dir = flatDir(v)
+	}
+	return c
+}
+
+// point reports whether c is a single point (or empty).
+func (c *convex) point() bool { return c.flat && c.dir == (Vec{}) }
+
+// faces returns how many faces face(i) enumerates.
+func (c *convex) faces() int {
+	if c.dir != (Vec{}) {
+		return len(c.v) + 2
+	}
+	return len(c.v)
+}
+
+// face returns the (unnormalized) outward normal n of face i and the
+// support h = max n·v over c, so that c lies in the half-plane n·x <= h. A
+// degenerate edge returns n = 0.
+func (c *convex) face(i int) (n Vec, h float64) {
+	switch {
+	case i < len(c.v):
+		p, q := c.v[i], c.v[(i+1)%len(c.v)]
+		n = outward(p, q)
+		return n, n.Dot(p)
+	case i == len(c.v):
+		n = c.dir
+	default:
+		n = c.dir.Neg()
+	}
+	_, h = project(c.v, n)
+	return n, h
+}
+
+// clipLine intersects the line o + d*t with the closed convex c and returns
+// the interval [lo, hi] of t inside it, the unnormalized outward normal of
+// the face where the line enters (zero when lo is -Inf), and ok = false when
+// the line misses c. d must not be zero.
+func (c *convex) clipLine(o, d Vec) (lo, hi float64, n Vec, ok bool) {
+	lo, hi = math.Inf(-1), math.Inf(1)
+	if len(c.v) == 0 {
+		return 0, 0, Vec{}, false
+	}
+	if c.point() {
+		w := c.v[0].Sub(o)
+		if d.Cross(w) != 0 {
+			return 0, 0, Vec{}, false
+		}
+		t := d.Dot(w) / d.Len2()
+		return t, t, d.Neg(), true
+	}
+	for i := range c.faces() {
+		f, h := c.face(i)
+		if f == (Vec{}) {
+			continue
+		}
+		num, den := h-f.Dot(o), f.Dot(d)
+		switch {
+		case den == 0:
+			if num < 0 {
+				return 0, 0, Vec{}, false
+			}
+		case den < 0: // entering through this face
+			if t := num / den; t > lo {
+				lo, n = t, f
+			}
+		default:
+			hi = min(hi, num/den)
+		}
+		if lo > hi {
+			return 0, 0, Vec{}, false
+		}
+	}
+	return lo, hi, n, true
+}
