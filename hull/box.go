@@ -2,6 +2,7 @@ package hull
 
 import (
 	"math"
+	"slices"
 
 	"github.com/shapegen/shapegen/collide"
 )
@@ -12,7 +13,7 @@ import (
 const boxTie = 1e-12
 
 // MinBox returns the minimum-area oriented box containing every vertex of
-// the convex polygon p (positive winding, as Convex returns).
+// the convex polygon p (as Convex returns; either winding is accepted).
 //
 // One side of a minimum-area box lies on a hull edge (Freeman & Shapira),
 // so rotating calipers try each edge direction in O(n). Among boxes whose
@@ -35,6 +36,10 @@ func MinBox(p collide.Polygon) collide.Box {
 		return collide.Box{Center: p[0]}
 	case 2:
 		return boxAlong(p, p[1].Sub(p[0]))
+	}
+	if p.Area() < 0 { // tolerate the opposite winding
+		p = p.Clone()
+		slices.Reverse(p)
 	}
 	n := len(p)
 	best, bestArea, bestAngle := -1, math.Inf(1), 0.0
@@ -88,6 +93,9 @@ func quadrantAngle(d collide.Vec) float64 {
 		if d == (collide.Vec{}) {
 			return 0
 		}
+	}
+	if d.Y == 0 {
+		return 0 // not -0
 	}
 	return math.Atan2(d.Y, d.X)
 }

@@ -22,33 +22,35 @@ func MinCircle(p collide.Polygon) collide.Circle {
 		return collide.Circle{}
 	}
 	pts := shuffled(p)
-	c, r := pts[0], 0.0
+	// r2 is the squared radius.
+	c, r2 := pts[0], 0.0
 	for i := 1; i < len(pts); i++ {
-		if !outside(c, r, pts[i]) {
+		if !outside(c, r2, pts[i]) {
 			continue
 		}
-		c, r = pts[i], 0
+		c, r2 = pts[i], 0
 		for j := 0; j < i; j++ {
-			if !outside(c, r, pts[j]) {
+			if !outside(c, r2, pts[j]) {
 				continue
 			}
 			c = pts[i].Add(pts[j]).Scale(0.5)
-			r = c.Dist(pts[i])
+			r2 = pts[i].Sub(c).Len2()
 			for k := 0; k < j; k++ {
-				if !outside(c, r, pts[k]) {
+				if !outside(c, r2, pts[k]) {
 					continue
 				}
-				c, r = circle3(pts[i], pts[j], pts[k])
+				c, r2 = circle3(pts[i], pts[j], pts[k])
 			}
 		}
 	}
 	return seal(p, c)
 }
 
-// outside reports whether q is outside the circle (c, r) by more than a
-// relative 1e-12, the slack that keeps Welzl's loops from chasing rounding.
-func outside(c collide.Vec, r float64, q collide.Vec) bool {
-	return c.Dist(q) > r*(1+1e-12)+1e-12
+// outside reports whether q is outside the circle of centre c and squared
+// radius r2 by more than a relative 1e-12, the slack that keeps Welzl's
+// loops from chasing rounding.
+func outside(c collide.Vec, r2 float64, q collide.Vec) bool {
+	return q.Sub(c).Len2() > r2*(1+1e-12)
 }
 
 // shuffled returns a copy of p in a fixed pseudo-random order (xorshift),
@@ -66,28 +68,28 @@ func shuffled(p collide.Polygon) []collide.Vec {
 	return pts
 }
 
-// circle3 returns the smallest circle through or around a, b, c: the
-// circumcircle, or for (nearly) collinear points the circle on the
-// farthest pair as diameter.
+// circle3 returns the centre and squared radius of the smallest circle
+// through or around a, b, c: the circumcircle, or for collinear points the
+// circle on the farthest pair as diameter.
 func circle3(a, b, c collide.Vec) (collide.Vec, float64) {
 	ab, ac := b.Sub(a), c.Sub(a)
 	d := 2 * ab.Cross(ac)
 	if d != 0 {
 		l1, l2 := ab.Len2(), ac.Len2()
 		o := a.Add(collide.V(ac.Y*l1-ab.Y*l2, ab.X*l2-ac.X*l1).Scale(1 / d))
-		if r := o.Dist(a); !math.IsInf(r, 0) && !math.IsNaN(r) {
-			return o, r
+		if r2 := o.Sub(a).Len2(); !math.IsInf(r2, 0) && !math.IsNaN(r2) {
+			return o, r2
 		}
 	}
 	p, q := a, b
-	if a.Dist(c) > p.Dist(q) {
+	if a.Sub(c).Len2() > p.Sub(q).Len2() {
 		q = c
 	}
-	if b.Dist(c) > p.Dist(q) {
+	if b.Sub(c).Len2() > p.Sub(q).Len2() {
 		p, q = b, c
 	}
 	o := p.Add(q).Scale(0.5)
-	return o, o.Dist(p)
+	return o, o.Sub(p).Len2()
 }
 
 // seal returns the circle centred at c through the farthest vertex of p,

@@ -15,9 +15,12 @@ import (
 // (which would cut corners and lose pixels). Every edge of the result lies
 // on a supporting line of p:
 //
-//  1. Greedy: starting from the edges of p, repeatedly drop the edge whose
-//     two neighbouring edges, extended until they meet, add the least area
-//     (only edges whose neighbours meet on the outer side can go).
+//  1. Start: for a hull of at most 24 vertices, the best polygon whose
+//     edges all lie on lines of edges of p (an exact dynamic program);
+//     above that, greedy: starting from the edges of p, repeatedly drop the
+//     edge whose two neighbouring edges, extended until they meet, add the
+//     least area (only edges whose neighbours meet on the outer side can
+//     go).
 //  2. Refine: move one edge at a time to the supporting line that, with its
 //     two neighbours fixed, gives the least area: flush with an edge of p
 //     or pivoting on a vertex of p that becomes the edge's midpoint (the
@@ -38,7 +41,13 @@ func Reduce(p collide.Polygon, k int) collide.Polygon {
 		return p.Clone()
 	}
 	r := newReducer(p)
-	ls := r.greedy(k)
+	var ls []line
+	if len(p) <= exactMax {
+		ls = r.bestFlush(k)
+	}
+	if ls == nil {
+		ls = r.greedy(k)
+	}
 	if q := r.seal(ls); q != nil {
 		best := q
 		r.refine(ls)
@@ -88,9 +97,10 @@ func newReducer(h collide.Polygon) *reducer {
 	return r
 }
 
-// greedy drops hull edges, cheapest first, until k lines remain. A
-// parallelogram that must become a triangle (its edges cannot be dropped)
-// becomes the triangle of twice its area.
+// greedy drops hull edges, cheapest first (a heap with stale entries
+// skipped), until k lines remain. A parallelogram that must become a
+// triangle (its edges cannot be dropped) becomes the triangle of twice its
+// area.
 func (r *reducer) greedy(k int) []line {
 	n := len(r.h)
 	next, prev := make([]int, n), make([]int, n)
@@ -108,34 +118,181 @@ func (r *reducer) greedy(k int) []line {
 		x := meet(ls[a], ls[b])
 		return math.Abs(q[b].Sub(q[j]).Cross(x.Sub(q[j])))
 	}
+	h := make(edgeHeap, 0, 2*n)
 	for i := range n {
 		cost[i] = costOf(i)
+		h = append(h, edgeCost{cost[i], i})
 	}
-	first := 0
-	for m := n; m > k; m-- {
-		j := -1
-		for i, c := first, 0; c < m; i, c = next[i], c+1 {
-			if !math.IsInf(cost[i], 1) && (j < 0 || cost[i] < cost[j] || cost[i] == cost[j] && i < j) {
-				j = i
-			}
+	h.init()
+	alive := n
+	for alive > k {
+		e := h.pop()
+		if e.cost != cost[e.i] || next[e.i] < 0 {
+			continue // stale
 		}
-		if j < 0 { // a parallelogram, k == 3
-			a := first
-			b, c, d := next[a], next[next[a]], prev[a]
-			u, v := q[b].Sub(q[a]), q[d].Sub(q[a])
-			return []line{ls[a], newLine(q[c], v.Sub(u), ls[c].t), ls[d]}
+		j := e.i
+		if math.IsInf(e.cost, 1) { // only a parallelogram is stuck, k == 3
+			b, c, d := next[j], next[next[j]], prev[j]
+			u, v := q[b].Sub(q[j]), q[d].Sub(q[j])
+			return []line{ls[j], newLine(q[c], v.Sub(u), ls[c].t), ls[d]}
 		}
 		a, b := prev[j], next[j]
 		q[b] = meet(ls[a], ls[b])
-		next[a], prev[b] = b, a
-		if first == j {
-			first = b
-		}
+		next[a], prev[b], next[j] = b, a, -1
+		alive--
 		cost[a], cost[b] = costOf(a), costOf(b)
+		h.push(edgeCost{cost[a], a})
+		h.push(edgeCost{cost[b], b})
+	}
+	first := 0
+	for next[first] < 0 {
+		first++
 	}
 	out := make([]line, 0, k)
 	for i, c := first, 0; c < k; i, c = next[i], c+1 {
 		out = append(out, ls[i])
+	}
+	return out
+}
+
+// edgeCost is a heap entry: the area dropping edge i adds.
+type edgeCost struct {
+	cost float64
+	i    int
+}
+
+// edgeHeap is a binary min-heap by cost, then edge index (deterministic).
+type edgeHeap []edgeCost
+
+func (h edgeHeap) less(a, b int) bool {
+	return h[a].cost < h[b].cost || h[a].cost == h[b].cost && h[a].i < h[b].i
+}
+
+func (h edgeHeap) init() {
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
+}
+
+func (h *edgeHeap) push(e edgeCost) {
+	*h = append(*h, e)
+	for i := len(*h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !h.less(i, p) {
+			break
+		}
+		(*h)[i], (*h)[p] = (*h)[p], (*h)[i]
+		i = p
+	}
+}
+
+func (h *edgeHeap) pop() edgeCost {
+	old := *h
+	e := old[0]
+	old[0] = old[len(old)-1]
+	*h = old[:len(old)-1]
+	h.down(0)
+	return e
+}
+
+func (h edgeHeap) down(i int) {
+	for {
+		c := 2*i + 1
+		if c >= len(h) {
+			return
+		}
+		if c+1 < len(h) && h.less(c+1, c) {
+			c++
+		}
+		if !h.less(c, i) {
+			return
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+}
+
+// exactMax is the largest hull for which Reduce starts from the best
+// polygon flush with hull edges (a dynamic program, O(n^3 k)) instead of
+// the greedy one.
+const exactMax = 24
+
+// bestFlush returns the lines of the convex polygon of at most k edges,
+// each on the line of a hull edge, with the least area: for each first
+// edge s (the lowest index in the polygon), a dynamic program over chains
+// of edges s < c2 < ... < cm, where going from edge i to edge j adds the
+// cap between the hull and the two lines (allowed when they turn by less
+// than pi). It returns nil when no such polygon exists (a parallelogram
+// and k == 3).
+func (r *reducer) bestFlush(k int) []line {
+	n := len(r.h)
+	ls := r.edges
+	// prefix[i]: twice the signed area swept by the hull edges before h[i].
+	prefix := make([]float64, 2*n+1)
+	for i := range 2 * n {
+		prefix[i+1] = prefix[i] + r.h[i%n].Cross(r.h[(i+1)%n])
+	}
+	// capArea(i, j): the area between hull edge lines i and j (j after i)
+	// and the hull, +Inf when they do not meet on the outer side.
+	capArea := make([]float64, n*n)
+	for i := range n {
+		for c := 1; c < n; c++ {
+			j := (i + c) % n
+			v := math.Inf(1)
+			if c == 1 {
+				v = 0
+			} else if ls[i].d.Cross(ls[j].d) > 0 {
+				x := meet(ls[i], ls[j])
+				a, b := r.h[(i+1)%n], r.h[j]
+				v = math.Abs(prefix[i+c]-prefix[i+1]+b.Cross(x)+x.Cross(a)) / 2
+			}
+			capArea[i*n+j] = v
+		}
+	}
+	inf := math.Inf(1)
+	best, bestS, bestM, bestJ := inf, -1, 0, 0
+	// g[m*n+j]: least cost of a chain of m+1 edges from s ending at j;
+	// from[m*n+j]: the edge before j on it.
+	g := make([]float64, k*n)
+	from := make([]int, k*n)
+	var keep []int
+	for s := range n {
+		for i := range g {
+			g[i] = inf
+		}
+		g[s] = 0
+		for m := 1; m < k; m++ {
+			for j := s + 1; j < n; j++ {
+				v, f := inf, -1
+				for i := s + m - 1; i < j; i++ {
+					if c := g[(m-1)*n+i] + capArea[i*n+j]; c < v {
+						v, f = c, i
+					}
+				}
+				g[m*n+j], from[m*n+j] = v, f
+				if m >= 2 {
+					if c := v + capArea[j*n+s]; c < best {
+						best, bestS, bestM, bestJ = c, s, m, j
+					}
+				}
+			}
+		}
+		if bestS == s {
+			keep = keep[:0]
+			for m, j := bestM, bestJ; m >= 0; m, j = m-1, from[m*n+j] {
+				keep = append(keep, j)
+				if m == 0 {
+					break
+				}
+			}
+		}
+	}
+	if bestS < 0 {
+		return nil
+	}
+	out := make([]line, 0, len(keep))
+	for i := len(keep) - 1; i >= 0; i-- {
+		out = append(out, ls[keep[i]])
 	}
 	return out
 }

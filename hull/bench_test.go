@@ -1,0 +1,85 @@
+package hull
+
+import (
+	"image/png"
+	"os"
+	"testing"
+
+	"github.com/shapegen/shapegen/collide"
+	"github.com/shapegen/shapegen/mask"
+)
+
+// disc returns an n x n mask holding the largest disc that fits.
+func disc(n int) *mask.Mask {
+	m := mask.New(n, n)
+	c := float64(n) / 2
+	for y := range n {
+		for x := range n {
+			dx, dy := float64(x)+0.5-c, float64(y)+0.5-c
+			m.Set(x, y, dx*dx+dy*dy <= c*c)
+		}
+	}
+	return m
+}
+
+// shapes computes every shape the pipeline asks of a mask.
+func shapes(m *mask.Mask) (collide.Polygon, collide.Circle, collide.Box, collide.Polygon, collide.Rect) {
+	h := Convex(m)
+	return h, MinCircle(h), MinBox(h), Reduce(h, 8), h.Bounds()
+}
+
+// BenchmarkShapes measures all shapes of one mask once the mask exists:
+// go test -run '^$' -bench Shapes ./hull
+func BenchmarkShapes(b *testing.B) {
+	cases := []struct {
+		name string
+		m    *mask.Mask
+	}{
+		{"disc/64", disc(64)},
+		{"disc/512", disc(512)},
+	}
+	if f, err := os.Open(corpusDir + "/Base_pack/Player/p1_spritesheet.png"); err == nil {
+		img, err := png.Decode(f)
+		f.Close()
+		if err == nil {
+			cases = append(cases, struct {
+				name string
+				m    *mask.Mask
+			}{"corpus/p1_spritesheet", mask.FromImage(img, 128)})
+		}
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportMetric(float64(len(Convex(c.m))), "hullverts")
+			b.ReportAllocs()
+			for b.Loop() {
+				shapes(c.m)
+			}
+		})
+	}
+}
+
+// BenchmarkStages measures each shape alone on the 512 x 512 disc:
+// go test -run '^$' -bench Stages ./hull
+func BenchmarkStages(b *testing.B) {
+	m := disc(512)
+	h := Convex(m)
+	b.Logf("disc/512: %d hull vertices", len(h))
+	stages := []struct {
+		name string
+		f    func()
+	}{
+		{"Convex", func() { Convex(m) }},
+		{"MinCircle", func() { MinCircle(h) }},
+		{"MinBox", func() { MinBox(h) }},
+		{"Reduce8", func() { Reduce(h, 8) }},
+	}
+	for _, s := range stages {
+		b.Run(s.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				s.f()
+			}
+		})
+	}
+}

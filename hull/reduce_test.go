@@ -1,0 +1,145 @@
+package hull
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/shapegen/shapegen/collide"
+)
+
+func TestReduce(t *testing.T) {
+	V := collide.V
+	plus := Convex(pic(".#.", "###", ".#."))
+	tests := []struct {
+		name string
+		p    collide.Polygon
+		k    int
+		area float64 // the area Reduce must reach
+	}{
+		{"unit square to triangle", Convex(pic("#")), 3, 2},
+		{"row to triangle", Convex(pic("###")), 3, 6},
+		{"unit square kept", Convex(pic("#")), 4, 1},
+		{"plus to diamond", plus, 4, 8},
+		{"plus kept", plus, 8, 7},
+		{"plus to hexagon", plus, 6, 7.5},
+		{"staircase to quadrilateral", Convex(pic("#..", ".#.", "..#")), 4, 6},
+		{"octagon to triangle", collide.Polygon{V(1, 0), V(2, 0), V(3, 1), V(3, 2), V(2, 3), V(1, 3), V(0, 2), V(0, 1)}, 3, 12}, // 12: a numeric search over three support angles agrees
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Reduce(tt.p, tt.k)
+			if len(got) > tt.k {
+				t.Errorf("Reduce(%v, %d) = %v: %d vertices", tt.p, tt.k, got, len(got))
+			}
+			if e := polyProblem(got); e != "" {
+				t.Errorf("Reduce(%v, %d) = %v: %s", tt.p, tt.k, got, e)
+			}
+			if v, bad := firstOutside(got, tt.p); bad {
+				t.Errorf("Reduce(%v, %d) = %v leaves %v outside", tt.p, tt.k, got, v)
+			}
+			if a := got.Area(); math.Abs(a-tt.area) > 1e-9 {
+				t.Errorf("Reduce(%v, %d) = %v, area %v, want area %v", tt.p, tt.k, got, a, tt.area)
+			}
+		})
+	}
+}
+
+func TestReduceCopies(t *testing.T) {
+	p := Convex(pic(".#.", "###", ".#."))
+	got := Reduce(p, len(p))
+	if !sameCycle(got, p) {
+		t.Fatalf("Reduce(%v, %d) = %v, want a copy", p, len(p), got)
+	}
+	got[0] = collide.V(-1, -1)
+	if p[0] == got[0] {
+		t.Errorf("Reduce(%v, %d) returned p itself, want a copy", p, len(p))
+	}
+}
+
+func TestReducePanicsBelowThree(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Errorf("Reduce(p, 2) did not panic")
+		}
+	}()
+	Reduce(Convex(pic("#")), 2)
+}
+
+// bestFlush is a naive reference for small hulls: the least area of a
+// convex polygon of at most k edges all lying on lines of edges of p, by
+// trying every subset of edges.
+func bestFlush(p collide.Polygon, k int) float64 {
+	n := len(p)
+	best := math.Inf(1)
+	for set := 1; set < 1<<n; set++ {
+		var ls []line
+		for i := range n {
+			if set>>i&1 != 0 {
+				ls = append(ls, newLine(p[i], p[(i+1)%n].Sub(p[i]), i))
+			}
+		}
+		if len(ls) < 3 || len(ls) > k {
+			continue
+		}
+		q := make(collide.Polygon, len(ls))
+		ok := true
+		for j := range ls {
+			a, b := ls[(j+len(ls)-1)%len(ls)], ls[j]
+			if a.d.Cross(b.d) <= 0 {
+				ok = false
+				break
+			}
+			q[j] = meet(a, b)
+		}
+		if ok && polyProblem(q) == "" {
+			best = math.Min(best, q.Area())
+		}
+	}
+	return best
+}
+
+// TestReduceRandom checks Reduce for k = 3..8 over thousands of seeded
+// random masks: at most k vertices, the polygon convention, every pixel
+// corner inside, never less area than the hull, a copy when the hull has
+// at most k vertices, and on small hulls never more area than the best
+// polygon flush with hull edges (up to 1e-9).
+func TestReduceRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	worse := 0
+	for i := range 3000 {
+		m, kind := randomMask(rng)
+		h := Convex(m)
+		if h == nil {
+			continue
+		}
+		pts := corners(m)
+		for k := 3; k <= 8; k++ {
+			r := Reduce(h, k)
+			if len(r) > k {
+				t.Fatalf("case %d (%s): Reduce(%v, %d) = %v: %d vertices", i, kind, h, k, r, len(r))
+			}
+			if e := polyProblem(r); e != "" {
+				t.Fatalf("case %d (%s): Reduce(%v, %d) = %v: %s", i, kind, h, k, r, e)
+			}
+			if v, bad := firstOutside(r, pts); bad {
+				t.Fatalf("case %d (%s): Reduce(%v, %d) = %v leaves pixel corner %v outside", i, kind, h, k, r, v)
+			}
+			if r.Area() < h.Area() {
+				t.Fatalf("case %d (%s): Reduce(%v, %d) = %v has area %v below the hull's %v", i, kind, h, k, r, r.Area(), h.Area())
+			}
+			if len(h) <= k && !sameCycle(r, h) {
+				t.Fatalf("case %d (%s): Reduce(%v, %d) = %v, want the hull", i, kind, h, k, r)
+			}
+			if len(h) > k && len(h) <= 12 {
+				if want := bestFlush(h, k); r.Area() > want*(1+1e-9) {
+					worse++
+					t.Logf("case %d (%s): Reduce(%v, %d) = %v, area %v, a flush polygon has %v", i, kind, h, k, r, r.Area(), want)
+				}
+			}
+		}
+	}
+	if worse > 0 {
+		t.Errorf("Reduce was worse than the best flush polygon %d times", worse)
+	}
+}
