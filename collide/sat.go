@@ -228,6 +228,9 @@ func (c *convex) clipLine(o, d Vec) (lo, hi float64, n Vec, ok bool) {
 		t := d.Dot(w) / d.Len2()
 		return t, t, d.Neg(), true
 	}
+	if c.flat {
+		return c.clipSegment(o, d)
+	}
 	for i := range c.faces() {
 		f, h := c.face(i)
 		if f == (Vec{}) {
@@ -251,4 +254,41 @@ func (c *convex) clipLine(o, d Vec) (lo, hi float64, n Vec, ok bool) {
 		}
 	}
 	return lo, hi, n, true
+}
+
+// clipSegment is clipLine for a flat c that is not a point: clipping to the
+// two sides of a segment separately could leave an empty interval by
+// rounding, so the line is crossed with the segment directly.
+func (c *convex) clipSegment(o, d Vec) (lo, hi float64, n Vec, ok bool) {
+	e := c.dir
+	p0, p1 := c.v[0], c.v[0]
+	for _, v := range c.v {
+		if e.Dot(v) < e.Dot(p0) {
+			p0 = v
+		}
+		if e.Dot(v) > e.Dot(p1) {
+			p1 = v
+		}
+	}
+	e, w := p1.Sub(p0), p0.Sub(o)
+	den := d.Cross(e)
+	if den == 0 {
+		if d.Cross(w) != 0 {
+			return 0, 0, Vec{}, false
+		}
+		t0, t1 := d.Dot(w)/d.Len2(), d.Dot(p1.Sub(o))/d.Len2()
+		if t0 <= t1 { // enters at p0, through the cap facing -e
+			return t0, t1, e.Neg(), true
+		}
+		return t1, t0, e, true
+	}
+	s := w.Cross(d) / den
+	if s < 0 || s > 1 {
+		return 0, 0, Vec{}, false
+	}
+	t := w.Cross(e) / den
+	if n = e.Perp(); n.Dot(d) > 0 {
+		n = n.Neg()
+	}
+	return t, t, n, true
 }
