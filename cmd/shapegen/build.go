@@ -1,0 +1,104 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/shapegen/shapegen/internal/config"
+	"github.com/shapegen/shapegen/internal/pipeline"
+)
+
+// BuildOptions are the inputs of `shapegen build`.
+type BuildOptions struct {
+	IO
+	Dir, Out string
+	Workers  int
+	NoCache  bool
+	Settings settingsFlags
+	// now is the clock of the progress bar (tests fix it).
+	now func() time.Time
+}
+
+func newBuildCmd(ios IO, runF func(*BuildOptions) error) *cobra.Command {
+	opts := &BuildOptions{IO: ios, now: time.Now}
+	cmd := &cobra.Command{
+		Use:   "build [DIR] -o OUT",
+		Short: "Compute, verify and write the shapes of every sprite under DIR",
+		Long: `Build reads every PNG under DIR (default ".") with its sprite sheets and
+atlases, computes each sprite's collision shapes, proves them against the
+pixels and writes OUT/shapes.json (and shapes.yaml, previews, report.html).
+Settings come from DIR/shapegen.yaml; flags override it.
+Exit status: 0 all well, 1 some sprite failed (the rest is written), 2 bad usage.`,
+		Args: rangeArgs(0, 1),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Dir = "."
+			if len(args) == 1 {
+				opts.Dir = args[0]
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runBuild(c, opts)
+		},
+	}
+	cmd.Flags().StringVarP(&opts.Out, "out", "o", "out", "output folder")
+	cmd.Flags().IntVar(&opts.Workers, "workers", 0, "images decoded at once (0: one per core)")
+	cmd.Flags().BoolVar(&opts.NoCache, "no-cache", false, "recompute everything (the cache is still refreshed)")
+	opts.Settings.bind(cmd.Flags(), true)
+	return cmd
+}
+
+func runBuild(c *cobra.Command, opts *BuildOptions) error {
+	cfg, err := config.Load(opts.Dir)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if err := opts.Settings.apply(&cfg); err != nil {
+		return usageErrorf("%v", err)
+	}
+	bar := newProgressBar(opts.ErrOut, opts.IsTerminal, opts.now)
+	res, err := pipeline.Build(c.Context(), pipeline.Options{
+		Dir: opts.Dir, Out: opts.Out, Config: cfg, Workers: opts.Workers, NoCache: opts.NoCache,
+		Progress: bar.update,
+	})
+	bar.finish()
+	if err != nil {
+		return failedf("%v", err)
+	}
+	for _, f := range res.Failures {
+		fmt.Fprintln(opts.ErrOut, f)
+	}
+	summary(opts.IO.Out, res)
+	if res.Failed() {
+		return errFailed
+	}
+	return nil
+}
+
+// summary writes the end-of-build summary.
+func summary(w io.Writer, res *pipeline.Result) {
+	fmt.Fprintf(w, "%d images, %d sprites (%d frames of sheets and atlases), %d failures, %d empty, %d decoded, %s\n",
+		res.Images, len(res.Library.Sprites), res.Frames, len(res.Failures), len(res.Empty), res.Decoded, res.Elapsed.Round(time.Millisecond))
+	if len(res.Empty) > 0 {
+		fmt.Fprintf(w, "empty (no opaque pixel): %s\n", list(res.Empty, 5))
+	}
+	if worst := res.Worst(5); len(worst) > 0 {
+		parts := make([]string, len(worst))
+		for i, s := range worst {
+			parts[i] = fmt.Sprintf("%s %.2f", s.Name, s.Quality["polygon"].PairFPRate)
+		}
+		fmt.Fprintf(w, "worst polygon pair_fp_rate: %s\n", strings.Join(parts, ", "))
+	}
+}
+
+// list joins up to n names and says how many more there are.
+func list(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
+}

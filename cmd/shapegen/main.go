@@ -1,0 +1,20 @@
+// Command shapegen turns sprite art into collision shapes: see
+// `shapegen help` and README.md. This package only maps flags to options;
+// the work is in internal/pipeline.
+package main
+
+import (
+	"context"
+	"os"
+)
+
+func main() {
+	ios := IO{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr, IsTerminal: isTerminal(os.Stderr)}
+	os.Exit(Main(context.Background(), os.Args[1:], ios))
+}
+
+// isTerminal reports whether f is a character device (a terminal).
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

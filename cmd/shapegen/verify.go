@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/shapegen/shapegen/internal/config"
+	"github.com/shapegen/shapegen/internal/pipeline"
+)
+
+// VerifyOptions are the inputs of `shapegen verify`.
+type VerifyOptions struct {
+	IO
+	Library string
+	Assets  string
+	Workers int
+}
+
+func newVerifyCmd(ios IO, runF func(*VerifyOptions) error) *cobra.Command {
+	opts := &VerifyOptions{IO: ios}
+	cmd := &cobra.Command{
+		Use:   "verify OUT/shapes.json --assets DIR",
+		Short: "Re-check a shape library against the art it was built from",
+		Long: `Verify re-reads the art under --assets (with its shapegen.yaml) and checks
+that the library has exactly its sprites, with the same frames, sizes and
+pixel counts, and that every stored shape contains every opaque pixel.
+A stale or hand-edited library fails (exit 1).`,
+		Args: rangeArgs(1, 1),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Library = args[0]
+			if runF != nil {
+				return runF(opts)
+			}
+			return runVerify(c, opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Assets, "assets", "", "asset folder the library was built from (required)")
+	cmd.Flags().IntVar(&opts.Workers, "workers", 0, "images decoded at once (0: one per core)")
+	return cmd
+}
+
+func runVerify(c *cobra.Command, opts *VerifyOptions) error {
+	if opts.Assets == "" {
+		return usageErrorf("verify needs --assets DIR")
+	}
+	cfg, err := config.Load(opts.Assets)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	lib, err := pipeline.ReadLibrary(opts.Library)
+	if err != nil {
+		return failedf("%v", err)
+	}
+	res, err := pipeline.Verify(c.Context(), pipeline.VerifyOptions{
+		Dir: opts.Assets, Library: lib, Config: cfg, Skip: filepath.Dir(opts.Library), Workers: opts.Workers,
+	})
+	if err != nil {
+		return failedf("%v", err)
+	}
+	for _, f := range res.Failures {
+		fmt.Fprintln(opts.ErrOut, f)
+	}
+	fmt.Fprintf(opts.IO.Out, "%d of %d sprites checked against the art, %d failures\n", res.Sprites, len(lib.Sprites), len(res.Failures))
+	if len(res.Failures) > 0 {
+		return errFailed
+	}
+	return nil
+}

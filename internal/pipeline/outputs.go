@@ -1,0 +1,67 @@
+package pipeline
+
+import (
+	"image"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/shapegen/shapegen/export"
+	"github.com/shapegen/shapegen/export/preview"
+	"github.com/shapegen/shapegen/export/report"
+	"github.com/shapegen/shapegen/internal/atomicfile"
+	"github.com/shapegen/shapegen/internal/config"
+)
+
+// PreviewDir is the folder of the preview PNGs inside the output folder.
+const PreviewDir = "preview"
+
+// writeOutputs writes the library files the settings ask for and the
+// report, each atomically.
+func writeOutputs(out string, cfg *config.Config, lib *export.Library, failures []string) error {
+	if slices.Contains(cfg.Formats, "json") {
+		if err := atomicfile.Write(filepath.Join(out, "shapes.json"), func(w io.Writer) error { return writeJSON(w, lib) }); err != nil {
+			return err
+		}
+	}
+	if slices.Contains(cfg.Formats, "yaml") {
+		if err := atomicfile.Write(filepath.Join(out, "shapes.yaml"), func(w io.Writer) error { return writeYAML(w, lib) }); err != nil {
+			return err
+		}
+	}
+	opt := report.Options{Failures: failures}
+	if cfg.Preview {
+		opt.PreviewDir = PreviewDir
+	}
+	return atomicfile.Write(filepath.Join(out, "report.html"), func(w io.Writer) error { return report.Write(w, lib, opt) })
+}
+
+// previewPath returns where sprite name's preview goes.
+func previewPath(out, name string) string {
+	return filepath.Join(out, PreviewDir, filepath.FromSlash(name)+".png")
+}
+
+// writePreview draws sp over its upright frame pixels px into its preview
+// file.
+func writePreview(out string, px image.Image, sp *export.Sprite, threshold int) error {
+	p := previewPath(out, sp.Name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	return preview.Write(p, preview.Render(px, sp, preview.Options{AlphaThreshold: threshold}))
+}
+
+// previewsExist reports whether every sprite's preview file exists, or
+// previews are off.
+func (w *worker) previewsExist(sprites []export.Sprite) bool {
+	if !w.opts.Config.Preview {
+		return true
+	}
+	for _, sp := range sprites {
+		if _, err := os.Stat(previewPath(w.opts.Out, sp.Name)); err != nil {
+			return false
+		}
+	}
+	return true
+}

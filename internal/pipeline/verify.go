@@ -1,0 +1,161 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/shapegen/shapegen/export"
+	"github.com/shapegen/shapegen/internal/atlas"
+	"github.com/shapegen/shapegen/internal/config"
+	"github.com/shapegen/shapegen/mask"
+)
+
+// VerifyOptions says what Verify checks.
+type VerifyOptions struct {
+	// Dir is the asset folder the library was built from.
+	Dir string
+	// Library is the library to check.
+	Library *export.Library
+	// Config holds the asset folder's settings (for per-glob overrides,
+	// grids, include/exclude); its top-level alpha threshold is replaced
+	// by the library's.
+	Config config.Config
+	// Skip is a folder under Dir not to read (the library's own folder).
+	Skip string
+	// Workers is how many images are decoded at once; 0 means GOMAXPROCS.
+	Workers int
+}
+
+// VerifyResult is what Verify found.
+type VerifyResult struct {
+	// Sprites is the number of library sprites checked against pixels.
+	Sprites int
+	// Failures are one line each, sorted: sprites whose stored shapes
+	// leave opaque pixels outside, whose size, frame or pixel count
+	// disagree with the art, or that are in only one of library and art.
+	Failures []string
+}
+
+// Verify re-reads the art under opts.Dir the way Build does and checks
+// every sprite of the library against it: the same sprites must exist,
+// with the same frame, size and opaque pixel count, and every stored shape
+// must contain every opaque pixel square. A stale or hand-edited library
+// fails. The error is for failures of the whole check (the folder cannot be
+// read).
+func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
+	cfg := opts.Config
+	if a := opts.Library.Settings.AlphaThreshold; a > 0 {
+		cfg.AlphaThreshold = a
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	srcs, err := walk(opts.Dir, opts.Skip, &cfg)
+	if err != nil {
+		return nil, err
+	}
+	byName := make(map[string]*export.Sprite, len(opts.Library.Sprites))
+	for i := range opts.Library.Sprites {
+		byName[opts.Library.Sprites[i].Name] = &opts.Library.Sprites[i]
+	}
+	type found struct {
+		names []string
+		fails []string
+	}
+	outs := make([]found, len(srcs))
+	err = parallel(ctx, len(srcs), opts.Workers, func(i int) {
+		src := srcs[i]
+		set := cfg.For(src.rel)
+		img, frames, err := load(opts.Dir, src, set, cfg.MaxPixels)
+		if err != nil {
+			outs[i].fails = []string{err.Error()}
+			return
+		}
+		outs[i].fails = eachFrame(src, img, frames, set.AlphaThreshold, func(name string, f atlas.Frame, _ image.Image, m *mask.Mask) {
+			outs[i].names = append(outs[i].names, name)
+			sp, ok := byName[name]
+			if !ok {
+				outs[i].fails = append(outs[i].fails, fmt.Sprintf("%s: in the art (%s) but not in the library", name, src.rel))
+				return
+			}
+			outs[i].fails = append(outs[i].fails, check(sp, src.rel, f, m, opts.Library.Settings.MaxVertices)...)
+		})
+	}, func(int, int) {})
+	if err != nil {
+		return nil, err
+	}
+	res := &VerifyResult{}
+	seen := map[string]bool{}
+	for _, o := range outs {
+		res.Failures = append(res.Failures, o.fails...)
+		for _, n := range o.names {
+			if !seen[n] && byName[n] != nil {
+				res.Sprites++
+			}
+			seen[n] = true
+		}
+	}
+	for _, sp := range opts.Library.Sprites {
+		if !seen[sp.Name] {
+			res.Failures = append(res.Failures, fmt.Sprintf("%s: in the library but not in the art (stale library?)", sp.Name))
+		}
+	}
+	sort.Strings(res.Failures)
+	return res, nil
+}
+
+// load reads and decodes src's image and its frames.
+func load(dir string, src source, set config.Sprite, maxPixels int64) (image.Image, []atlas.Frame, error) {
+	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(src.rel)))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", src.rel, unwrapPath(err))
+	}
+	var adata []byte
+	if src.data != "" {
+		if adata, err = os.ReadFile(filepath.Join(dir, filepath.FromSlash(src.data))); err != nil {
+			return nil, nil, fmt.Errorf("%s: %v", src.data, unwrapPath(err))
+		}
+	}
+	w := &worker{opts: &Options{Dir: dir}}
+	frames, err := w.frames(src, set, adata)
+	if err != nil {
+		return nil, nil, err
+	}
+	img, err := decode(src.rel, data, maxPixels)
+	return img, frames, err
+}
+
+// check compares library sprite sp with the art: frame f of image rel
+// with mask m.
+func check(sp *export.Sprite, rel string, f atlas.Frame, m *mask.Mask, maxVertices int) []string {
+	var fails []string
+	bad := func(format string, a ...any) { fails = append(fails, sp.Name+": "+fmt.Sprintf(format, a...)) }
+	want := export.Frame{X: f.Rect.Min.X, Y: f.Rect.Min.Y, W: f.Rect.Dx(), H: f.Rect.Dy()}
+	if sp.Image != rel || sp.Frame != want || sp.Size != [2]int{f.Size.X, f.Size.Y} {
+		bad("image %s frame %+v size %v, the art has %s frame %+v size %v", sp.Image, sp.Frame, sp.Size, rel, want, [2]int{f.Size.X, f.Size.Y})
+		return fails
+	}
+	if n := m.Count(); sp.Pixels != n {
+		bad("pixels %d, the art has %d (stale library?)", sp.Pixels, n)
+	}
+	for _, k := range kinds {
+		sh, ok := k.load(sp)
+		if !ok {
+			continue
+		}
+		if n := outside(m, sh); n > 0 {
+			bad("%s leaves %d opaque pixels outside", k.name, n)
+		}
+		if q, ok := sp.Quality[k.name]; ok && q.Outside != 0 {
+			bad("quality.%s.outside is %d", k.name, q.Outside)
+		}
+	}
+	if maxVertices > 0 && len(sp.Polygon) > maxVertices {
+		bad("polygon has %d vertices, max_vertices is %d", len(sp.Polygon), maxVertices)
+	}
+	return fails
+}
