@@ -21,29 +21,19 @@ func checker(w, h, parity int) *Mask {
 // benchSizes are the square mask sizes of the overlap benchmarks.
 var benchSizes = []int{64, 256, 1024}
 
-// The masks are dense but disjoint at the offset ((37+11) is even, so the
-// two checkerboards of opposite parity never meet): every word is read.
-func BenchmarkOverlap(b *testing.B) {
-	for _, n := range benchSizes {
-		m1, m2 := checker(n, n, 0), checker(n, n, 1)
-		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if Overlap(m1, m2, 37, 11) {
-					b.Fatal("Overlap = true, want false")
-				}
-			}
-		})
-	}
-}
-
-func BenchmarkOverlapArea(b *testing.B) {
+// benchOverlap runs op over two n x n checkerboards for each size: of
+// opposite parity when miss is set (dense but disjoint at (37, 11), since
+// 37+11 is even, so every word is read), of the same parity otherwise.
+func benchOverlap(b *testing.B, miss bool, op func(a, c *Mask) int) {
 	for _, n := range benchSizes {
 		m1, m2 := checker(n, n, 0), checker(n, n, 0)
+		if miss {
+			m2 = checker(n, n, 1)
+		}
 		want := 0
 		for y := 11; y < n; y++ {
 			for x := 37; x < n; x++ {
-				if (x+y)%2 == 0 && (x-37+y-11)%2 == 0 {
+				if !miss && (x+y)%2 == 0 {
 					want++
 				}
 			}
@@ -51,27 +41,54 @@ func BenchmarkOverlapArea(b *testing.B) {
 		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if got := OverlapArea(m1, m2, 37, 11); got != want {
-					b.Fatalf("OverlapArea = %d, want %d", got, want)
+				if got := op(m1, m2); got != want {
+					b.Fatalf("got %d, want %d", got, want)
 				}
 			}
 		})
 	}
 }
 
+func BenchmarkOverlap(b *testing.B) {
+	benchOverlap(b, true, func(a, c *Mask) int {
+		if Overlap(a, c, 37, 11) {
+			return 1
+		}
+		return 0
+	})
+}
+
+func BenchmarkOverlapArea(b *testing.B) {
+	benchOverlap(b, false, func(a, c *Mask) int { return OverlapArea(a, c, 37, 11) })
+}
+
 func BenchmarkFirstOverlap(b *testing.B) {
-	for _, n := range benchSizes {
-		m1, m2 := checker(n, n, 0), checker(n, n, 1)
+	benchOverlap(b, true, func(a, c *Mask) int {
+		if _, ok := FirstOverlap(a, c, 37, 11); ok {
+			return 1
+		}
+		return 0
+	})
+}
+
+// benchMask runs op on the mask of a soft disc sprite, at each size.
+func benchMask(b *testing.B, op func(m *Mask)) {
+	for _, n := range []int{64, 256, 1024} {
+		m := FromImage(sprite(n), 128)
 		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, ok := FirstOverlap(m1, m2, 37, 11); ok {
-					b.Fatal("FirstOverlap found a pixel, want none")
-				}
+				op(m)
 			}
 		})
 	}
 }
+
+func BenchmarkIslands(b *testing.B)    { benchMask(b, func(m *Mask) { m.Islands() }) }
+func BenchmarkDilate3(b *testing.B)    { benchMask(b, func(m *Mask) { m.Dilate(3) }) }
+func BenchmarkErode3(b *testing.B)     { benchMask(b, func(m *Mask) { m.Erode(3) }) }
+func BenchmarkRotate90CW(b *testing.B) { benchMask(b, func(m *Mask) { m.Rotate90CW() }) }
+func BenchmarkBounds(b *testing.B)     { benchMask(b, func(m *Mask) { m.Bounds() }) }
 
 // sprite returns an n x n NRGBA image with a soft-edged disc of opaque
 // pixels, like a sprite: alpha falls from 255 at the centre to 0.

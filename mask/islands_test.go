@@ -88,12 +88,14 @@ func TestIslands(t *testing.T) {
 	}
 }
 
+func sameIsland(a, b Island) bool { return a.Offset == b.Offset && a.Mask.Equal(b.Mask) }
+
 func TestIslandsProperty(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for i := range 2000 {
 		g := randGrid(r)
 		got, want := g.mask().Islands(), refIslands(g)
-		if !slices.EqualFunc(got, want, func(a, b Island) bool { return a.Offset == b.Offset && a.Mask.Equal(b.Mask) }) {
+		if !slices.EqualFunc(got, want, sameIsland) {
 			t.Fatalf("case %d: Islands() of %dx%d: %d islands, want %d (or an island differs)", i, g.w, g.h, len(got), len(want))
 		}
 	}

@@ -8,8 +8,9 @@ import (
 
 // refMorph dilates (or erodes) g by the disc of radius r, pixel by pixel:
 // the OR (AND) over the offsets (i, j) with i*i+j*j <= r*r, pixels
-// outside g being clear.
+// outside g being clear. A radius below 0 counts as 0, as documented.
 func refMorph(g *grid, r int, erode bool) *grid {
+	r = max(r, 0)
 	out := newGrid(g.w, g.h)
 	for y := range g.h {
 		for x := range g.w {

@@ -62,35 +62,39 @@ func TestOverlap(t *testing.T) {
 	}
 }
 
+// checkOverlap compares Overlap, OverlapArea, FirstOverlap and Draw of
+// a and b at (dx, dy) with the pixel-by-pixel reference.
+func checkOverlap(t testing.TB, ga, gb *grid, dx, dy int) {
+	t.Helper()
+	a, b := ga.mask(), gb.mask()
+	area, first, found := refOverlap(ga, gb, dx, dy)
+	if got := Overlap(a, b, dx, dy); got != found {
+		t.Fatalf("Overlap(%dx%d, %dx%d, %d, %d) = %v, want %v", ga.w, ga.h, gb.w, gb.h, dx, dy, got, found)
+	}
+	if got := OverlapArea(a, b, dx, dy); got != area {
+		t.Fatalf("OverlapArea(%dx%d, %dx%d, %d, %d) = %d, want %d", ga.w, ga.h, gb.w, gb.h, dx, dy, got, area)
+	}
+	if p, ok := FirstOverlap(a, b, dx, dy); p != first || ok != found {
+		t.Fatalf("FirstOverlap(%dx%d, %dx%d, %d, %d) = %v, %v, want %v, %v", ga.w, ga.h, gb.w, gb.h, dx, dy, p, ok, first, found)
+	}
+	// Draw: a |= b at the offset, clipped to a.
+	want := newGrid(ga.w, ga.h)
+	for y := range ga.h {
+		for x := range ga.w {
+			want.set(x, y, ga.at(x, y) || gb.at(x-dx, y-dy))
+		}
+	}
+	a.Draw(b, dx, dy)
+	if msg, ok := sameAs(a, want); !ok {
+		t.Fatalf("Draw(%dx%d, %d, %d) on %dx%d: %s", gb.w, gb.h, dx, dy, ga.w, ga.h, msg)
+	}
+}
+
 func TestOverlapProperty(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	for i := range 6000 {
+	for range 6000 {
 		ga, gb := randGrid(r), randGrid(r)
-		a, b := ga.mask(), gb.mask()
-		dx, dy := randOffset(r, ga.w, gb.w), randOffset(r, ga.h, gb.h)
-		area, first, found := refOverlap(ga, gb, dx, dy)
-		if got := Overlap(a, b, dx, dy); got != found {
-			t.Fatalf("case %d: Overlap(%dx%d, %dx%d, %d, %d) = %v, want %v", i, ga.w, ga.h, gb.w, gb.h, dx, dy, got, found)
-		}
-		if got := OverlapArea(a, b, dx, dy); got != area {
-			t.Fatalf("case %d: OverlapArea(%dx%d, %dx%d, %d, %d) = %d, want %d", i, ga.w, ga.h, gb.w, gb.h, dx, dy, got, area)
-		}
-		if p, ok := FirstOverlap(a, b, dx, dy); p != first || ok != found {
-			t.Fatalf("case %d: FirstOverlap(%dx%d, %dx%d, %d, %d) = %v, %v, want %v, %v", i, ga.w, ga.h, gb.w, gb.h, dx, dy, p, ok, first, found)
-		}
-		// Draw: a |= b at the offset, clipped to a.
-		d := a.Clone()
-		d.Draw(b, dx, dy)
-		for y := range ga.h {
-			for x := range ga.w {
-				if gb.at(x-dx, y-dy) {
-					ga.set(x, y, true)
-				}
-			}
-		}
-		if msg, ok := sameAs(d, ga); !ok {
-			t.Fatalf("case %d: Draw(%dx%d, %d, %d) on %dx%d: %s", i, gb.w, gb.h, dx, dy, ga.w, ga.h, msg)
-		}
+		checkOverlap(t, ga, gb, randOffset(r, ga.w, gb.w), randOffset(r, ga.h, gb.h))
 	}
 }
 
