@@ -42,62 +42,43 @@ type kind struct {
 
 var kinds = []kind{
 	{"aabb", func(f *facts) shape { return f.hull.Bounds() }, func(s *export.Sprite, sh shape) {
-		r := sh.(collide.Rect)
-		s.AABB = &export.AABB{Min: point(r.Min), Max: point(r.Max)}
+		s.AABB = export.AABBOf(sh.(collide.Rect))
 	}, func(s *export.Sprite) (shape, bool) {
 		if s.AABB == nil {
 			return nil, false
 		}
-		return collide.Rect{Min: vec(s.AABB.Min), Max: vec(s.AABB.Max)}, true
+		return s.AABB.Rect(), true
 	}},
 	{"circle", func(f *facts) shape { return hull.MinCircle(f.hull) }, func(s *export.Sprite, sh shape) {
-		c := sh.(collide.Circle)
-		s.Circle = &export.Circle{Center: point(c.Center), Radius: c.Radius}
+		s.Circle = export.CircleOf(sh.(collide.Circle))
 	}, func(s *export.Sprite) (shape, bool) {
 		if s.Circle == nil {
 			return nil, false
 		}
-		return collide.Circle{Center: vec(s.Circle.Center), Radius: s.Circle.Radius}, true
+		return s.Circle.Shape(), true
 	}},
 	{"box", func(f *facts) shape { return hull.MinBox(f.hull) }, func(s *export.Sprite, sh shape) {
-		b := sh.(collide.Box)
-		s.Box = &export.Box{Center: point(b.Center), Half: point(b.Half), Angle: b.Angle}
+		s.Box = export.BoxOf(sh.(collide.Box))
 	}, func(s *export.Sprite) (shape, bool) {
 		if s.Box == nil {
 			return nil, false
 		}
-		return collide.Box{Center: vec(s.Box.Center), Half: vec(s.Box.Half), Angle: s.Box.Angle}, true
+		return s.Box.Shape(), true
 	}},
 	{"hull", func(f *facts) shape { return f.hull }, func(s *export.Sprite, sh shape) {
-		s.Hull = ring(sh.(collide.Polygon))
+		s.Hull = export.RingOf(sh.(collide.Polygon))
 	}, func(s *export.Sprite) (shape, bool) { return polygon(s.Hull) }},
 	{"polygon", func(f *facts) shape { return hull.Reduce(f.hull, f.maxVertices) }, func(s *export.Sprite, sh shape) {
-		s.Polygon = ring(sh.(collide.Polygon))
+		s.Polygon = export.RingOf(sh.(collide.Polygon))
 	}, func(s *export.Sprite) (shape, bool) { return polygon(s.Polygon) }},
 }
-
-func point(v collide.Vec) export.Point { return export.Point{v.X, v.Y} }
-
-func vec(p export.Point) collide.Vec { return collide.V(p[0], p[1]) }
 
 // polygon returns r as a Polygon, and false when r is empty.
 func polygon(r export.Ring) (shape, bool) {
 	if len(r) == 0 {
 		return nil, false
 	}
-	p := make(collide.Polygon, len(r))
-	for i, v := range r {
-		p[i] = vec(v)
-	}
-	return p, true
-}
-
-func ring(p collide.Polygon) export.Ring {
-	r := make(export.Ring, len(p))
-	for i, v := range p {
-		r[i] = point(v)
-	}
-	return r
+	return r.Polygon(), true
 }
 
 // translate returns sh moved by d.
@@ -152,7 +133,7 @@ func pairFP(m *mask.Mask, sh shape, samples int, rng *rand.Rand) float64 {
 	kept, fp := 0, 0
 	for draws := 0; kept < samples && draws < 64*samples; draws++ {
 		dx, dy := rng.IntN(2*w+1)-w, rng.IntN(2*h+1)-h
-		if !overlap(sh, translate(sh, collide.V(float64(dx), float64(dy)))) {
+		if !collide.Overlap(sh, translate(sh, collide.V(float64(dx), float64(dy)))) {
 			continue
 		}
 		kept++

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"fmt"
 	"image"
 	"io"
 	"os"
@@ -21,12 +22,12 @@ const PreviewDir = "preview"
 // report, each atomically.
 func writeOutputs(out string, cfg *config.Config, lib *export.Library, failures []string) error {
 	if slices.Contains(cfg.Formats, "json") {
-		if err := atomicfile.Write(filepath.Join(out, "shapes.json"), func(w io.Writer) error { return writeJSON(w, lib) }); err != nil {
+		if err := atomicfile.Write(filepath.Join(out, "shapes.json"), func(w io.Writer) error { return export.WriteJSON(w, lib) }); err != nil {
 			return err
 		}
 	}
 	if slices.Contains(cfg.Formats, "yaml") {
-		if err := atomicfile.Write(filepath.Join(out, "shapes.yaml"), func(w io.Writer) error { return writeYAML(w, lib) }); err != nil {
+		if err := atomicfile.Write(filepath.Join(out, "shapes.yaml"), func(w io.Writer) error { return export.WriteYAML(w, lib) }); err != nil {
 			return err
 		}
 	}
@@ -64,4 +65,18 @@ func (w *worker) previewsExist(sprites []export.Sprite) bool {
 		}
 	}
 	return true
+}
+
+// ReadLibrary reads the shape library file at path (JSON or YAML).
+func ReadLibrary(path string) (*export.Library, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	lib, err := export.ReadLibrary(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return lib, nil
 }

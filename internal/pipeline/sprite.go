@@ -92,7 +92,7 @@ func compute(name, img string, f atlas.Frame, m *mask.Mask, s config.Sprite) exp
 		}
 	}
 	if s.Masks {
-		sp.Mask = encodeMask(m)
+		sp.Mask = export.EncodeMask(m)
 	}
 	return sp
 }
