@@ -105,15 +105,56 @@ func sprite(n int) *image.NRGBA {
 	return img
 }
 
+// spriteAs returns sprite(n) converted to the named image type; the
+// palette of "Paletted" holds every alpha level.
+func spriteAs(kind string, n int) image.Image {
+	src := sprite(n)
+	r := src.Bounds()
+	var dst interface {
+		image.Image
+		Set(x, y int, c color.Color)
+	}
+	switch kind {
+	case "NRGBA":
+		return src
+	case "RGBA":
+		dst = image.NewRGBA(r)
+	case "NRGBA64":
+		dst = image.NewNRGBA64(r)
+	case "Alpha":
+		dst = image.NewAlpha(r)
+	case "Paletted":
+		pal := make(color.Palette, 256)
+		for i := range pal {
+			pal[i] = color.NRGBA{A: uint8(i)}
+		}
+		p := image.NewPaletted(r, pal)
+		for i := range p.Pix {
+			p.Pix[i] = src.Pix[4*i+3]
+		}
+		return p
+	case "At":
+		return generic{src}
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			dst.Set(x, y, src.At(x, y))
+		}
+	}
+	return dst
+}
+
 func BenchmarkFromImage(b *testing.B) {
-	for _, n := range []int{64, 512} {
-		img := sprite(n)
-		b.Run(fmt.Sprintf("NRGBA/%dx%d", n, n), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				FromImage(img, 128)
-			}
-			b.ReportMetric(float64(n*n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpx/s")
-		})
+	for _, kind := range []string{"NRGBA", "RGBA", "NRGBA64", "Alpha", "Paletted", "At"} {
+		for _, n := range []int{64, 512} {
+			img := spriteAs(kind, n)
+			b.Run(fmt.Sprintf("%s/%dx%d", kind, n, n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					FromImage(img, 128)
+				}
+				b.ReportMetric(float64(n*n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpx/s")
+			})
+		}
 	}
 }

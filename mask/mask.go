@@ -104,22 +104,33 @@ func (m *Mask) RowSpan(y int) (left, right int, ok bool) {
 // Bounds returns the smallest rectangle holding every set pixel, as pixel
 // indices with the image.Rectangle convention (Min inclusive, Max
 // exclusive); it is also the closed box [Min, Max] of the pixel squares.
-// It returns the zero Rectangle when m is empty.
+// It returns the zero Rectangle when m is empty. It reads each stripe's
+// words once and ORs them, so it costs one pass over the mask.
 func (m *Mask) Bounds() image.Rectangle {
 	var r image.Rectangle
 	found := false
-	for y := 0; y < m.h; y++ {
-		l, rt, ok := m.RowSpan(y)
-		if !ok {
+	for s := range stripes(m.w) {
+		col := m.bits[s*m.h : (s+1)*m.h]
+		var or uint64
+		for _, w := range col {
+			or |= w
+		}
+		if or == 0 {
 			continue
 		}
+		top, bottom := 0, len(col)-1
+		for col[top] == 0 {
+			top++
+		}
+		for col[bottom] == 0 {
+			bottom--
+		}
+		left, right := 64*s+bits.TrailingZeros64(or), 64*s+64-bits.LeadingZeros64(or)
 		if !found {
-			r = image.Rect(l, y, rt+1, y+1)
-			found = true
+			r, found = image.Rect(left, top, right, bottom+1), true
 			continue
 		}
-		r.Min.X, r.Max.X = min(r.Min.X, l), max(r.Max.X, rt+1)
-		r.Max.Y = y + 1
+		r = r.Union(image.Rect(left, top, right, bottom+1))
 	}
 	return r
 }
