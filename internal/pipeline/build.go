@@ -167,8 +167,13 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	sort.Strings(res.Empty)
 	sort.Strings(res.Failures)
 	res.Library = lib
-	if err := writeOutputs(opts.Out, cfg, lib, res.Failures); err != nil {
-		return nil, err
+	files := outputFiles(cfg)
+	sum := outputsSum(cfg, srcs, outs, res.Failures)
+	if !c.outputsCurrent(opts.Out, sum, files) {
+		if err := writeOutputs(opts.Out, cfg, lib, res.Failures); err != nil {
+			return nil, err
+		}
+		c.wrote(opts.Out, sum, files)
 	}
 	if err := c.save(); err != nil {
 		return nil, err
@@ -232,8 +237,8 @@ func (w *worker) process(src source) outcome {
 		return outcome{fails: []string{err.Error()}}
 	}
 	sum := settingsSum(set, cfg.MaxPixels)
-	if sprites, key, ok := w.cache.lookupStat(src.rel, st, sum); ok && w.previewsExist(sprites) {
-		return outcome{sprites: sprites, fails: allViolations(sprites), entry: entry{Stat: st, Settings: sum, Key: key}}
+	if e, ok := w.cache.lookupStat(src.rel, st, sum); ok && w.previewsExist(e.Sprites) {
+		return outcome{sprites: e.Sprites, fails: allViolations(e.Sprites), entry: e}
 	}
 	imgData, err := os.ReadFile(abs)
 	if err != nil {
@@ -248,6 +253,7 @@ func (w *worker) process(src source) outcome {
 	key := contentKey(sum, src, imgData, data)
 	ent := entry{Stat: st, Settings: sum, Key: key}
 	if sprites, ok := w.cache.lookupKey(key); ok && w.previewsExist(sprites) {
+		ent.Sprites = sprites
 		return outcome{sprites: sprites, fails: allViolations(sprites), entry: ent}
 	}
 	frames, err := w.frames(src, set, data)
@@ -274,10 +280,9 @@ func (w *worker) process(src source) outcome {
 		o.sprites = append(o.sprites, sp)
 	})
 	o.fails = append(o.fails, outside...)
-	if len(o.fails) == 0 || len(o.fails) == len(allViolations(o.sprites)) {
-		if err := w.cache.store(key, o.sprites); err == nil {
-			o.entry = ent
-		}
+	if len(o.fails) == len(allViolations(o.sprites)) { // only verification failures: deterministic, cacheable
+		ent.Sprites = o.sprites
+		o.entry = ent
 	}
 	return o
 }

@@ -1,148 +1,169 @@
 package pipeline
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/gob"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/internal/atomicfile"
 	"github.com/shapegen/shapegen/internal/config"
 )
 
-// CacheDir is the cache folder inside the output folder. It holds
-// index.json (each image's size, modification time, settings digest and
-// content key) and one <key>.json per image with its computed sprites.
-// The content key (a SHA-256 of the generator version, the effective
-// settings, the image and its atlas file) is the key of record; the stat
-// data only spares hashing unchanged files.
-const CacheDir = ".shapegen-cache"
+// CacheFile is the cache inside the output folder: for each image its
+// size, modification time, settings digest, content key and computed
+// sprites, and a digest of the outputs last written. The content key (a
+// SHA-256 of the generator version, the effective settings, the image and
+// its atlas file) is the key of record; the stat data only spares reading
+// and hashing unchanged files.
+const CacheFile = ".shapegen-cache"
 
 // fileStat is what the fast check compares: size and modification time of
 // an image and of its atlas data file.
 type fileStat struct {
 	Size, Mod         int64
-	DataSize, DataMod int64 `json:",omitempty"`
+	DataSize, DataMod int64
 }
 
-// entry is an image's line in the cache index.
+// entry is an image's record in the cache.
 type entry struct {
 	Stat     fileStat
 	Settings string
 	Key      string
+	Sprites  []export.Sprite
+}
+
+// index is the cache file's content.
+type index struct {
+	Version string
+	Entries map[string]entry
+	// Outputs is the digest of what the output files were written from,
+	// and Files their stat data after writing.
+	Outputs string
+	Files   map[string]fileStat
 }
 
 // cache is the incremental cache of one build.
 type cache struct {
-	dir string
-	off bool
-	old map[string]entry
-	new map[string]entry
+	path  string
+	off   bool
+	old   index
+	byKey map[string][]export.Sprite
+	new   index
+	dirty bool
 }
 
 func openCache(out string, off bool) *cache {
-	c := &cache{dir: filepath.Join(out, CacheDir), off: off, old: map[string]entry{}, new: map[string]entry{}}
-	if b, err := os.ReadFile(filepath.Join(c.dir, "index.json")); err == nil && !off {
-		// A damaged index is only a cold start.
-		_ = json.Unmarshal(b, &c.old)
+	c := &cache{path: filepath.Join(out, CacheFile), off: off, byKey: map[string][]export.Sprite{},
+		new: index{Version: Version, Entries: map[string]entry{}, Files: map[string]fileStat{}}}
+	if b, err := os.ReadFile(c.path); err == nil && !off {
+		// A damaged or foreign cache is only a cold start.
+		if gob.NewDecoder(bytes.NewReader(b)).Decode(&c.old) != nil || c.old.Version != Version {
+			c.old = index{}
+		}
+	}
+	for _, e := range c.old.Entries {
+		c.byKey[e.Key] = e.Sprites
 	}
 	return c
 }
 
-// lookupStat returns the cached sprites of image rel when its stat data
-// and settings are those of the index.
-func (c *cache) lookupStat(rel string, st fileStat, settings string) ([]export.Sprite, string, bool) {
-	e, ok := c.old[rel]
+// lookupStat returns the cached entry of image rel when its stat data and
+// settings are those of the cache.
+func (c *cache) lookupStat(rel string, st fileStat, settings string) (entry, bool) {
+	e, ok := c.old.Entries[rel]
 	if c.off || !ok || e.Stat != st || e.Settings != settings {
-		return nil, "", false
+		return entry{}, false
 	}
-	s, ok := c.lookupKey(e.Key)
-	return s, e.Key, ok
+	return e, true
 }
 
-// lookupKey returns the sprites stored under key.
+// lookupKey returns the sprites cached under content key.
 func (c *cache) lookupKey(key string) ([]export.Sprite, bool) {
-	if c.off {
-		return nil, false
-	}
-	b, err := os.ReadFile(filepath.Join(c.dir, key+".json"))
-	if err != nil {
-		return nil, false
-	}
-	var s []export.Sprite
-	if json.Unmarshal(b, &s) != nil {
-		return nil, false
-	}
-	return s, true
+	s, ok := c.byKey[key]
+	return s, ok && !c.off
 }
 
-// store saves sprites under key.
-func (c *cache) store(key string, sprites []export.Sprite) error {
-	if sprites == nil {
-		sprites = []export.Sprite{}
-	}
-	b, err := json.Marshal(sprites)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(c.dir, 0o755); err != nil {
-		return err
-	}
-	return atomicfile.WriteBytes(filepath.Join(c.dir, key+".json"), b)
-}
-
-// keep records image rel's entry in the new index; a zero entry is not
-// kept.
+// keep records image rel's entry in the new cache; an entry without key
+// is not kept.
 func (c *cache) keep(rel string, e entry) {
-	if e.Key != "" {
-		c.new[rel] = e
+	if e.Key == "" {
+		c.dirty = true
+		return
 	}
+	if old, ok := c.old.Entries[rel]; !ok || old.Stat != e.Stat || old.Key != e.Key || old.Settings != e.Settings {
+		c.dirty = true
+	}
+	c.new.Entries[rel] = e
 }
 
-// save writes the new index and removes entries it no longer refers to.
-func (c *cache) save() error {
-	if err := os.MkdirAll(c.dir, 0o755); err != nil {
-		return err
+// outputsCurrent reports whether the output files were written from
+// digest and are untouched since.
+func (c *cache) outputsCurrent(out, digest string, files []string) bool {
+	if c.off || c.old.Outputs != digest || len(c.old.Files) != len(files) {
+		return false
 	}
-	b, err := json.MarshalIndent(c.new, "", "\t")
-	if err != nil {
-		return err
-	}
-	if err := atomicfile.WriteBytes(filepath.Join(c.dir, "index.json"), b); err != nil {
-		return err
-	}
-	used := map[string]bool{"index.json": true}
-	for _, e := range c.new {
-		used[e.Key+".json"] = true
-	}
-	files, _ := os.ReadDir(c.dir)
 	for _, f := range files {
-		if !used[f.Name()] && strings.HasSuffix(f.Name(), ".json") {
-			os.Remove(filepath.Join(c.dir, f.Name()))
+		st, err := statFile(filepath.Join(out, f))
+		if err != nil || st != c.old.Files[f] {
+			return false
 		}
 	}
-	return nil
+	return true
+}
+
+// wrote records that the output files were written from digest.
+func (c *cache) wrote(out, digest string, files []string) {
+	c.new.Outputs = digest
+	for _, f := range files {
+		if st, err := statFile(filepath.Join(out, f)); err == nil {
+			c.new.Files[f] = st
+		}
+	}
+	c.dirty = true
+}
+
+// save writes the new cache, unless nothing changed.
+func (c *cache) save() error {
+	if !c.dirty && len(c.new.Entries) == len(c.old.Entries) {
+		return nil
+	}
+	if c.new.Outputs == "" { // outputs not rewritten: keep their record
+		c.new.Outputs, c.new.Files = c.old.Outputs, c.old.Files
+	}
+	var b bytes.Buffer
+	if err := gob.NewEncoder(&b).Encode(&c.new); err != nil {
+		return err
+	}
+	return atomicfile.WriteBytes(c.path, b.Bytes())
+}
+
+func statFile(p string) (fileStat, error) {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return fileStat{}, err
+	}
+	return fileStat{Size: fi.Size(), Mod: fi.ModTime().UnixNano()}, nil
 }
 
 // statOf returns the stat data of src's image and atlas file.
 func statOf(dir string, src source) (fileStat, error) {
-	var st fileStat
-	fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(src.rel)))
+	st, err := statFile(filepath.Join(dir, filepath.FromSlash(src.rel)))
 	if err != nil {
 		return st, fmt.Errorf("%s: %v", src.rel, unwrapPath(err))
 	}
-	st.Size, st.Mod = fi.Size(), fi.ModTime().UnixNano()
 	if src.data != "" {
-		fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(src.data)))
+		d, err := statFile(filepath.Join(dir, filepath.FromSlash(src.data)))
 		if err != nil {
 			return st, fmt.Errorf("%s: %v", src.data, unwrapPath(err))
 		}
-		st.DataSize, st.DataMod = fi.Size(), fi.ModTime().UnixNano()
+		st.DataSize, st.DataMod = d.Size, d.Mod
 	}
 	return st, nil
 }
@@ -159,15 +180,20 @@ func settingsSum(s config.Sprite, maxPixels int64) string {
 	return hex.EncodeToString(h[:16])
 }
 
-// contentKey returns the cache key of an image: its settings digest, path,
-// atlas file and content.
-func contentKey(settings string, src source, img, data []byte) string {
+// digest returns a SHA-256 of parts, each length-prefixed.
+func digest(parts ...[]byte) string {
 	h := sha256.New()
-	for _, part := range [][]byte{[]byte(settings), []byte(src.rel), []byte(src.data), data, img} {
+	for _, part := range parts {
 		var n [8]byte
 		binary.LittleEndian.PutUint64(n[:], uint64(len(part)))
 		h.Write(n[:])
 		h.Write(part)
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// contentKey returns the cache key of an image: its settings digest, path,
+// atlas file and content.
+func contentKey(settings string, src source, img, data []byte) string {
+	return digest([]byte(settings), []byte(src.rel), []byte(src.data), data, img)
 }

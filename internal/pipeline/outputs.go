@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"encoding/json"
 	"fmt"
 	"image"
 	"io"
@@ -36,6 +37,33 @@ func writeOutputs(out string, cfg *config.Config, lib *export.Library, failures 
 		opt.PreviewDir = PreviewDir
 	}
 	return atomicfile.Write(filepath.Join(out, "report.html"), func(w io.Writer) error { return report.Write(w, lib, opt) })
+}
+
+// outputFiles lists the files writeOutputs writes for cfg.
+func outputFiles(cfg *config.Config) []string {
+	var f []string
+	if slices.Contains(cfg.Formats, "json") {
+		f = append(f, "shapes.json")
+	}
+	if slices.Contains(cfg.Formats, "yaml") {
+		f = append(f, "shapes.yaml")
+	}
+	return append(f, "report.html")
+}
+
+// outputsSum is a digest of everything the output files are made from:
+// the generator, the settings, each image's content key (its sprites
+// follow from it) and the failures.
+func outputsSum(cfg *config.Config, srcs []source, outs []outcome, failures []string) string {
+	c, _ := json.Marshal(cfg)
+	parts := [][]byte{[]byte(Generator), c}
+	for i, s := range srcs {
+		parts = append(parts, []byte(s.rel), []byte(outs[i].entry.Key))
+	}
+	for _, f := range failures {
+		parts = append(parts, []byte(f))
+	}
+	return digest(parts...)
 }
 
 // previewPath returns where sprite name's preview goes.

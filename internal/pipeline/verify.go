@@ -75,7 +75,7 @@ func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 			outs[i].fails = []string{err.Error()}
 			return
 		}
-		outs[i].fails = eachFrame(src, img, frames, set.AlphaThreshold, func(name string, f atlas.Frame, _ image.Image, m *mask.Mask) {
+		outsideImage := eachFrame(src, img, frames, set.AlphaThreshold, func(name string, f atlas.Frame, _ image.Image, m *mask.Mask) {
 			outs[i].names = append(outs[i].names, name)
 			sp, ok := byName[name]
 			if !ok {
@@ -84,6 +84,7 @@ func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 			}
 			outs[i].fails = append(outs[i].fails, check(sp, src.rel, f, m, opts.Library.Settings.MaxVertices)...)
 		})
+		outs[i].fails = append(outs[i].fails, outsideImage...)
 	}, func(int, int) {})
 	if err != nil {
 		return nil, err

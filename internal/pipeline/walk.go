@@ -30,7 +30,6 @@ var atlasExts = []string{".xml", ".json", ".txt"}
 func walk(dir, skip string, cfg *config.Config) ([]source, error) {
 	var pngs []string
 	data := map[string]bool{}
-	skip = filepath.Clean(skip)
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err

@@ -1,0 +1,410 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shapegen/shapegen/export"
+	"github.com/shapegen/shapegen/internal/config"
+)
+
+const sprites = "../../testdata/sprites"
+
+func readLib(t *testing.T, out string) *export.Library {
+	t.Helper()
+	lib, err := ReadLibrary(filepath.Join(out, "shapes.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lib
+}
+
+func TestBuildTestdata(t *testing.T) {
+	out := t.TempDir()
+	cfg, err := config.Load(sprites)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _ := build(t, sprites, out, cfg, 0)
+	if res.Failed() {
+		t.Errorf("Build(testdata/sprites) failures %v, want none", res.Failures)
+	}
+	lib := readLib(t, out)
+	if len(lib.Sprites) != len(res.Library.Sprites) {
+		t.Fatalf("shapes.json has %d sprites, Result %d", len(lib.Sprites), len(res.Library.Sprites))
+	}
+	if !sort.SliceIsSorted(lib.Sprites, func(i, j int) bool { return lib.Sprites[i].Name < lib.Sprites[j].Name }) {
+		t.Errorf("sprites not sorted by name")
+	}
+	byName := map[string]export.Sprite{}
+	for _, s := range lib.Sprites {
+		byName[s.Name] = s
+		for k, q := range s.Quality {
+			if q.Outside != 0 || q.PairFPRate < 0 || q.PairFPRate > 1 || q.AreaRatio < 1-1e-9 {
+				t.Errorf("%s: quality.%s = %+v", s.Name, k, q)
+			}
+		}
+		if s.Pixels > 0 && len(s.Quality) != len(config.Kinds) {
+			t.Errorf("%s: %d quality kinds, want %d", s.Name, len(s.Quality), len(config.Kinds))
+		}
+	}
+	tests := []struct {
+		name   string
+		frame  export.Frame
+		size   [2]int
+		offset *[2]int
+	}{
+		{"tiny", export.Frame{X: 0, Y: 0, W: 8, H: 8}, [2]int{8, 8}, nil},
+		{"sheets/packed/coin", export.Frame{X: 0, Y: 0, W: 16, H: 16}, [2]int{16, 16}, nil},
+		{"sheets/packed/gem", export.Frame{X: 16, Y: 0, W: 20, H: 13}, [2]int{32, 32}, &[2]int{5, 9}},
+		{"sheets/packed/arrow", export.Frame{X: 36, Y: 0, W: 12, H: 24}, [2]int{24, 12}, nil},
+		{"sheets/starling/key", export.Frame{X: 0, Y: 0, W: 16, H: 10}, [2]int{16, 10}, nil},
+		{"sheets/hud_spritesheet/hud_x", export.Frame{X: 24, Y: 0, W: 8, H: 8}, [2]int{8, 8}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, ok := byName[tt.name]
+			if !ok {
+				t.Fatalf("no sprite %q", tt.name)
+			}
+			if s.Frame != tt.frame || s.Size != tt.size || (s.Offset == nil) != (tt.offset == nil) || s.Offset != nil && *s.Offset != *tt.offset {
+				t.Errorf("%s: frame %+v size %v offset %v, want %+v %v %v", tt.name, s.Frame, s.Size, s.Offset, tt.frame, tt.size, tt.offset)
+			}
+		})
+	}
+	// The gem is trimmed: its shapes are in untrimmed coordinates, so its
+	// AABB starts at the trim offset or beyond.
+	if g := byName["sheets/packed/gem"]; g.AABB == nil || g.AABB.Min[0] < 5 || g.AABB.Min[1] < 9 {
+		t.Errorf("gem AABB %+v, want it inside the trimmed frame at (5, 9)", g.AABB)
+	}
+	// The arrow was stored rotated: turned back, it is wider than tall.
+	if a := byName["sheets/packed/arrow"]; a.AABB == nil || a.AABB.Max[0]-a.AABB.Min[0] <= a.AABB.Max[1]-a.AABB.Min[1] {
+		t.Errorf("arrow AABB %+v, want it wider than tall", a.AABB)
+	}
+	if !slices.Equal(res.Empty, []string{"formats/transparent"}) {
+		t.Errorf("Empty = %v, want [formats/transparent]", res.Empty)
+	}
+	if s := byName["formats/transparent"]; s.Pixels != 0 || s.AABB != nil || s.Hull != nil || s.Quality != nil {
+		t.Errorf("empty sprite %+v, want pixels 0 and no shapes", s)
+	}
+	for _, f := range []string{"shapes.json", "report.html", CacheFile} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("output %s: %v", f, err)
+		}
+	}
+}
+
+// TestDeterministicWorkers builds with 1 and 4 workers, without cache:
+// the library must be byte-identical.
+func TestDeterministicWorkers(t *testing.T) {
+	cfg := config.Default()
+	cfg.Formats = []string{"json", "yaml"}
+	var outs [][]byte
+	for _, w := range []int{1, 4} {
+		out := t.TempDir()
+		build(t, sprites, out, cfg, w)
+		for _, f := range []string{"shapes.json", "shapes.yaml", "report.html"} {
+			b, err := os.ReadFile(filepath.Join(out, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			outs = append(outs, b)
+		}
+	}
+	for i, f := range []string{"shapes.json", "shapes.yaml", "report.html"} {
+		if !bytes.Equal(outs[i], outs[i+3]) {
+			t.Errorf("%s differs between 1 and 4 workers", f)
+		}
+	}
+}
+
+// copyTree copies the files under src into dst.
+func copyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil || fi.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		writeFile(t, dst, filepath.ToSlash(rel), b)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestIncremental(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	copyTree(t, sprites, dir)
+	cfg := config.Default()
+	res, n := build(t, dir, out, cfg, 0)
+	if n != res.Images || n == 0 {
+		t.Fatalf("cold build decoded %d of %d images", n, res.Images)
+	}
+	first, _ := os.ReadFile(filepath.Join(out, "shapes.json"))
+
+	if _, n := build(t, dir, out, cfg, 0); n != 0 {
+		t.Errorf("re-run with no change decoded %d images, want 0", n)
+	}
+	// Touching a file without changing it: the content key still hits.
+	later := time.Now().Add(time.Minute)
+	if err := os.Chtimes(filepath.Join(dir, "tiny.png"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	if _, n := build(t, dir, out, cfg, 0); n != 0 {
+		t.Errorf("re-run after touching a file decoded %d images, want 0", n)
+	}
+	// A changed image re-processes only itself.
+	writePNG(t, dir, "tiny.png", picture("##..", "####"))
+	res, n = build(t, dir, out, cfg, 0)
+	if n != 1 {
+		t.Errorf("re-run after changing one image decoded %d, want 1", n)
+	}
+	var tiny export.Sprite
+	for _, s := range res.Library.Sprites {
+		if s.Name == "tiny" {
+			tiny = s
+		}
+	}
+	if tiny.Pixels != 6 {
+		t.Errorf("changed tiny has %d pixels, want 6", tiny.Pixels)
+	}
+	// A changed atlas file re-processes its image.
+	xml, _ := os.ReadFile(filepath.Join(dir, "sheets/starling.xml"))
+	writeFile(t, dir, "sheets/starling.xml", bytes.Replace(xml, []byte(`name="key.png"`), []byte(`name="door.png"`), 1))
+	if _, n := build(t, dir, out, cfg, 0); n != 1 {
+		t.Errorf("re-run after changing an atlas decoded %d, want 1", n)
+	}
+	// Changed settings for one glob re-process the images they apply to.
+	cfg.Overrides = []config.Override{{Glob: "thin/**", AlphaThreshold: ptr(1)}}
+	if _, n := build(t, dir, out, cfg, 0); n != 4 {
+		t.Errorf("re-run after an override of thin/** decoded %d, want 4", n)
+	}
+	// A deleted output is rewritten from the cache.
+	os.Remove(filepath.Join(out, "shapes.json"))
+	cfg.Overrides = nil
+	if _, n := build(t, dir, out, cfg, 0); n != 4 {
+		t.Errorf("re-run back to the old settings decoded %d, want 4", n)
+	}
+	writePNG(t, dir, "tiny.png", mustDecode(t, filepath.Join(sprites, "tiny.png")))
+	writeFile(t, dir, "sheets/starling.xml", xml)
+	build(t, dir, out, cfg, 0)
+	again, err := os.ReadFile(filepath.Join(out, "shapes.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first, again) {
+		t.Errorf("shapes.json after restoring the inputs differs from the first build")
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestBadInput(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	copyTree(t, "../../testdata/bad", filepath.Join(dir, "bad"))
+	writePNG(t, dir, "good.png", picture(".#.", "###"))
+	writeFile(t, dir, "empty.png", nil)
+	writeFile(t, dir, "text.png", []byte("not a png at all"))
+	writePNG(t, dir, "atlas.png", picture("####", "####"))
+	writeFile(t, dir, "atlas.txt", []byte("a = 0 0 2 2\nb = 3 0 2 2\n"))
+	res, _ := build(t, dir, out, config.Default(), 0)
+	want := []string{
+		"atlas.png: frame \"b\" at (3,0)-(5,2) is outside the 4x2 image",
+		"bad/huge_header.png: image is 100000x100000 = 10000000000 pixels, over the limit of 67108864 (max_pixels)",
+		"bad/truncated.png: corrupt PNG:",
+		"empty.png: not a valid PNG:",
+		"text.png: not a valid PNG:",
+	}
+	if len(res.Failures) != len(want) {
+		t.Fatalf("failures %q, want %d lines", res.Failures, len(want))
+	}
+	for i, f := range res.Failures {
+		if !strings.HasPrefix(f, want[i]) || strings.Contains(f, "\n") {
+			t.Errorf("failure %d = %q, want one line starting %q", i, f, want[i])
+		}
+	}
+	lib := readLib(t, out)
+	var names []string
+	for _, s := range lib.Sprites {
+		names = append(names, s.Name)
+	}
+	if !slices.Equal(names, []string{"atlas/a", "good"}) {
+		t.Errorf("library sprites %v, want [atlas/a good]", names)
+	}
+}
+
+// TestNamesStayInside builds frames whose names try to climb out of OUT
+// and checks every output lands inside it.
+func TestNamesStayInside(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	writePNG(t, dir, "s.png", picture("##..", "..##"))
+	writeFile(t, dir, "s.txt", []byte("../../../../evil = 0 0 2 1\n/abs/x.png = 2 1 2 1\n"))
+	cfg := config.Default()
+	cfg.Preview = true
+	res, _ := build(t, dir, out, cfg, 0)
+	if res.Failed() {
+		t.Fatalf("failures %v", res.Failures)
+	}
+	var names []string
+	for _, s := range res.Library.Sprites {
+		names = append(names, s.Name)
+	}
+	if !slices.Equal(names, []string{"s/abs/x", "s/evil"}) {
+		t.Errorf("names %v, want [s/abs/x s/evil]", names)
+	}
+	err := filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() && !strings.HasPrefix(p, out+string(filepath.Separator)) && filepath.Dir(p) != dir {
+			t.Errorf("file written outside OUT: %s", p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(out, PreviewDir, "s", "evil.png")); err != nil {
+		t.Errorf("preview of s/evil: %v", err)
+	}
+}
+
+// TestWalkSkips checks that hidden folders and an OUT inside DIR are not
+// read, and that include/exclude apply.
+func TestWalkSkips(t *testing.T) {
+	dir := t.TempDir()
+	for _, rel := range []string{"a.png", ".hidden/b.png", "out/c.png", "sub/d.png", "sub/old/e.png", ".f.png"} {
+		writePNG(t, dir, rel, picture("#"))
+	}
+	cfg := config.Default()
+	cfg.Exclude = []string{"**/old/**"}
+	srcs, err := walk(dir, filepath.Join(dir, "out"), &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range srcs {
+		got = append(got, s.rel)
+	}
+	if want := []string{"a.png", "sub/d.png"}; !slices.Equal(got, want) {
+		t.Errorf("walk = %v, want %v", got, want)
+	}
+}
+
+// TestAtlasResolution checks which data file an image gets: its own base
+// name first, else the image the file names (the corpus' stale imagePath).
+func TestAtlasResolution(t *testing.T) {
+	dir := t.TempDir()
+	for _, rel := range []string{"hud.png", "sheet.png", "named.png", "plain.png", "x/grid.png"} {
+		writePNG(t, dir, rel, picture("####", "####"))
+	}
+	writeFile(t, dir, "hud.xml", []byte(`<TextureAtlas imagePath="sheet.png"><SubTexture name="a" x="0" y="0" width="2" height="2"/></TextureAtlas>`))
+	writeFile(t, dir, "other.json", []byte(`{"frames": {"a": {"frame": {"x":0,"y":0,"w":2,"h":2}}}, "meta": {"image": "named.png"}}`))
+	writeFile(t, dir, "config.json", []byte(`{"some": "data"}`))
+	writeFile(t, dir, "license.txt", []byte("CC0\n"))
+	cfg := config.Default()
+	srcs, err := walk(dir, "", &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, s := range srcs {
+		got[s.rel] = s.data
+	}
+	want := map[string]string{"hud.png": "hud.xml", "named.png": "other.json", "plain.png": "", "sheet.png": "", "x/grid.png": ""}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("walk: %s has data %q, want %q", k, got[k], v)
+		}
+	}
+}
+
+func TestGrid(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	writePNG(t, dir, "sheets/g.png", picture(
+		"##.....#",
+		"##....##",
+	))
+	cfg := config.Default()
+	cfg.Grids = []config.Grid{{Glob: "sheets/*.png", CellWidth: 2, CellHeight: 2}}
+	res, _ := build(t, dir, out, cfg, 0)
+	var got []string
+	for _, s := range res.Library.Sprites {
+		got = append(got, s.Name+":"+string(rune('0'+s.Pixels)))
+	}
+	if want := []string{"sheets/g/0:4", "sheets/g/1:0", "sheets/g/2:0", "sheets/g/3:3"}; !slices.Equal(got, want) {
+		t.Errorf("grid sprites %v, want %v", got, want)
+	}
+	if !slices.Equal(res.Empty, []string{"sheets/g/1", "sheets/g/2"}) || res.Frames != 4 || res.Failed() {
+		t.Errorf("empty %v frames %d failures %v", res.Empty, res.Frames, res.Failures)
+	}
+}
+
+func TestVerify(t *testing.T) {
+	out := t.TempDir()
+	cfg, _ := config.Load(sprites)
+	build(t, sprites, out, cfg, 0)
+	verify := func(lib *export.Library) []string {
+		res, err := Verify(context.Background(), VerifyOptions{Dir: sprites, Library: lib, Config: cfg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Failures
+	}
+	if f := verify(readLib(t, out)); len(f) != 0 {
+		t.Fatalf("Verify of a fresh build: %v", f)
+	}
+	tests := []struct {
+		name string
+		edit func(lib *export.Library)
+		want string
+	}{
+		{"shrunk polygon", func(l *export.Library) {
+			s := find(l, "tiny")
+			for i := range s.Polygon {
+				s.Polygon[i] = export.Point{s.Polygon[i][0]*0.8 + 1, s.Polygon[i][1]*0.8 + 1}
+			}
+		}, "tiny: polygon leaves"},
+		{"moved circle", func(l *export.Library) { find(l, "islands").Circle.Center[0] += 3 }, "islands: circle leaves"},
+		{"stale pixels", func(l *export.Library) { find(l, "large").Pixels++ }, "large: pixels"},
+		{"outside recorded", func(l *export.Library) {
+			s := find(l, "tiny")
+			q := s.Quality["hull"]
+			q.Outside = 2
+			s.Quality["hull"] = q
+		}, "tiny: quality.hull.outside is 2"},
+		{"missing", func(l *export.Library) { l.Sprites = slices.DeleteFunc(l.Sprites, func(s export.Sprite) bool { return s.Name == "tiny" }) }, "tiny: in the art"},
+		{"extra", func(l *export.Library) { l.Sprites = append(l.Sprites, export.Sprite{Name: "ghost", Image: "ghost.png"}) }, "ghost: in the library but not in the art"},
+		{"wrong frame", func(l *export.Library) { find(l, "sheets/packed/gem").Frame.X++ }, "sheets/packed/gem: image"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lib := readLib(t, out)
+			tt.edit(lib)
+			f := verify(lib)
+			if len(f) == 0 || !strings.HasPrefix(f[0], tt.want) {
+				t.Errorf("Verify after %s = %q, want a failure starting %q", tt.name, f, tt.want)
+			}
+		})
+	}
+}
+
+func find(l *export.Library, name string) *export.Sprite {
+	for i := range l.Sprites {
+		if l.Sprites[i].Name == name {
+			return &l.Sprites[i]
+		}
+	}
+	panic("no sprite " + name)
+}

@@ -1,0 +1,140 @@
+package pipeline
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/shapegen/shapegen/collide"
+	"github.com/shapegen/shapegen/hull"
+	"github.com/shapegen/shapegen/mask"
+)
+
+// naiveOutside counts opaque squares with a corner outside sh, pixel by
+// pixel: the reference for outside.
+func naiveOutside(m *mask.Mask, sh shape) int {
+	n := 0
+	for y := 0; y < m.Height(); y++ {
+		for x := 0; x < m.Width(); x++ {
+			if !m.Get(x, y) {
+				continue
+			}
+			fx, fy := float64(x), float64(y)
+			for _, c := range []collide.Vec{collide.V(fx, fy), collide.V(fx+1, fy), collide.V(fx, fy+1), collide.V(fx+1, fy+1)} {
+				if !sh.ContainsPoint(c) {
+					n++
+					break
+				}
+			}
+		}
+	}
+	return n
+}
+
+func randomMask(rng *rand.Rand, w, h int, p float64) *mask.Mask {
+	m := mask.New(w, h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			m.Set(x, y, rng.Float64() < p)
+		}
+	}
+	return m
+}
+
+// TestOutsideMatchesNaive checks outside against the pixel-by-pixel count
+// for the shapes of random masks and for shrunken and shifted (wrong)
+// shapes, over thousands of seeded cases.
+func TestOutsideMatchesNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 3000 {
+		m := randomMask(rng, 1+rng.IntN(20), 1+rng.IntN(20), rng.Float64())
+		if m.Empty() {
+			continue
+		}
+		f := &facts{m: m, hull: hull.Convex(m), maxVertices: 3 + rng.IntN(6)}
+		for _, k := range kinds {
+			sh := k.make(f)
+			wrong := translate(sh, collide.V(float64(rng.IntN(5)-2), float64(rng.IntN(5)-2)))
+			for _, s := range []shape{sh, wrong} {
+				if got, want := outside(m, s), naiveOutside(m, s); got != want {
+					t.Fatalf("case %d: outside(%v, %s %v) = %d, want %d", i, m, k.name, s, got, want)
+				}
+			}
+			if got := outside(m, sh); got != 0 {
+				t.Fatalf("case %d: %s of %v leaves %d pixels outside", i, k.name, m, got)
+			}
+		}
+	}
+}
+
+func TestOutside(t *testing.T) {
+	m := maskOf(
+		"..##..",
+		".####.",
+		"..##..",
+	)
+	tests := []struct {
+		name string
+		sh   shape
+		want int
+	}{
+		{"bounds", collide.R(1, 0, 5, 3), 0},
+		{"one column short", collide.R(1, 0, 4, 3), 1},
+		{"top row only", collide.R(0, 0, 6, 1), 6},
+		{"diamond", collide.Polygon{collide.V(3, -1), collide.V(6, 1.5), collide.V(3, 4), collide.V(0, 1.5)}, 0},
+		{"small circle", collide.Circle{Center: collide.V(3, 1.5), Radius: 1.5}, 6},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := outside(m, tt.sh); got != tt.want {
+				t.Errorf("outside(m, %v) = %d, want %d", tt.sh, got, tt.want)
+			}
+		})
+	}
+}
+
+// naiveMaskOverlap reports, pixel by pixel, whether m overlaps m placed at
+// (dx, dy).
+func naiveMaskOverlap(m *mask.Mask, dx, dy int) bool {
+	for y := 0; y < m.Height(); y++ {
+		for x := 0; x < m.Width(); x++ {
+			if m.Get(x, y) && m.Get(x-dx, y-dy) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func TestPairFP(t *testing.T) {
+	// A solid 4x2 block and its AABB: shapes overlap for |dx| <= 4 and
+	// |dy| <= 2 (touching counts); the pixels overlap only strictly inside,
+	// |dx| <= 3 and |dy| <= 1. Enough samples converge on 1 - 7*3/(9*5).
+	m := maskOf("####", "####")
+	sh := collide.R(0, 0, 4, 2)
+	got := pairFP(m, sh, 200000, sampler(1, "block"))
+	if want := 1 - 21.0/45; got < want-0.01 || got > want+0.01 {
+		t.Errorf("pairFP(block, aabb) = %.4f, want about %.4f", got, want)
+	}
+	// Deterministic per seed and name, different for another name.
+	a := pairFP(m, sh, 256, sampler(1, "x"))
+	if b := pairFP(m, sh, 256, sampler(1, "x")); a != b {
+		t.Errorf("pairFP with the same seed and name = %v then %v", a, b)
+	}
+	if got := pairFP(m, sh, 0, sampler(1, "x")); got != 0 {
+		t.Errorf("pairFP with 0 samples = %v, want 0", got)
+	}
+}
+
+// TestPairFPMaskOverlap checks that pairFP's mask test agrees with a
+// brute-force overlap for random masks and offsets (the convention of
+// mask.Overlap's offset).
+func TestPairFPMaskOverlap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 2000 {
+		m := randomMask(rng, 1+rng.IntN(12), 1+rng.IntN(12), 0.3)
+		dx, dy := rng.IntN(25)-12, rng.IntN(25)-12
+		if got, want := mask.Overlap(m, m, dx, dy), naiveMaskOverlap(m, dx, dy); got != want {
+			t.Fatalf("case %d: mask.Overlap(m, m, %d, %d) = %v, want %v for %v", i, dx, dy, got, want, m)
+		}
+	}
+}
