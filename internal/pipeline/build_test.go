@@ -384,8 +384,12 @@ func TestVerify(t *testing.T) {
 			q.Outside = 2
 			s.Quality["hull"] = q
 		}, "tiny: quality.hull.outside is 2"},
-		{"missing", func(l *export.Library) { l.Sprites = slices.DeleteFunc(l.Sprites, func(s export.Sprite) bool { return s.Name == "tiny" }) }, "tiny: in the art"},
-		{"extra", func(l *export.Library) { l.Sprites = append(l.Sprites, export.Sprite{Name: "ghost", Image: "ghost.png"}) }, "ghost: in the library but not in the art"},
+		{"missing", func(l *export.Library) {
+			l.Sprites = slices.DeleteFunc(l.Sprites, func(s export.Sprite) bool { return s.Name == "tiny" })
+		}, "tiny: in the art"},
+		{"extra", func(l *export.Library) {
+			l.Sprites = append(l.Sprites, export.Sprite{Name: "ghost", Image: "ghost.png"})
+		}, "ghost: in the library but not in the art"},
 		{"wrong frame", func(l *export.Library) { find(l, "sheets/packed/gem").Frame.X++ }, "sheets/packed/gem: image"},
 	}
 	for _, tt := range tests {
