@@ -30,6 +30,9 @@ func (m *Mask) Erode(r int) *Mask {
 		return m.Clone()
 	}
 	out := New(m.w, m.h)
+	if 2*min(r, m.w+m.h) >= min(m.w, m.h) {
+		return out // no disc of radius r fits inside m
+	}
 	out.fill()
 	tmp := New(m.w, m.h)
 	m.disc(r, true, func(h *Mask, j int) {
