@@ -62,7 +62,7 @@ func FirstOverlap(a, b *Mask, dx, dy int) (image.Point, bool) {
 		for y, w := range c.a {
 			if w &= bits.RotateLeft64(lo[y], k)&mLo | bits.RotateLeft64(hi[y], k)&mHi; w != 0 {
 				// Stripes run left to right, so a later stripe wins only
-				// with a higher row; later stripes then scan fewer rows.
+				// with a smaller y: later stripes scan only rows above.
 				first, found = image.Pt(64*s+bits.TrailingZeros64(w), p.y0+y), true
 				p.y1 = first.Y
 				break
