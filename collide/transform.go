@@ -58,7 +58,7 @@ func (t Transform) affine() affine {
 	return m
 }
 
-func (m *affine) apply(p Vec) Vec { return Vec{m.a*p.X + m.b*p.Y + m.ox, m.c*p.X + m.d*p.Y + m.oy} }
+func (m *affine) apply(p Vec) Vec  { return Vec{m.a*p.X + m.b*p.Y + m.ox, m.c*p.X + m.d*p.Y + m.oy} }
 func (m *affine) linear(v Vec) Vec { return Vec{m.a*v.X + m.b*v.Y, m.c*v.X + m.d*v.Y} }
 
 // Mirrors reports whether t mirrors shapes (an odd number of flips or
