@@ -128,13 +128,15 @@ func boxAlong(p collide.Polygon, d collide.Vec) collide.Box {
 		eps = math.Ldexp(scale, -40)
 	}
 	half := b.Half
-	for {
+	// 64 doublings reach half the scale; only NaN input gets that far.
+	for range 64 {
 		b.Half = half.Add(collide.V(eps, eps))
 		if containsAll(b, p) {
-			return b
+			break
 		}
 		eps = math.Max(2*eps, math.Ldexp(scale, -40))
 	}
+	return b
 }
 
 // containsAll reports whether b contains every vertex of p.
