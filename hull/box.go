@@ -47,10 +47,9 @@ func MinBox(p collide.Polygon) collide.Box {
 	// farthest from the edge. They only move forward as the edge turns.
 	iu, ju, in := 0, 0, 0
 	for i := 0; i < n; i++ {
-		a := p[i]
-		d := p[(i+1)%n].Sub(a)
-		along := func(k int) float64 { return p[k%n].Sub(a).Dot(d) }
-		away := func(k int) float64 { return d.Cross(p[k%n].Sub(a)) }
+		a, d := p[i], p[(i+1)%n].Sub(p[i])
+		along := func(k int) float64 { return p[k].Sub(a).Dot(d) }
+		away := func(k int) float64 { return d.Cross(p[k].Sub(a)) }
 		if i == 0 {
 			for k := 1; k < n; k++ {
 				if along(k) > along(iu) {
@@ -64,25 +63,36 @@ func MinBox(p collide.Polygon) collide.Box {
 				}
 			}
 		} else {
-			iu, ju, in = advance(iu, n, along, 1), advance(ju, n, along, -1), advance(in, n, away, 1)
+			// Each caliper moves forward while that raises its projection.
+			for s, k := 0, succ(iu, n); s < n && along(k) > along(iu); s, k = s+1, succ(k, n) {
+				iu = k
+			}
+			for s, k := 0, succ(ju, n); s < n && along(k) < along(ju); s, k = s+1, succ(k, n) {
+				ju = k
+			}
+			for s, k := 0, succ(in, n); s < n && away(k) > away(in); s, k = s+1, succ(k, n) {
+				in = k
+			}
 		}
 		area := (along(iu) - along(ju)) * away(in) / d.Len2()
+		if best >= 0 && area > bestArea*(1+boxTie) {
+			continue
+		}
+		// The angle only matters for a new best or a tie.
 		angle := quadrantAngle(d)
-		if best < 0 || area < bestArea*(1-boxTie) ||
-			(area <= bestArea*(1+boxTie) && angle < bestAngle) {
+		if best < 0 || area < bestArea*(1-boxTie) || angle < bestAngle {
 			best, bestArea, bestAngle = i, area, angle
 		}
 	}
 	return boxAlong(p, p[(best+1)%n].Sub(p[best]))
 }
 
-// advance moves index k forward around the n vertices while that raises
-// sign*f, at most n steps; f is the projection a caliper maximises.
-func advance(k, n int, f func(int) float64, sign float64) int {
-	for s := 0; s < n && sign*f(k+1) > sign*f(k); s++ {
-		k++
+// succ returns the index after k among n.
+func succ(k, n int) int {
+	if k++; k == n {
+		return 0
 	}
-	return k % n
+	return k
 }
 
 // quadrantAngle returns the angle of d turned by a multiple of 90 degrees

@@ -2,10 +2,11 @@ package hull
 
 import (
 	"math"
-	"math/rand/v2"
+
 	"testing"
 
 	"github.com/shapegen/shapegen/collide"
+	"github.com/shapegen/shapegen/mask"
 )
 
 // naiveMinBoxArea is the reference: for every edge direction of p, the
@@ -69,25 +70,19 @@ func TestMinBox(t *testing.T) {
 // directions, and checks every pixel corner is inside and the angle is in
 // [0, pi/2), for thousands of seeded random masks.
 func TestMinBoxRandom(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	for i := range 5000 {
-		m, kind := randomMask(rng)
-		h := Convex(m)
-		if h == nil {
-			continue
-		}
+	eachRandomHull(5, 5000, func(name string, m *mask.Mask, h collide.Polygon) {
 		b := MinBox(h)
 		if v, bad := firstOutside(b, corners(m)); bad {
-			t.Fatalf("case %d (%s): MinBox(%v) = %v leaves pixel corner %v outside", i, kind, h, b, v)
+			t.Fatalf("%s: MinBox(%v) = %v leaves pixel corner %v outside", name, h, b, v)
 		}
 		if b.Angle < 0 || b.Angle >= math.Pi/2 {
-			t.Fatalf("case %d (%s): MinBox(%v) = %v: angle outside [0, pi/2)", i, kind, h, b)
+			t.Fatalf("%s: MinBox(%v) = %v: angle outside [0, pi/2)", name, h, b)
 		}
 		if want := naiveMinBoxArea(h); math.Abs(b.Area()-want) > 1e-9*want {
-			t.Fatalf("case %d (%s): MinBox(%v).Area() = %v, want %v", i, kind, h, b.Area(), want)
+			t.Fatalf("%s: MinBox(%v).Area() = %v, want %v", name, h, b.Area(), want)
 		}
 		if b.Angle != 0 && h.Bounds().Area() <= b.Area()*(1+1e-12) {
-			t.Fatalf("case %d (%s): MinBox(%v) = %v, want the axis-aligned box of equal area %v", i, kind, h, b, h.Bounds())
+			t.Fatalf("%s: MinBox(%v) = %v, want the axis-aligned box of equal area %v", name, h, b, h.Bounds())
 		}
-	}
+	})
 }

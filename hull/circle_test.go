@@ -2,11 +2,12 @@ package hull
 
 import (
 	"math"
-	"math/rand/v2"
+
 	"slices"
 	"testing"
 
 	"github.com/shapegen/shapegen/collide"
+	"github.com/shapegen/shapegen/mask"
 )
 
 // naiveMinRadius is the reference: the smallest of the circles on every
@@ -96,24 +97,18 @@ func variants(p collide.Polygon) []collide.Polygon {
 // and triples, and checks every pixel corner is inside, for thousands of
 // seeded random masks.
 func TestMinCircleRandom(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for i := range 3000 {
-		m, kind := randomMask(rng)
-		h := Convex(m)
-		if h == nil {
-			continue
-		}
+	eachRandomHull(3, 3000, func(name string, m *mask.Mask, h collide.Polygon) {
 		c := MinCircle(h)
 		if v, bad := firstOutside(c, corners(m)); bad {
-			t.Fatalf("case %d (%s): MinCircle(%v) = %v leaves pixel corner %v outside", i, kind, h, c, v)
+			t.Fatalf("%s: MinCircle(%v) = %v leaves pixel corner %v outside", name, h, c, v)
 		}
 		for _, v := range h {
 			if d := v.Sub(c.Center); math.Hypot(d.X, d.Y) > c.Radius {
-				t.Fatalf("case %d (%s): MinCircle(%v) = %v: vertex %v at distance %v", i, kind, h, c, v, math.Hypot(d.X, d.Y))
+				t.Fatalf("%s: MinCircle(%v) = %v: vertex %v at distance %v", name, h, c, v, math.Hypot(d.X, d.Y))
 			}
 		}
 		if want := naiveMinRadius(h); math.Abs(c.Radius-want) > 1e-9*want {
-			t.Fatalf("case %d (%s): MinCircle(%v).Radius = %v, want %v", i, kind, h, c.Radius, want)
+			t.Fatalf("%s: MinCircle(%v).Radius = %v, want %v", name, h, c.Radius, want)
 		}
-	}
+	})
 }

@@ -91,6 +91,18 @@ func firstOutside(s shape, pts []collide.Vec) (collide.Vec, bool) {
 	return collide.Vec{}, false
 }
 
+// eachRandomHull calls f with n seeded random masks that have opaque
+// pixels, their hulls and a name for messages ("case 12 (blob)").
+func eachRandomHull(seed uint64, n int, f func(name string, m *mask.Mask, h collide.Polygon)) {
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	for i := range n {
+		m, kind := randomMask(rng)
+		if h := Convex(m); h != nil {
+			f(fmt.Sprintf("case %d (%s)", i, kind), m, h)
+		}
+	}
+}
+
 // randomMask returns one of several kinds of seeded random masks; kind
 // names it for messages.
 func randomMask(rng *rand.Rand) (m *mask.Mask, kind string) {

@@ -64,14 +64,11 @@ func Reduce(p collide.Polygon, k int) collide.Polygon {
 // d.Cross(x.Sub(p)) >= 0 are on its inner side. t is the index of a hull
 // vertex on it.
 type line struct {
-	p, d  collide.Vec
-	t     int
-	angle float64
+	p, d collide.Vec
+	t    int
 }
 
-func newLine(p, d collide.Vec, t int) line {
-	return line{p, d, t, math.Atan2(d.Y, d.X)}
-}
+func newLine(p, d collide.Vec, t int) line { return line{p, d, t} }
 
 // meet returns the intersection of lines a and b, which must not be
 // parallel.

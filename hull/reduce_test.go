@@ -2,10 +2,11 @@ package hull
 
 import (
 	"math"
-	"math/rand/v2"
+
 	"testing"
 
 	"github.com/shapegen/shapegen/collide"
+	"github.com/shapegen/shapegen/mask"
 )
 
 func TestReduce(t *testing.T) {
@@ -105,40 +106,34 @@ func bestFlush(p collide.Polygon, k int) float64 {
 // at most k vertices, and on small hulls never more area than the best
 // polygon flush with hull edges (up to 1e-9).
 func TestReduceRandom(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 8))
 	worse := 0
-	for i := range 3000 {
-		m, kind := randomMask(rng)
-		h := Convex(m)
-		if h == nil {
-			continue
-		}
+	eachRandomHull(7, 3000, func(name string, m *mask.Mask, h collide.Polygon) {
 		pts := corners(m)
 		for k := 3; k <= 8; k++ {
 			r := Reduce(h, k)
 			if len(r) > k {
-				t.Fatalf("case %d (%s): Reduce(%v, %d) = %v: %d vertices", i, kind, h, k, r, len(r))
+				t.Fatalf("%s: Reduce(%v, %d) = %v: %d vertices", name, h, k, r, len(r))
 			}
 			if e := polyProblem(r); e != "" {
-				t.Fatalf("case %d (%s): Reduce(%v, %d) = %v: %s", i, kind, h, k, r, e)
+				t.Fatalf("%s: Reduce(%v, %d) = %v: %s", name, h, k, r, e)
 			}
 			if v, bad := firstOutside(r, pts); bad {
-				t.Fatalf("case %d (%s): Reduce(%v, %d) = %v leaves pixel corner %v outside", i, kind, h, k, r, v)
+				t.Fatalf("%s: Reduce(%v, %d) = %v leaves pixel corner %v outside", name, h, k, r, v)
 			}
 			if r.Area() < h.Area() {
-				t.Fatalf("case %d (%s): Reduce(%v, %d) = %v has area %v below the hull's %v", i, kind, h, k, r, r.Area(), h.Area())
+				t.Fatalf("%s: Reduce(%v, %d) = %v has area %v below the hull's %v", name, h, k, r, r.Area(), h.Area())
 			}
 			if len(h) <= k && !sameCycle(r, h) {
-				t.Fatalf("case %d (%s): Reduce(%v, %d) = %v, want the hull", i, kind, h, k, r)
+				t.Fatalf("%s: Reduce(%v, %d) = %v, want the hull", name, h, k, r)
 			}
 			if len(h) > k && len(h) <= 12 {
 				if want := bestFlush(h, k); r.Area() > want*(1+1e-9) {
 					worse++
-					t.Logf("case %d (%s): Reduce(%v, %d) = %v, area %v, a flush polygon has %v", i, kind, h, k, r, r.Area(), want)
+					t.Logf("%s: Reduce(%v, %d) = %v, area %v, a flush polygon has %v", name, h, k, r, r.Area(), want)
 				}
 			}
 		}
-	}
+	})
 	if worse > 0 {
 		t.Errorf("Reduce was worse than the best flush polygon %d times", worse)
 	}
