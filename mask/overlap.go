@@ -18,7 +18,7 @@ func Overlap(a, b *Mask, dx, dy int) bool {
 		c := p.column(s)
 		lo, hi, k, mLo, mHi := c.lo[:len(c.a)], c.hi[:len(c.a)], c.k, c.mLo, c.mHi
 		for y, w := range c.a {
-			if w&(bits.RotateLeft64(lo[y], k)&mLo|bits.RotateLeft64(hi[y], k)&mHi) != 0 {
+			if w&(bits.RotateLeft64(lo[y]&mLo|hi[y]&mHi, k)) != 0 {
 				return true
 			}
 		}
@@ -38,7 +38,7 @@ func OverlapArea(a, b *Mask, dx, dy int) int {
 		c := p.column(s)
 		lo, hi, k, mLo, mHi := c.lo[:len(c.a)], c.hi[:len(c.a)], c.k, c.mLo, c.mHi
 		for y, w := range c.a {
-			n += bits.OnesCount64(w & (bits.RotateLeft64(lo[y], k)&mLo | bits.RotateLeft64(hi[y], k)&mHi))
+			n += bits.OnesCount64(w & (bits.RotateLeft64(lo[y]&mLo|hi[y]&mHi, k)))
 		}
 	}
 	return n
@@ -60,7 +60,7 @@ func FirstOverlap(a, b *Mask, dx, dy int) (image.Point, bool) {
 		c := p.column(s)
 		lo, hi, k, mLo, mHi := c.lo[:len(c.a)], c.hi[:len(c.a)], c.k, c.mLo, c.mHi
 		for y, w := range c.a {
-			if w &= bits.RotateLeft64(lo[y], k)&mLo | bits.RotateLeft64(hi[y], k)&mHi; w != 0 {
+			if w &= bits.RotateLeft64(lo[y]&mLo|hi[y]&mHi, k); w != 0 {
 				// Stripes run left to right, so a later stripe wins only
 				// with a smaller y: later stripes scan only rows above.
 				first, found = image.Pt(64*s+bits.TrailingZeros64(w), p.y0+y), true
@@ -88,7 +88,7 @@ func (m *Mask) Draw(b *Mask, dx, dy int) {
 		lo, hi, k, mLo, mHi := c.lo[:len(c.a)], c.hi[:len(c.a)], c.k, c.mLo, c.mHi
 		t := tail(m.w, s)
 		for y := range c.a {
-			c.a[y] |= (bits.RotateLeft64(lo[y], k)&mLo | bits.RotateLeft64(hi[y], k)&mHi) & t
+			c.a[y] |= (bits.RotateLeft64(lo[y]&mLo|hi[y]&mHi, k)) & t
 		}
 	}
 }
@@ -121,9 +121,10 @@ func align(a, b *Mask, dx, dy int) (alignment, bool) {
 
 // column holds a's stripe rows y0..y1 and, row for row, the two words of
 // b that cover it: the word of b under a's word is
-// RotateLeft64(lo, k)&mLo | RotateLeft64(hi, k)&mHi. One rotation amount
-// for both halves keeps the inner loops short. A missing stripe of b has
-// mask 0 and borrows the other slice, so the loops have no branches.
+// RotateLeft64(lo&mLo | hi&mHi, k), lo giving its high bits and hi its low
+// ones (one rotation per word keeps the inner loops short). A missing
+// stripe of b has mask 0 and borrows the other slice, so the loops have no
+// branches.
 type column struct {
 	a, lo, hi []uint64
 	k         int
@@ -137,14 +138,15 @@ func (p *alignment) column(s int) column {
 	sb, sh := off>>6, uint(off&63)
 	by0, by1 := p.y0-p.dy, p.y1-p.dy
 	nb := stripes(b.w)
-	// lo>>sh fills a's bits 0..63-sh, hi<<(64-sh) the sh bits above.
-	low := ^uint64(0) >> sh
+	// a's word is lo>>sh | hi<<(64-sh): lo's bits sh..63 and hi's bits
+	// 0..sh-1, turned left by 64-sh.
+	high := ^uint64(0) << sh
 	c := column{a: a.bits[s*a.h+p.y0 : s*a.h+p.y1], k: int(64-sh) & 63}
 	if sb >= 0 && sb < nb {
-		c.lo, c.mLo = b.bits[sb*b.h+by0:sb*b.h+by1], low
+		c.lo, c.mLo = b.bits[sb*b.h+by0:sb*b.h+by1], high
 	}
 	if sh != 0 && sb+1 >= 0 && sb+1 < nb {
-		c.hi, c.mHi = b.bits[(sb+1)*b.h+by0:(sb+1)*b.h+by1], ^low
+		c.hi, c.mHi = b.bits[(sb+1)*b.h+by0:(sb+1)*b.h+by1], ^high
 	}
 	if c.lo == nil {
 		c.lo = c.hi
