@@ -1,0 +1,114 @@
+package collide
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/shapegen/shapegen/mask"
+)
+
+// shapesOf returns conservative shapes for m without the hull package: the
+// AABB, its circumscribed circle, the AABB as a polygon, and one rect piece
+// per opaque row span.
+func shapesOf(m *mask.Mask) Shapes {
+	bb := m.Bounds()
+	aabb := R(float64(bb.Min.X), float64(bb.Min.Y), float64(bb.Max.X), float64(bb.Max.Y))
+	s := Shapes{AABB: aabb, Circle: Circle{aabb.Center(), aabb.Size().Len() / 2}, Polygon: aabb.Polygon()}
+	for y := range m.Height() {
+		if l, r, ok := m.RowSpan(y); ok {
+			s.Pieces = append(s.Pieces, R(float64(l), float64(y), float64(r+1), float64(y+1)).Polygon())
+		}
+	}
+	return s
+}
+
+func TestBodyHitsCases(t *testing.T) {
+	l := maskOf(
+		"#...",
+		"#...",
+		"#...",
+		"####",
+	)
+	flipped := maskOf(
+		"####",
+		"...#",
+		"...#",
+		"...#",
+	)
+	a, b := NewBody(shapesOf(l), l), NewBody(shapesOf(flipped), flipped)
+	// The ⌝ up and right of the L: its column passes one pixel right of
+	// the L's foot, though their boxes, circles and polygons overlap.
+	b.Place(Transform{Pos: V(2, -1)})
+	tests := []struct {
+		name  string
+		phase Phase
+		want  bool
+	}{
+		{"bounds only", PhaseBounds, true},
+		{"aabb", PhaseAABB, true},
+		{"circle", PhaseCircle, true},
+		{"polygon", PhasePolygon, true},
+		{"pieces", PhasePieces, false},
+		{"pixels", PhasePixels, false},
+		{"circle then pixels", PhaseCircle | PhasePixels, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := a.Hits(b, tc.phase); got != tc.want {
+				t.Errorf("a.Hits(b, %b) = %v, want %v", tc.phase, got, tc.want)
+			}
+			if got := b.Hits(a, tc.phase); got != tc.want {
+				t.Errorf("b.Hits(a, %b) = %v, want %v", tc.phase, got, tc.want)
+			}
+		})
+	}
+	b.Place(Transform{Pos: V(1, -1)}) // the pieces touch at a corner only: pixels share no area
+	if !a.Hits(b, PhasePieces) || a.Hits(b, PhasePixels) {
+		t.Errorf("a.Hits(b) at a corner: pieces %v, pixels %v, want true, false", a.Hits(b, PhasePieces), a.Hits(b, PhasePixels))
+	}
+	b.Place(Transform{}) // the ⌝'s column ends on the L's last pixel
+	if !a.Hits(b, PhasePieces|PhasePixels) {
+		t.Errorf("a.Hits(b) after moving onto the L = false, want true")
+	}
+}
+
+// TestBodyHitsConservative: every phase passes whenever the pixels overlap,
+// and with all phases Hits is the pixel answer, for random placements.
+func TestBodyHitsConservative(t *testing.T) {
+	r := rand.New(rand.NewPCG(10, 10))
+	all := PhaseAABB | PhaseCircle | PhasePolygon | PhasePieces | PhasePixels
+	hits := 0
+	for i := range 400 {
+		ma, mb := randMask(r, 2+r.IntN(8), 2+r.IntN(8), 0.4), randMask(r, 2+r.IntN(8), 2+r.IntN(8), 0.4)
+		if ma.Empty() || mb.Empty() {
+			continue
+		}
+		a, b := NewBody(shapesOf(ma), ma), NewBody(shapesOf(mb), mb)
+		ta, tb := randTransform(r), randTransform(r)
+		if i%3 == 0 { // whole-pixel moves take the mask.Overlap path
+			ta, tb = Transform{Pos: V(float64(r.IntN(10)), float64(r.IntN(10)))}, Transform{Pos: V(float64(r.IntN(10)), float64(r.IntN(10)))}
+		} else {
+			ta.Pos, tb.Pos = V(40, 40), V(40+r.Float64()*16-8, 40+r.Float64()*16-8)
+		}
+		a.Place(ta)
+		b.Place(tb)
+		pix := OverlapMasksPlaced(ma, ta, mb, tb)
+		if pix {
+			hits++
+		}
+		for _, ph := range []Phase{PhaseBounds, PhaseAABB, PhaseCircle, PhasePolygon, PhasePieces} {
+			if pix && !a.Hits(b, ph) {
+				t.Errorf("case %d: pixels overlap but Hits(%b) = false", i, ph)
+			}
+		}
+		if got := a.Hits(b, all); got != pix {
+			t.Errorf("case %d: Hits(all) = %v, pixels say %v", i, got, pix)
+		}
+		if got := b.Hits(a, all); got != pix {
+			t.Errorf("case %d: b.Hits(a, all) = %v, pixels say %v", i, got, pix)
+		}
+	}
+	if hits < 40 {
+		t.Errorf("only %d placements overlap", hits)
+	}
+}
