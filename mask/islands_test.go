@@ -122,3 +122,21 @@ func TestRunsProperty(t *testing.T) {
 		}
 	}
 }
+
+func TestRunsEdges(t *testing.T) {
+	m := parse(t, "#.#", "###")
+	var first []Run
+	for r := range m.Runs() {
+		first = append(first, r)
+		break
+	}
+	if want := []Run{{0, 0, 1}}; !slices.Equal(first, want) {
+		t.Errorf("Runs() stopped after one = %v, want %v", first, want)
+	}
+	dst := []Run{{9, 9, 9}}
+	for _, y := range []int{-1, 2, 1 << 40} {
+		if got := m.AppendRuns(dst, y); !slices.Equal(got, dst) {
+			t.Errorf("AppendRuns(dst, %d) = %v, want %v", y, got, dst)
+		}
+	}
+}
