@@ -28,6 +28,21 @@ func shapes(m *mask.Mask) (collide.Polygon, collide.Circle, collide.Box, collide
 	return h, MinCircle(h), MinBox(h), Reduce(h, 8), h.Bounds()
 }
 
+// corpusMask returns the mask of a corpus image at alpha threshold 128, or
+// nil when the corpus is absent.
+func corpusMask(name string) *mask.Mask {
+	f, err := os.Open(corpusDir + "/" + name)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		return nil
+	}
+	return mask.FromImage(img, 128)
+}
+
 // BenchmarkShapes measures all shapes of one mask once the mask exists:
 // go test -run '^$' -bench Shapes ./hull
 func BenchmarkShapes(b *testing.B) {
@@ -38,23 +53,21 @@ func BenchmarkShapes(b *testing.B) {
 		{"disc/64", disc(64)},
 		{"disc/512", disc(512)},
 	}
-	if f, err := os.Open(corpusDir + "/Base_pack/Player/p1_spritesheet.png"); err == nil {
-		img, err := png.Decode(f)
-		f.Close()
-		if err == nil {
+	for _, name := range []string{"Base_pack/Player/p2_stand.png", "Base_pack/preview.png"} {
+		if m := corpusMask(name); m != nil {
 			cases = append(cases, struct {
 				name string
 				m    *mask.Mask
-			}{"corpus/p1_spritesheet", mask.FromImage(img, 128)})
+			}{"corpus/" + name, m})
 		}
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
-			b.ReportMetric(float64(len(Convex(c.m))), "hullverts")
 			b.ReportAllocs()
 			for b.Loop() {
 				shapes(c.m)
 			}
+			b.ReportMetric(float64(len(Convex(c.m))), "hull-vertices")
 		})
 	}
 }

@@ -15,12 +15,13 @@ import (
 // (which would cut corners and lose pixels). Every edge of the result lies
 // on a supporting line of p:
 //
-//  1. Start: for a hull of at most 24 vertices, the best polygon whose
-//     edges all lie on lines of edges of p (an exact dynamic program);
-//     above that, greedy: starting from the edges of p, repeatedly drop the
+//  1. Start: greedy: starting from the edges of p, repeatedly drop the
 //     edge whose two neighbouring edges, extended until they meet, add the
 //     least area (only edges whose neighbours meet on the outer side can
-//     go).
+//     go), down to 16 lines; then the best k of those lines by an exact
+//     dynamic program. A hull of at most 16 vertices goes to the dynamic
+//     program directly, so the start is the best polygon whose edges all
+//     lie on lines of hull edges.
 //  2. Refine: move one edge at a time to the supporting line that, with its
 //     two neighbours fixed, gives the least area: flush with an edge of p
 //     or pivoting on a vertex of p that becomes the edge's midpoint (the
@@ -42,8 +43,12 @@ func Reduce(p collide.Polygon, k int) collide.Polygon {
 	}
 	r := newReducer(p)
 	var ls []line
-	if len(p) <= exactMax {
-		ls = r.bestFlush(k)
+	if k < dpLines {
+		if len(p) <= dpLines {
+			ls = r.bestFlush(k)
+		} else {
+			ls = r.linesReducer(r.greedy(dpLines)).bestFlush(k)
+		}
 	}
 	if ls == nil {
 		ls = r.greedy(k)
@@ -92,6 +97,18 @@ func newReducer(h collide.Polygon) *reducer {
 		r.scale = math.Max(r.scale, math.Max(math.Abs(v.X), math.Abs(v.Y)))
 	}
 	return r
+}
+
+// linesReducer returns a reducer over the polygon bounded by ls, which
+// contains r's hull: its edges are ls themselves, so the lines it returns
+// keep their contact vertices on r's hull.
+func (r *reducer) linesReducer(ls []line) *reducer {
+	k := len(ls)
+	q := &reducer{h: make(collide.Polygon, k), edges: ls, scale: r.scale}
+	for j := range ls {
+		q.h[j] = meet(ls[(j+k-1)%k], ls[j])
+	}
+	return q
 }
 
 // greedy drops hull edges, cheapest first (a heap with stale entries
@@ -209,10 +226,9 @@ func (h edgeHeap) down(i int) {
 	}
 }
 
-// exactMax is the largest hull for which Reduce starts from the best
-// polygon flush with hull edges (a dynamic program, O(n^3 k)) instead of
-// the greedy one.
-const exactMax = 24
+// dpLines is the most lines the dynamic program of bestFlush (O(n^3 k))
+// chooses from: a larger hull is first cut down to that many by greedy.
+const dpLines = 16
 
 // bestFlush returns the lines of the convex polygon of at most k edges,
 // each on the line of a hull edge, with the least area: for each first
@@ -298,9 +314,19 @@ func (r *reducer) bestFlush(k int) []line {
 // lowers the area by more than a relative 1e-12, or a sweep limit is hit.
 func (r *reducer) refine(ls []line) {
 	k := len(ls)
+	// dirty[j]: a neighbour of line j moved since j was last tried.
+	var dirtyBuf [16]bool
+	dirty := dirtyBuf[:0]
+	for range k {
+		dirty = append(dirty, true)
+	}
 	for sweep := 0; sweep < 50; sweep++ {
 		moved := false
 		for j := range ls {
+			if !dirty[j] {
+				continue
+			}
+			dirty[j] = false
 			a, b := ls[(j+k-1)%k], ls[(j+1)%k]
 			qa := meet(ls[(j+k-2)%k], a) // start of edge a
 			qb := meet(b, ls[(j+2)%k])   // end of edge b
@@ -332,6 +358,7 @@ func (r *reducer) refine(ls []line) {
 			if best < cur-1e-12*math.Abs(cur)-1e-12 {
 				ls[j] = bestLine
 				moved = true
+				dirty[(j+k-1)%k], dirty[(j+1)%k] = true, true
 			}
 		}
 		if !moved {
