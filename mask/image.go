@@ -1,8 +1,6 @@
 package mask
 
-import (
-	"image"
-)
+import "image"
 
 // FromImage returns the mask of the pixels of img whose 8-bit alpha is >=
 // threshold. 16-bit images use alpha>>8, paletted images their palette's
