@@ -32,6 +32,9 @@ import (
 //     collide.Polygon.ContainsPoint holds for every vertex of p and the
 //     vertices are clearly convex (no three collinear).
 //
+// For input that is not a convex polygon with positive winding Reduce
+// falls back to the bounding box (a triangle of twice its area for k = 3).
+//
 // The refinement is a local search: the result is a local minimum, usually
 // within a fraction of a percent of the hull's area of the optimum.
 func Reduce(p collide.Polygon, k int) collide.Polygon {
@@ -61,8 +64,19 @@ func Reduce(p collide.Polygon, k int) collide.Polygon {
 		}
 		return best
 	}
-	// Unreachable for valid input: the greedy lines are edges of p.
-	return p.Bounds().Polygon()
+	// Only for input that is not a convex polygon with positive winding.
+	return boundsPolygon(p, k)
+}
+
+// boundsPolygon returns the bounding box of p, or for k == 3 the
+// right triangle of twice its area around it, positive winding.
+func boundsPolygon(p collide.Polygon, k int) collide.Polygon {
+	b := p.Bounds()
+	if k >= 4 {
+		return b.Polygon()
+	}
+	s := b.Size()
+	return collide.Polygon{b.Min, b.Min.Add(collide.V(2*s.X, 0)), b.Min.Add(collide.V(0, 2*s.Y))}
 }
 
 // line is a supporting line of the hull: the points x with

@@ -2,6 +2,7 @@ package hull
 
 import (
 	"math"
+	"slices"
 
 	"testing"
 
@@ -55,6 +56,27 @@ func TestReduceCopies(t *testing.T) {
 	got[0] = collide.V(-1, -1)
 	if p[0] == got[0] {
 		t.Errorf("Reduce(%v, %d) returned p itself, want a copy", p, len(p))
+	}
+}
+
+// TestReduceBadInput: input that breaks the polygon convention (repeated
+// vertices, the opposite winding) still gives a valid container.
+func TestReduceBadInput(t *testing.T) {
+	V := collide.V
+	octagon := collide.Polygon{V(1, 0), V(2, 0), V(3, 1), V(3, 2), V(2, 3), V(1, 3), V(0, 2), V(0, 1)}
+	repeated := append(collide.Polygon{V(1, 0)}, octagon...)
+	reversed := octagon.Clone()
+	slices.Reverse(reversed)
+	for _, p := range []collide.Polygon{repeated, reversed} {
+		for k := 3; k <= 5; k++ {
+			got := Reduce(p, k)
+			if e := polyProblem(got); e != "" || len(got) > k {
+				t.Errorf("Reduce(%v, %d) = %v: %d vertices, %s", p, k, got, len(got), e)
+			}
+			if v, bad := firstOutside(got, p); bad {
+				t.Errorf("Reduce(%v, %d) = %v leaves %v outside", p, k, got, v)
+			}
+		}
 	}
 }
 
