@@ -24,24 +24,64 @@ import "math"
 // polygon with positive winding.
 func outward(p, q Vec) Vec { return Vec{q.Y - p.Y, p.X - q.X} }
 
+// The edge tests below need, for each edge of a, the vertex of b deepest
+// behind the edge line (the minimum of n·(v-p) over b's vertices v). When
+// both shapes are proper convex polygons with the same winding, that vertex
+// only moves forward around b as the edges of a turn (rotating calipers):
+// the first edge scans b, and each later one walks on from the previous
+// vertex while the value decreases, so a pair costs O(len(a)+len(b)) dot
+// products instead of O(len(a)*len(b)). Flat shapes, whose repeated corners
+// would stop the walk early, use the scan.
+
+// scanDeepest returns the minimum of n·(v-p) over b and its index.
+func scanDeepest(b []Vec, nx, ny float64, p Vec) (float64, int) {
+	m, at := math.Inf(1), 0
+	for i, v := range b {
+		if d := nx*(v.X-p.X) + ny*(v.Y-p.Y); d < m {
+			m, at = d, i
+		}
+	}
+	return m, at
+}
+
+// walkDeepest returns the minimum of n·(v-p) over b, walking forward from
+// b[j] while the value decreases, and its index.
+func walkDeepest(b []Vec, nx, ny float64, p Vec, j int) (float64, int) {
+	d := nx*(b[j].X-p.X) + ny*(b[j].Y-p.Y)
+	for k := j + 1; ; k++ {
+		if k == len(b) {
+			k = 0
+		}
+		e := nx*(b[k].X-p.X) + ny*(b[k].Y-p.Y)
+		if e >= d {
+			return d, j
+		}
+		j, d = k, e
+	}
+}
+
+// deepest is walkDeepest when walk is set, else scanDeepest.
+func deepest(b []Vec, nx, ny float64, p Vec, j int, walk bool) (float64, int) {
+	if walk {
+		return walkDeepest(b, nx, ny, p, j)
+	}
+	return scanDeepest(b, nx, ny, p)
+}
+
 // separates reports whether an edge line of a has all of b strictly on its
 // outer side. Points on the line count as inside, so touching shapes are
 // never separated.
-func separates(a, b []Vec) bool {
+func separates(a, b []Vec, walk bool) bool {
 	p := a[len(a)-1]
+	j, first := 0, true
 	for _, q := range a {
 		nx, ny := q.Y-p.Y, p.X-q.X
-		out := true
-		for _, v := range b {
-			if nx*(v.X-p.X)+ny*(v.Y-p.Y) <= 0 {
-				out = false
-				break
-			}
-		}
-		if out {
+		var d float64
+		d, j = deepest(b, nx, ny, p, j, walk && !first)
+		if d > 0 {
 			return true
 		}
-		p = q
+		p, first = q, false
 	}
 	return false
 }
@@ -51,27 +91,30 @@ func separates(a, b []Vec) bool {
 // crosses the line) and that edge's unit outward normal; sep reports that
 // some edge separates, with the same arithmetic as separates. best is -Inf
 // when a has no edge of non-zero length.
-func faceDepth(a, b []Vec) (best float64, n Vec, sep bool) {
-	best = math.Inf(-1)
+func faceDepth(a, b []Vec, walk bool) (best float64, n Vec, sep bool) {
+	// The best edge maximizes d/|n| with d <= 0, that is minimizes
+	// d²/|n|²: compared by cross-multiplying, so only the winner needs a
+	// square root.
+	bd, bl2 := 0.0, 0.0
 	p := a[len(a)-1]
+	j, first := 0, true
 	for _, q := range a {
 		nx, ny := q.Y-p.Y, p.X-q.X
-		m := math.Inf(1)
-		for _, v := range b {
-			m = min(m, nx*(v.X-p.X)+ny*(v.Y-p.Y))
-		}
-		if m > 0 {
+		var d float64
+		d, j = deepest(b, nx, ny, p, j, walk && !first)
+		if d > 0 {
 			return 0, Vec{}, true
 		}
-		if l2 := nx*nx + ny*ny; l2 > 0 {
-			l := math.Sqrt(l2)
-			if s := m / l; s > best {
-				best, n = s, Vec{nx / l, ny / l}
-			}
+		if l2 := nx*nx + ny*ny; l2 > 0 && (bl2 == 0 || d*d*bl2 < bd*bd*l2) {
+			bd, bl2, n = d, l2, Vec{nx, ny}
 		}
-		p = q
+		p, first = q, false
 	}
-	return best, n, false
+	if bl2 == 0 {
+		return math.Inf(-1), Vec{}, false
+	}
+	l := math.Sqrt(bl2)
+	return bd / l, Vec{n.X / l, n.Y / l}, false
 }
 
 // overlapConvex reports whether the convex vertex lists a and b overlap;
@@ -84,7 +127,8 @@ func overlapConvex(a, b []Vec, aflat, bflat bool) bool {
 		_, ok := flatSAT(a, b)
 		return ok
 	}
-	return !separates(a, b) && !separates(b, a)
+	walk := !aflat && !bflat
+	return !separates(a, b, walk) && !separates(b, a, walk)
 }
 
 // collideConvex is overlapConvex with the minimum translation.
@@ -95,11 +139,12 @@ func collideConvex(a, b []Vec, aflat, bflat bool) (Contact, bool) {
 	if aflat && bflat {
 		return flatSAT(a, b)
 	}
-	sa, na, sep := faceDepth(a, b)
+	walk := !aflat && !bflat
+	sa, na, sep := faceDepth(a, b, walk)
 	if sep {
 		return Contact{}, false
 	}
-	sb, nb, sep := faceDepth(b, a)
+	sb, nb, sep := faceDepth(b, a, walk)
 	if sep {
 		return Contact{}, false
 	}

@@ -1,0 +1,135 @@
+package collide
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/shapegen/shapegen/mask"
+)
+
+var (
+	sinkB bool
+	sinkC Contact
+)
+
+// BenchmarkPolygonPolygon: n-vertex polygons that overlap (hit) or are
+// apart (miss).
+func BenchmarkPolygonPolygon(b *testing.B) {
+	for _, n := range []int{4, 8, 16} {
+		a := regular(n, V(0, 0), 10)
+		for _, tc := range []struct {
+			name string
+			b    Polygon
+		}{{"hit", regular(n, V(12, 7), 10).Rotate(0.3)}, {"miss", regular(n, V(25, 7), 10).Rotate(0.3)}} {
+			b.Run(itoa(n)+"/Overlap/"+tc.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					sinkB = OverlapPolygonPolygon(a, tc.b)
+				}
+			})
+			b.Run(itoa(n)+"/Collide/"+tc.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					sinkC, sinkB = CollidePolygonPolygon(a, tc.b)
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkCircleCircle(b *testing.B) {
+	c, d := Circle{V(0, 0), 3}, Circle{V(2, 4), 2}
+	b.Run("Overlap", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkB = OverlapCircleCircle(c, d)
+		}
+	})
+	b.Run("Collide", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkC, sinkB = CollideCircleCircle(c, d)
+		}
+	})
+}
+
+func BenchmarkCirclePolygon(b *testing.B) {
+	c, p := Circle{V(9, 3), 3}, regular(8, V(0, 0), 10)
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkC, sinkB = CollideCirclePolygon(c, p)
+	}
+}
+
+// BenchmarkGeneric is the interface entry point on 8-gons, for comparison
+// with the typed call.
+func BenchmarkGeneric(b *testing.B) {
+	var x, y Shape = regular(8, V(0, 0), 10), regular(8, V(12, 7), 10).Rotate(0.3)
+	b.Run("Overlap", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkB = Overlap(x, y)
+		}
+	})
+	b.Run("Collide", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkC, sinkB = Collide(x, y)
+		}
+	})
+}
+
+// bigMasks returns two 256x256 masks of random blobs that do not overlap
+// at the benchmark's offset, so the whole overlap area is scanned.
+func bigMasks() (*mask.Mask, *mask.Mask) {
+	r := rand.New(rand.NewPCG(11, 11))
+	a, b := mask.New(256, 256), mask.New(256, 256)
+	for y := range 256 {
+		for x := range 256 {
+			a.Set(x, y, (x/8+y/8)%2 == 0 && r.IntN(4) != 0)
+			b.Set(x, y, (x/8+y/8)%2 == 0 && r.IntN(4) != 0)
+		}
+	}
+	return a, b // at offset (8, 0) a's squares meet b's gaps
+}
+
+// BenchmarkPixels compares the pixel test through the Body layer with
+// mask.Overlap called directly, on 256x256 masks at a shifted offset.
+func BenchmarkPixels(b *testing.B) {
+	ma, mb := bigMasks()
+	dx, dy := 8, 3
+	if mask.Overlap(ma, mb, dx+5, dy+8) {
+		b.Fatal("the benchmark masks overlap; the scan would stop early")
+	}
+	dx, dy = dx+5, dy+8
+	b.Run("mask.Overlap", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkB = mask.Overlap(ma, mb, dx, dy)
+		}
+	})
+	b.Run("OverlapMasks", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkB = OverlapMasks(ma, mb, dx, dy)
+		}
+	})
+	shapes := Shapes{AABB: R(0, 0, 256, 256)}
+	ba, bb := NewBody(shapes, ma), NewBody(shapes, mb)
+	ba.Place(Transform{Pos: V(100, 50)})
+	bb.Place(Transform{Pos: V(100+float64(dx), 50+float64(dy))})
+	b.Run("Body.Hits", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkB = ba.Hits(bb, PhaseAABB|PhasePixels)
+		}
+	})
+	bb.Place(Transform{Pos: V(100+float64(dx), 50+float64(dy)), Pivot: V(128, 128), Angle: 0.01})
+	bb.Place(Transform{Pos: V(228+float64(dx), 178+float64(dy)), Pivot: V(128, 128), Angle: 0.01})
+	b.Run("Body.Hits/turned", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkB = ba.Hits(bb, PhasePixels)
+		}
+	})
+}
