@@ -1,7 +1,6 @@
 package export
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"io"
@@ -116,15 +115,15 @@ func Read(r io.Reader) (*Set, error) {
 }
 
 func read(data []byte) (*Set, error) {
-	lib, err := ReadLibrary(bytes.NewReader(data))
+	lib, err := decode(data)
 	if err != nil {
 		return nil, err
 	}
 	return NewSet(lib)
 }
 
-// NewSet converts lib to a Set after checking it as ReadLibrary does. The
-// Set shares nothing with lib.
+// NewSet converts lib to a Set after checking it as ReadLibrary does
+// (masks are checked as they are decoded). The Set shares nothing with lib.
 func NewSet(lib *Library) (*Set, error) {
 	if err := validate(lib, false); err != nil {
 		return nil, err

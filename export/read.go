@@ -13,47 +13,89 @@ import (
 
 // ReadLibrary reads a shape library written as JSON or YAML (told apart by
 // the first character: '{' is JSON). It rejects a missing or unknown
-// format ("unsupported format %q, want shapegen/v1") before looking at
-// anything else, ignores unknown keys, and checks the structure: names
-// present and unique, no negative sizes, finite numbers, rings of at least
-// three points, hull, polygon and pieces convex with positive winding,
-// masks that decode. Errors name the sprite. It returns (nil, err) on any
-// error, never a half-read library.
+// format ("unsupported format %q, want shapegen/v1") before anything else,
+// ignores unknown keys, and checks the structure: names present and
+// unique, no negative sizes, finite numbers, rings of at least three
+// points, hull, polygon and pieces convex with positive winding, masks
+// that decode. Errors name the sprite. It returns (nil, err) on any error,
+// never a half-read library.
 func ReadLibrary(r io.Reader) (*Library, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
-	return parse(data)
-}
-
-// parse decodes and validates a library.
-func parse(data []byte) (*Library, error) {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	unmarshal, kind := yaml.Unmarshal, "YAML"
-	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && t[0] == '{' {
-		unmarshal, kind = json.Unmarshal, "JSON"
-	}
-	var probe struct {
-		Format any `json:"format" yaml:"format"`
-	}
-	if err := unmarshal(data, &probe); err != nil {
-		return nil, fmt.Errorf("not a shape library (%s): %w", kind, err)
-	}
-	if probe.Format == nil {
-		return nil, fmt.Errorf("missing format, want %s", Format)
-	}
-	if f, ok := probe.Format.(string); !ok || f != Format {
-		return nil, fmt.Errorf("unsupported format %q, want %s", fmt.Sprint(probe.Format), Format)
-	}
-	var lib Library
-	if err := unmarshal(data, &lib); err != nil {
-		return nil, fmt.Errorf("bad shape library (%s): %w", kind, err)
-	}
-	if err := validate(&lib, true); err != nil {
+	lib, err := decode(data)
+	if err != nil {
 		return nil, err
 	}
+	if err := validate(lib, true); err != nil {
+		return nil, err
+	}
+	return lib, nil
+}
+
+// decode parses a library and checks its format, parsing the input once.
+func decode(data []byte) (*Library, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	var lib Library
+	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && t[0] == '{' {
+		if err := json.Unmarshal(data, &lib); err != nil {
+			// A library of another format may not fit Library: say so
+			// rather than report a type mismatch.
+			var probe struct {
+				Format any `json:"format"`
+			}
+			if json.Unmarshal(data, &probe) == nil {
+				if err := checkFormat(probe.Format); err != nil {
+					return nil, err
+				}
+				return nil, fmt.Errorf("bad shape library (JSON): %w", err)
+			}
+			return nil, fmt.Errorf("not a shape library (JSON): %w", err)
+		}
+		if lib.Format == "" {
+			return nil, checkFormat(nil)
+		}
+		if err := checkFormat(lib.Format); err != nil {
+			return nil, err
+		}
+		return &lib, nil
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("not a shape library (YAML): %w", err)
+	}
+	var format any
+	if len(doc.Content) == 1 && doc.Content[0].Kind == yaml.MappingNode {
+		m := doc.Content[0]
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			if m.Content[i].Value == "format" {
+				if err := m.Content[i+1].Decode(&format); err != nil {
+					return nil, fmt.Errorf("bad shape library (YAML): %w", err)
+				}
+			}
+		}
+	} else if len(doc.Content) == 1 {
+		return nil, fmt.Errorf("not a shape library (YAML): the document is not a mapping")
+	}
+	if err := checkFormat(format); err != nil {
+		return nil, err
+	}
+	if err := doc.Decode(&lib); err != nil {
+		return nil, fmt.Errorf("bad shape library (YAML): %w", err)
+	}
 	return &lib, nil
+}
+
+// checkFormat checks the value of the format key (nil when absent).
+func checkFormat(format any) error {
+	if format == nil {
+		return fmt.Errorf("missing format, want %s", Format)
+	}
+	if f, ok := format.(string); !ok || f != Format {
+		return fmt.Errorf("unsupported format %q, want %s", fmt.Sprint(format), Format)
+	}
+	return nil
 }
 
 // sortedKeys returns the keys of m in order.

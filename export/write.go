@@ -3,12 +3,10 @@ package export
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"slices"
 	"strings"
 
-	"gopkg.in/yaml.v3"
 )
 
 // WriteJSON writes lib to w as JSON in the layout of DESIGN.md: two-space
@@ -31,35 +29,6 @@ func WriteJSON(w io.Writer, lib *Library) error {
 		return err
 	}
 	buf.WriteByte('\n')
-	_, err = w.Write(buf.Bytes())
-	return err
-}
-
-// WriteYAML writes lib to w as YAML with the same keys, order and checks as
-// WriteJSON: block style for the library, the sprites and the quality map,
-// flow style ([x, y], {x: 0, ...}) for everything WriteJSON puts on one
-// line.
-func WriteYAML(w io.Writer, lib *Library) error {
-	raw, err := marshal(lib)
-	if err != nil {
-		return err
-	}
-	// JSON is YAML: parse the compact JSON as a node tree (which keeps the
-	// key order) and choose each node's style with the JSON layout's rule.
-	var doc yaml.Node
-	if err := yaml.Unmarshal(raw, &doc); err != nil {
-		return err
-	}
-	restyle(doc.Content[0], nil)
-	var buf bytes.Buffer
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(&doc); err != nil {
-		return err
-	}
-	if err := enc.Close(); err != nil {
-		return err
-	}
 	_, err = w.Write(buf.Bytes())
 	return err
 }
@@ -92,24 +61,30 @@ func marshal(lib *Library) ([]byte, error) {
 // element) is laid out one entry per line rather than on one line. n is
 // its number of entries.
 func block(path []string, n int) bool {
-	switch {
-	case n == 0:
-		return false
-	case len(path) == 0: // the library
+	return n > 0 && mayBlock(path) && (n > 1 || !manyOnly(path))
+}
+
+// mayBlock reports whether the value at path is laid out one entry per line
+// when it has enough entries: the library, its sprites, each sprite, each
+// sprite's quality map, pieces and outline.
+func mayBlock(path []string) bool {
+	switch len(path) {
+	case 0:
 		return true
-	case len(path) == 1:
+	case 1:
 		return path[0] == "sprites"
-	case len(path) == 2:
-		return path[0] == "sprites" // a sprite
-	case len(path) == 3 && path[0] == "sprites":
-		switch path[2] {
-		case "quality":
-			return true
-		case "pieces", "outline":
-			return n > 1
-		}
+	case 2:
+		return path[0] == "sprites"
+	case 3:
+		return path[0] == "sprites" && (path[2] == "quality" || manyOnly(path))
 	}
 	return false
+}
+
+// manyOnly reports whether the value at path is laid out one entry per line
+// only when it has more than one entry.
+func manyOnly(path []string) bool {
+	return len(path) == 3 && (path[2] == "pieces" || path[2] == "outline")
 }
 
 // field is one key and its value of a JSON object, in order.
@@ -121,6 +96,10 @@ type field struct {
 // layoutJSON writes the compact JSON value raw at path to b, with the
 // layout of block; indent is the current line's indentation.
 func layoutJSON(b *bytes.Buffer, raw json.RawMessage, path []string, indent string) error {
+	if !mayBlock(path) {
+		spaced(b, raw)
+		return nil
+	}
 	switch raw[0] {
 	case '{':
 		fields, err := objectFields(raw)
@@ -146,10 +125,7 @@ func layoutJSON(b *bytes.Buffer, raw json.RawMessage, path []string, indent stri
 		b.WriteString(indent + "}")
 		return nil
 	case '[':
-		var elems []json.RawMessage
-		if err := json.Unmarshal(raw, &elems); err != nil {
-			return err
-		}
+		elems := splitTop(raw)
 		if !block(path, len(elems)) {
 			break
 		}
@@ -171,29 +147,76 @@ func layoutJSON(b *bytes.Buffer, raw json.RawMessage, path []string, indent stri
 	return nil
 }
 
-// objectFields returns the fields of the JSON object raw in order.
+// objectFields returns the fields of the compact JSON object raw, as
+// encoding/json wrote it, in order.
 func objectFields(raw json.RawMessage) ([]field, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if _, err := dec.Token(); err != nil {
-		return nil, err
-	}
 	var fields []field
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
+	for _, kv := range splitTop(raw) {
+		colon := valueEnd(kv, 0) // the key is a string: its end is the colon
+		var key string
+		if err := json.Unmarshal(kv[:colon], &key); err != nil {
 			return nil, err
 		}
-		key, ok := t.(string)
-		if !ok {
-			return nil, fmt.Errorf("object key %v is not a string", t)
-		}
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, err
-		}
-		fields = append(fields, field{key, v})
+		fields = append(fields, field{key, kv[colon+1:]})
 	}
 	return fields, nil
+}
+
+// splitTop returns the top-level entries of the compact JSON object or
+// array raw ("key":value for an object).
+func splitTop(raw []byte) [][]byte {
+	var parts [][]byte
+	if len(raw) <= 2 {
+		return nil
+	}
+	start := 1
+	for i := 1; i < len(raw)-1; {
+		i = valueEnd(raw, i)
+		if raw[i] == ':' {
+			i = valueEnd(raw, i+1)
+		}
+		parts = append(parts, raw[start:i])
+		start = i + 1
+		i++
+	}
+	return parts
+}
+
+// valueEnd returns the index just past the compact JSON value (or object
+// key) that starts at raw[i].
+func valueEnd(raw []byte, i int) int {
+	depth, inString, escaped := 0, false, false
+	for ; i < len(raw); i++ {
+		c := raw[i]
+		switch {
+		case escaped:
+			escaped = false
+		case inString:
+			if c == '\\' {
+				escaped = true
+			} else if c == '"' {
+				inString = false
+				if depth == 0 {
+					return i + 1
+				}
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+			if depth < 0 {
+				return i
+			}
+		case depth == 0 && (c == ',' || c == ':'):
+			return i
+		}
+	}
+	return i
 }
 
 // quote returns s as a JSON string, without HTML escaping.
@@ -221,34 +244,5 @@ func spaced(b *bytes.Buffer, raw []byte) {
 		case !inString && (c == ':' || c == ','):
 			b.WriteByte(' ')
 		}
-	}
-}
-
-// restyle sets the style of the YAML node n at path and below: block where
-// block says so, flow otherwise, and plain scalars wherever the encoder
-// finds them unambiguous (it quotes strings that would read as numbers).
-func restyle(n *yaml.Node, path []string) {
-	entries := len(n.Content)
-	if n.Kind == yaml.MappingNode {
-		entries /= 2
-	}
-	switch n.Kind {
-	case yaml.ScalarNode:
-		n.Style = 0
-		return
-	case yaml.MappingNode:
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			restyle(n.Content[i], nil)
-			restyle(n.Content[i+1], append(path, n.Content[i].Value))
-		}
-	case yaml.SequenceNode:
-		for _, c := range n.Content {
-			restyle(c, append(path, "#"))
-		}
-	}
-	if block(path, entries) {
-		n.Style = 0
-	} else {
-		n.Style = yaml.FlowStyle
 	}
 }

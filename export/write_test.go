@@ -143,7 +143,7 @@ func TestWriteYAMLExact(t *testing.T) {
 settings: {alpha_threshold: 128, max_vertices: 0, max_pieces: 0}
 sprites:
   - name: "123"
-    image: 'a: b.png'
+    image: "a: b.png"
     frame: {x: 0, y: 0, w: 0, h: 0}
     size: [2, 2]
     pivot: [0, 0]
@@ -369,5 +369,41 @@ func TestYAMLLongLines(t *testing.T) {
 	}
 	if back, err := got.Sprites[0].Mask.Decode(); err != nil || !equalMasks(back, m) {
 		t.Errorf("mask after YAML round trip: %v", err)
+	}
+}
+
+// TestStrings sends thousands of random strings, built from the characters
+// YAML and JSON treat specially, through each writer and ReadLibrary.
+func TestStrings(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"a", "Z", "_", "0", "1", "-", ".", "/", "+", "=", " ", ":", "#", ",", "[", "]", "{", "}", "'", `"`, `\`,
+		"!", "&", "*", "?", "|", ">", "%", "@", "`", "~", "\n", "\t", "\r", "\x00", "\x7f", "\u0085", "\u00e9", "\u2028", "\ufeff",
+		"\U0001f600", "true", "no", "null", "ON", "1e3", "0x1f", ".inf", ".nan", "-", "--- ", "...", "<<"}
+	str := func() string {
+		var b strings.Builder
+		for range rng.IntN(5) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		return b.String()
+	}
+	for i := range 3000 {
+		name := fmt.Sprint(i) + str() // unique, never empty
+		lib := &Library{Format: Format, Generator: str(), Sprites: []Sprite{{
+			Name: name, Image: str(), Warnings: []string{str(), str()},
+			Quality: map[string]Quality{str(): {Outside: 1}},
+		}}}
+		for _, w := range writers {
+			var buf bytes.Buffer
+			if err := w.write(&buf, lib); err != nil {
+				t.Fatalf("Write%s(%q) error %v", w.name, name, err)
+			}
+			got, err := ReadLibrary(bytes.NewReader(buf.Bytes()))
+			if err != nil {
+				t.Fatalf("ReadLibrary(Write%s(%q)) error %v\n%s", w.name, name, err, buf.String())
+			}
+			if !reflect.DeepEqual(got, lib) {
+				t.Fatalf("ReadLibrary(Write%s(lib)) =\n%#v\nwant\n%#v\n%s", w.name, got.Sprites[0], lib.Sprites[0], buf.String())
+			}
+		}
 	}
 }

@@ -1,0 +1,156 @@
+package export
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"reflect"
+	"testing"
+
+	"github.com/shapegen/shapegen/collide"
+	"github.com/shapegen/shapegen/mask"
+)
+
+// TestLoadGolden loads the pipeline's golden libraries of testdata/sprites,
+// when present: both formats must give the same Set.
+func TestLoadGolden(t *testing.T) {
+	if _, err := os.Stat("../golden/shapes.json"); err != nil {
+		t.Skip("no golden library:", err)
+	}
+	fromJSON, err := Load("../golden/shapes.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromYAML, err := Load("../golden/shapes.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fromJSON.Len() == 0 || !reflect.DeepEqual(fromJSON, fromYAML) {
+		t.Errorf("golden shapes.json and shapes.yaml load differently (%d and %d sprites)", fromJSON.Len(), fromYAML.Len())
+	}
+}
+
+// benchLib returns a library of n sprites shaped like real output: 64x64
+// sprites with every shape kind, four pieces and a mask.
+func benchLib(n int) *Library {
+	rng := rand.New(rand.NewPCG(9, 9))
+	ring := func(k int) Ring {
+		r := make(Ring, k)
+		for i := range r {
+			a := 2 * math.Pi * float64(i) / float64(k)
+			r[i] = Point{32 + 30*math.Cos(a) + rng.Float64()*0.1, 32 + 30*math.Sin(a)}
+		}
+		return r
+	}
+	m := benchMask(64)
+	lib := &Library{Format: Format, Settings: Settings{AlphaThreshold: 128, MaxVertices: 8, MaxPieces: 8}}
+	for i := range n {
+		lib.Sprites = append(lib.Sprites, Sprite{
+			Name: fmt.Sprintf("sprites/s%05d", (i*7919)%n), Image: "sprites/s.png", Frame: Frame{W: 64, H: 64},
+			Size: [2]int{64, 64}, Pivot: Point{32, 32}, Pixels: m.Count(),
+			AABB:    &AABB{Max: Point{64, 64}},
+			Circle:  &Circle{Center: Point{32.25, 31.75}, Radius: 31.123456789},
+			Box:     &Box{Center: Point{32, 32}, Half: Point{30.5, 29.25}, Angle: 0.123456789},
+			Hull:    ring(24),
+			Polygon: ring(8),
+			Pieces:  []Ring{ring(8), ring(6), ring(5), ring(3)},
+			Quality: map[string]Quality{"hull": {0, 1.2345, 0.125}, "polygon": {0, 1.3, 0.2}, "pieces": {0, 1.1, 0.05}},
+			Mask:    EncodeMask(m),
+		})
+	}
+	return lib
+}
+
+// benchMask returns a size x size disk with a few holes.
+func benchMask(size int) *mask.Mask {
+	m := mask.New(size, size)
+	c := float64(size) / 2
+	for y := range size {
+		for x := range size {
+			dx, dy := float64(x)+0.5-c, float64(y)+0.5-c
+			m.Set(x, y, dx*dx+dy*dy <= c*c && (x*7+y*3)%31 != 0)
+		}
+	}
+	return m
+}
+
+func BenchmarkWriteJSON(b *testing.B) { benchWrite(b, WriteJSON) }
+func BenchmarkWriteYAML(b *testing.B) { benchWrite(b, WriteYAML) }
+
+func benchWrite(b *testing.B, write func(io.Writer, *Library) error) {
+	for _, n := range []int{10, 1000} {
+		b.Run(fmt.Sprintf("sprites=%d", n), func(b *testing.B) {
+			lib := benchLib(n)
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := write(io.Discard, lib); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkRead(b *testing.B) {
+	for _, w := range writers {
+		for _, n := range []int{10, 1000} {
+			b.Run(fmt.Sprintf("%s/sprites=%d", w.name, n), func(b *testing.B) {
+				var buf bytes.Buffer
+				if err := w.write(&buf, benchLib(n)); err != nil {
+					b.Fatal(err)
+				}
+				b.SetBytes(int64(buf.Len()))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := Read(bytes.NewReader(buf.Bytes())); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkEncodeMask(b *testing.B) {
+	for _, size := range []int{64, 256, 1024} {
+		b.Run(fmt.Sprintf("size=%d", size), func(b *testing.B) {
+			m := benchMask(size)
+			b.ReportAllocs()
+			for b.Loop() {
+				EncodeMask(m)
+			}
+		})
+	}
+}
+
+func BenchmarkDecodeMask(b *testing.B) {
+	for _, size := range []int{64, 256, 1024} {
+		b.Run(fmt.Sprintf("size=%d", size), func(b *testing.B) {
+			e := EncodeMask(benchMask(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := e.Decode(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkPlace(b *testing.B) {
+	set, err := NewSet(benchLib(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, _ := set.Get(set.Names()[0])
+	var p Placed
+	t := s.At(collide.V(100, 100))
+	t.Angle = 0.5
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Place(t, &p)
+	}
+}
