@@ -6,7 +6,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-
 )
 
 // WriteJSON writes lib to w as JSON in the layout of DESIGN.md: two-space
