@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
@@ -97,10 +98,18 @@ func translate(sh shape, d collide.Vec) shape {
 }
 
 // outside counts the opaque pixel squares of m not contained in the convex
-// shape sh: a square is contained when its four corners are. Per row, when
-// the outer corners of the two end pixels are inside, so is the whole row;
-// only rows where they are not are checked pixel by pixel.
+// shape sh: a square is contained when its four corners are.
+//
+// Fast path: on each grid line y the corners of the rows above and below
+// span a segment from the leftmost to the rightmost corner; when sh holds
+// both ends of every such segment it holds every corner (sh is convex),
+// so nothing is outside. Otherwise, per row, when the outer corners of the
+// two end pixels are inside so is the whole row, and only the other rows
+// are checked pixel by pixel.
 func outside(m *mask.Mask, sh shape) int {
+	if holdsGridExtremes(m, sh) {
+		return 0
+	}
 	n := 0
 	in := func(x, y int) bool {
 		fx, fy := float64(x), float64(y)
@@ -121,30 +130,111 @@ func outside(m *mask.Mask, sh shape) int {
 	return n
 }
 
-// pairFP estimates how often two copies of the sprite whose shapes overlap
-// have masks that do not: it draws integer offsets d uniformly from the
-// range where the shapes' bounds can meet, keeps those where sh and sh+d
-// overlap (at most samples of them, out of at most 64*samples draws), and
-// returns the fraction of kept offsets where the mask placed at d does not
-// overlap m. It returns 0 when nothing was kept.
-func pairFP(m *mask.Mask, sh shape, samples int, rng *rand.Rand) float64 {
-	b := sh.Bounds()
-	w, h := int(math.Ceil(b.Max.X-b.Min.X)), int(math.Ceil(b.Max.Y-b.Min.Y))
-	kept, fp := 0, 0
-	for draws := 0; kept < samples && draws < 64*samples; draws++ {
+// holdsGridExtremes reports whether sh contains, on every grid line, the
+// leftmost and rightmost pixel corner of the rows touching it.
+func holdsGridExtremes(m *mask.Mask, sh shape) bool {
+	pl, pr, pok := 0, 0, false // span of the row above the line
+	for y := 0; y <= m.Height(); y++ {
+		l, r, ok := m.RowSpan(y)
+		lo, hi, any := l, r, ok
+		if pok {
+			if !any {
+				lo, hi, any = pl, pr, true
+			} else {
+				lo, hi = min(lo, pl), max(hi, pr)
+			}
+		}
+		if any && !(sh.ContainsPoint(collide.V(float64(lo), float64(y))) && sh.ContainsPoint(collide.V(float64(hi+1), float64(y)))) {
+			return false
+		}
+		pl, pr, pok = l, r, ok
+	}
+	return true
+}
+
+// pairFP estimates, for each of the shapes of one sprite with mask m, how
+// often two copies whose shapes overlap have masks that do not. It draws
+// integer offsets d uniformly from [-w, w] x [-h, h], the size of the
+// union of the shapes' bounds (two copies cannot meet farther apart); each
+// shape keeps the offsets where it and its copy moved by d overlap, until
+// it has samples of them (or 64*samples offsets were drawn). Its rate is
+// the fraction of its kept offsets where the mask placed at d does not
+// overlap m; its kept offsets are uniform over those where the shapes
+// overlap. A shape that kept nothing gets 0.
+//
+// The shapes share one sequence of draws, so each offset's mask test is
+// done at most once, whatever the number of shapes.
+func pairFP(m *mask.Mask, shapes []shape, samples int, rng *rand.Rand) []float64 {
+	rates := make([]float64, len(shapes))
+	if len(shapes) == 0 {
+		return rates
+	}
+	all := shapes[0].Bounds()
+	tests := make([]func(collide.Vec) bool, len(shapes))
+	for i, sh := range shapes {
+		all = all.Union(sh.Bounds())
+		tests[i] = overlapTest(sh)
+	}
+	w, h := int(math.Ceil(all.Max.X-all.Min.X)), int(math.Ceil(all.Max.Y-all.Min.Y))
+	kept, fp := make([]int, len(shapes)), make([]int, len(shapes))
+	active := len(shapes)
+	for draw := 0; active > 0 && draw < 64*samples; draw++ {
 		dx, dy := rng.IntN(2*w+1)-w, rng.IntN(2*h+1)-h
-		if !collide.Overlap(sh, translate(sh, collide.V(float64(dx), float64(dy)))) {
-			continue
-		}
-		kept++
-		if !mask.Overlap(m, m, dx, dy) {
-			fp++
+		d := collide.V(float64(dx), float64(dy))
+		tested, overlap := false, false
+		for i, test := range tests {
+			if kept[i] >= samples || !test(d) {
+				continue
+			}
+			if !tested {
+				tested, overlap = true, mask.Overlap(m, m, dx, dy)
+			}
+			kept[i]++
+			if !overlap {
+				fp[i]++
+			}
+			if kept[i] == samples {
+				active--
+			}
 		}
 	}
-	if kept == 0 {
-		return 0
+	for i := range rates {
+		if kept[i] > 0 {
+			rates[i] = float64(fp[i]) / float64(kept[i])
+		}
 	}
-	return float64(fp) / float64(kept)
+	return rates
+}
+
+// overlapTest returns the test of whether sh and sh moved by d overlap:
+// collide's overlap tests for rects, circles and boxes (no allocation),
+// and for a polygon containment in its difference body (diffBody), which
+// gives the same answers as collide.OverlapPolygonPolygon (see
+// TestDiffBodyMatchesOverlap) at a fraction of the cost for large hulls.
+func overlapTest(sh shape) func(d collide.Vec) bool {
+	switch s := sh.(type) {
+	case collide.Rect:
+		return func(d collide.Vec) bool { return collide.OverlapRectRect(s, s.Translate(d)) }
+	case collide.Circle:
+		return func(d collide.Vec) bool { return collide.OverlapCircleCircle(s, s.Translate(d)) }
+	case collide.Box:
+		return func(d collide.Vec) bool { return collide.OverlapBoxBox(s, s.Translate(d)) }
+	case collide.Polygon:
+		body := diffBody(s)
+		return body.ContainsPoint
+	}
+	return func(d collide.Vec) bool { return collide.Overlap(sh, translate(sh, d)) }
+}
+
+// same reports whether a and b are the same shape (as when a hull has no
+// more vertices than the polygon may have), so their figures are too.
+func same(a, b shape) bool {
+	pa, okA := a.(collide.Polygon)
+	pb, okB := b.(collide.Polygon)
+	if okA || okB {
+		return okA && okB && slices.Equal(pa, pb)
+	}
+	return a == b
 }
 
 // sampler returns the random source of a sprite's pair_fp_rate: the same

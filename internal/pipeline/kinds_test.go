@@ -1,7 +1,9 @@
 package pipeline
 
 import (
+	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/shapegen/shapegen/collide"
@@ -111,17 +113,75 @@ func TestPairFP(t *testing.T) {
 	// |dx| <= 3 and |dy| <= 1. Enough samples converge on 1 - 7*3/(9*5).
 	m := maskOf("####", "####")
 	sh := collide.R(0, 0, 4, 2)
-	got := pairFP(m, sh, 200000, sampler(1, "block"))
+	got := pairFP(m, []shape{sh}, 200000, sampler(1, "block"))[0]
 	if want := 1 - 21.0/45; got < want-0.01 || got > want+0.01 {
 		t.Errorf("pairFP(block, aabb) = %.4f, want about %.4f", got, want)
 	}
-	// Deterministic per seed and name, different for another name.
-	a := pairFP(m, sh, 256, sampler(1, "x"))
-	if b := pairFP(m, sh, 256, sampler(1, "x")); a != b {
+	// A larger shape widens the range of the draws; the AABB only rejects
+	// more of them and its kept offsets stay uniform.
+	big := collide.Circle{Center: collide.V(2, 1), Radius: 6}
+	if wide := pairFP(m, []shape{sh, big}, 200000, sampler(2, "block"))[0]; wide < got-0.01 || wide > got+0.01 {
+		t.Errorf("pairFP(block, aabb) beside a big circle = %.4f, want about %.4f", wide, got)
+	}
+	a := pairFP(m, []shape{sh}, 256, sampler(1, "x"))
+	if b := pairFP(m, []shape{sh}, 256, sampler(1, "x")); a[0] != b[0] {
 		t.Errorf("pairFP with the same seed and name = %v then %v", a, b)
 	}
-	if got := pairFP(m, sh, 0, sampler(1, "x")); got != 0 {
+	if got := pairFP(m, []shape{sh}, 0, sampler(1, "x")); got[0] != 0 {
 		t.Errorf("pairFP with 0 samples = %v, want 0", got)
+	}
+}
+
+// naivePairFP is pairFP's reference: each shape on its own, drawing from
+// the same seed and range, with collide.Overlap on a moved copy and a
+// pixel-by-pixel mask test.
+func naivePairFP(m *mask.Mask, shapes []shape, samples int, seed uint64, name string) []float64 {
+	all := shapes[0].Bounds()
+	for _, sh := range shapes {
+		all = all.Union(sh.Bounds())
+	}
+	w, h := int(math.Ceil(all.Max.X-all.Min.X)), int(math.Ceil(all.Max.Y-all.Min.Y))
+	rates := make([]float64, len(shapes))
+	for i, sh := range shapes {
+		rng := sampler(seed, name)
+		kept, fp := 0, 0
+		for draw := 0; kept < samples && draw < 64*samples; draw++ {
+			dx, dy := rng.IntN(2*w+1)-w, rng.IntN(2*h+1)-h
+			if !collide.Overlap(sh, translate(sh, collide.V(float64(dx), float64(dy)))) {
+				continue
+			}
+			kept++
+			if !naiveMaskOverlap(m, dx, dy) {
+				fp++
+			}
+		}
+		if kept > 0 {
+			rates[i] = float64(fp) / float64(kept)
+		}
+	}
+	return rates
+}
+
+// TestPairFPMatchesNaive compares pairFP over all kinds of random masks
+// with the naive reference.
+func TestPairFPMatchesNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := range 300 {
+		m := randomMask(rng, 1+rng.IntN(14), 1+rng.IntN(14), rng.Float64())
+		if m.Empty() {
+			continue
+		}
+		f := &facts{m: m, hull: hull.Convex(m), maxVertices: 3 + rng.IntN(6)}
+		var shapes []shape
+		for _, k := range kinds {
+			shapes = append(shapes, k.make(f))
+		}
+		samples := 1 + rng.IntN(64)
+		got := pairFP(m, shapes, samples, sampler(9, "s"))
+		want := naivePairFP(m, shapes, samples, 9, "s")
+		if !slices.Equal(got, want) {
+			t.Fatalf("case %d: pairFP(%v) = %v, want %v", i, m, got, want)
+		}
 	}
 }
 

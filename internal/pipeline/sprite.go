@@ -79,16 +79,33 @@ func compute(name, img string, f atlas.Frame, m *mask.Mask, s config.Sprite) exp
 	}
 	fa := &facts{m: m, hull: hull.Convex(m), maxVertices: s.MaxVertices}
 	sp.Quality = map[string]export.Quality{}
+	var names []string
+	var shapes []shape
 	for _, k := range kinds {
 		if !slices.Contains(s.Shapes, k.name) {
 			continue
 		}
 		sh := k.make(fa)
 		k.store(&sp, sh)
-		sp.Quality[k.name] = export.Quality{
+		names, shapes = append(names, k.name), append(shapes, sh)
+	}
+	// Figures for each distinct shape (the hull and polygon are often the
+	// same), the pair_fp_rates of all in one pass (see pairFP).
+	var uniq []shape
+	which := make([]int, len(shapes))
+	for i, sh := range shapes {
+		which[i] = slices.IndexFunc(uniq, func(t shape) bool { return same(t, sh) })
+		if which[i] < 0 {
+			which[i] = len(uniq)
+			uniq = append(uniq, sh)
+		}
+	}
+	rates := pairFP(m, uniq, s.Samples, sampler(s.Seed, name))
+	for i, sh := range shapes {
+		sp.Quality[names[i]] = export.Quality{
 			Outside:    outside(m, sh),
 			AreaRatio:  sh.Area() / float64(sp.Pixels),
-			PairFPRate: pairFP(m, sh, s.Samples, sampler(s.Seed, name)),
+			PairFPRate: rates[which[i]],
 		}
 	}
 	if s.Masks {

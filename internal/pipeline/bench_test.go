@@ -1,0 +1,81 @@
+package pipeline
+
+import (
+	"context"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/shapegen/shapegen/internal/config"
+)
+
+// corpus is the shared art; benchmarks skip without it.
+const corpus = "../../../shared/corpus/platformer-art"
+
+func corpusPNGs(b *testing.B) []string {
+	if _, err := os.Stat(corpus); err != nil {
+		b.Skip("corpus absent:", err)
+	}
+	var files []string
+	filepath.Walk(corpus, func(p string, fi os.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() && strings.EqualFold(filepath.Ext(p), ".png") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	return files
+}
+
+// BenchmarkCorpus compares, on the shared corpus and the same number of
+// workers (GOMAXPROCS), only decoding every PNG with image/png against a
+// cold build (no cache, no previews) and a warm re-run with nothing
+// changed. The figures of the README come from
+//
+//	go test ./internal/pipeline -run '^$' -bench Corpus -benchtime 5x -count 3
+func BenchmarkCorpus(b *testing.B) {
+	files := corpusPNGs(b)
+	cfg := config.Default()
+	b.Run("DecodeOnly", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			err := parallel(context.Background(), len(files), 0, func(i int) {
+				f, err := os.Open(files[i])
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				defer f.Close()
+				if _, err := png.Decode(f); err != nil {
+					b.Error(err)
+				}
+			}, func(int, int) {})
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("ColdBuild", func(b *testing.B) {
+		b.ReportAllocs()
+		out := b.TempDir()
+		for b.Loop() {
+			if _, err := Build(context.Background(), Options{Dir: corpus, Out: out, Config: cfg, NoCache: true}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("WarmBuild", func(b *testing.B) {
+		b.ReportAllocs()
+		out := b.TempDir()
+		if _, err := Build(context.Background(), Options{Dir: corpus, Out: out, Config: cfg}); err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			res, err := Build(context.Background(), Options{Dir: corpus, Out: out, Config: cfg})
+			if err != nil || res.Decoded != 0 {
+				b.Fatalf("warm build: %v, decoded %d", err, res.Decoded)
+			}
+		}
+	})
+}

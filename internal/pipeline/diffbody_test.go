@@ -1,0 +1,46 @@
+package pipeline
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/shapegen/shapegen/collide"
+	"github.com/shapegen/shapegen/hull"
+)
+
+// TestDiffBodyMatchesOverlap checks that an integer offset lies in the
+// difference body exactly when collide's SAT test says the polygon and
+// its moved copy overlap, for the hulls and reduced polygons of thousands
+// of random masks.
+func TestDiffBodyMatchesOverlap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := range 1500 {
+		m := randomMask(rng, 1+rng.IntN(16), 1+rng.IntN(16), rng.Float64())
+		h := hull.Convex(m)
+		if h == nil {
+			continue
+		}
+		for _, p := range []collide.Polygon{h, hull.Reduce(h, 3+rng.IntN(4))} {
+			d := diffBody(p)
+			if d.Area() <= 0 && len(d) >= 3 {
+				t.Fatalf("case %d: diffBody(%v) = %v has area %v", i, p, d, d.Area())
+			}
+			for range 40 {
+				off := collide.V(float64(rng.IntN(37)-18), float64(rng.IntN(37)-18))
+				want := collide.OverlapPolygonPolygon(p, p.Translate(off))
+				if got := d.ContainsPoint(off); got != want {
+					t.Fatalf("case %d: diffBody(%v) contains %v = %v, OverlapPolygonPolygon = %v", i, p, off, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestDiffBody(t *testing.T) {
+	sq := collide.Polygon{collide.V(0, 0), collide.V(2, 0), collide.V(2, 1), collide.V(0, 1)}
+	got := diffBody(sq)
+	want := collide.R(-2, -1, 2, 1)
+	if got.Bounds() != want || got.Area() != want.Area() || len(got) != 4 {
+		t.Errorf("diffBody(%v) = %v, want the rectangle %v", sq, got, want)
+	}
+}
