@@ -96,3 +96,21 @@ func BenchmarkStages(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPieces measures the convex decomposition into at most 8 pieces
+// of at most 8 vertices:
+// go test -run '^$' -bench Pieces ./hull
+func BenchmarkPieces(b *testing.B) {
+	for _, name := range []string{"Base_pack/Player/p2_stand.png", "Base_pack/Enemies/snailWalk1.png"} {
+		m := corpusMask(name)
+		if m == nil {
+			b.Skip("corpus absent")
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Pieces(m, 8, 8)
+			}
+		})
+	}
+}

@@ -14,62 +14,91 @@ func turn(a, b, c ipt) int64 {
 	return (b.x-a.x)*(c.y-b.y) - (b.y-a.y)*(c.x-b.x)
 }
 
+// cross returns a x b, twice the signed area of the triangle 0, a, b.
+func cross(a, b ipt) int64 { return a.x*b.y - a.y*b.x }
+
+// chains is the convex hull of pixel rows added top to bottom, kept as
+// Andrew's monotone chain: the right chain top to bottom and the left chain
+// top to bottom (its reverse is in the polygon), with the shoelace sums
+// along each so the area is known after every row.
+type chains struct {
+	right, left []ipt
+	rsum, lsum  int64 // sums of cross(p[i], p[i+1]) along each chain
+}
+
+// addRow adds the pixels [l, r] of row y; rows must come in increasing y.
+// Only the row's end corners can be hull vertices, so they are all it
+// takes: the top two, then the bottom two.
+func (c *chains) addRow(y, l, r int) {
+	x0, x1, y0 := int64(l), int64(r)+1, int64(y)
+	c.push(ipt{x0, y0}, ipt{x1, y0})
+	c.push(ipt{x0, y0 + 1}, ipt{x1, y0 + 1})
+}
+
+// push adds the point pl to the left chain and pr to the right one.
+func (c *chains) push(pl, pr ipt) {
+	for n := len(c.right); n >= 2 && turn(c.right[n-2], c.right[n-1], pr) <= 0; n-- {
+		c.rsum -= cross(c.right[n-2], c.right[n-1])
+		c.right = c.right[:n-1]
+	}
+	if n := len(c.right); n > 0 {
+		c.rsum += cross(c.right[n-1], pr)
+	}
+	c.right = append(c.right, pr)
+	// The left chain is built in the reverse of its polygon order, so it
+	// keeps the opposite turns.
+	for n := len(c.left); n >= 2 && turn(c.left[n-2], c.left[n-1], pl) >= 0; n-- {
+		c.lsum -= cross(c.left[n-2], c.left[n-1])
+		c.left = c.left[:n-1]
+	}
+	if n := len(c.left); n > 0 {
+		c.lsum += cross(c.left[n-1], pl)
+	}
+	c.left = append(c.left, pl)
+}
+
+// area2 returns twice the area of the hull so far (0 before any row).
+func (c *chains) area2() int64 {
+	if len(c.right) == 0 {
+		return 0
+	}
+	r0, r1 := c.right[0], c.right[len(c.right)-1]
+	l0, l1 := c.left[0], c.left[len(c.left)-1]
+	return c.rsum + cross(r1, l1) - c.lsum + cross(l0, r0)
+}
+
+// polygon returns the hull: the right chain down, then the left chain up,
+// moved by (dx, dy); nil before any row.
+func (c *chains) polygon(dx, dy int64) collide.Polygon {
+	if len(c.right) == 0 {
+		return nil
+	}
+	out := make(collide.Polygon, 0, len(c.right)+len(c.left))
+	for _, p := range c.right {
+		out = append(out, collide.V(float64(p.x+dx), float64(p.y+dy)))
+	}
+	for i := len(c.left) - 1; i >= 0; i-- {
+		out = append(out, collide.V(float64(c.left[i].x+dx), float64(c.left[i].y+dy)))
+	}
+	return out
+}
+
 // Convex returns the convex hull of the union of the opaque pixel squares
 // of m, with integer vertices, a positive shoelace sum, no repeated vertex
 // and no three collinear vertices. It returns nil for an empty mask; one
 // pixel gives the unit square and one row or column a rectangle.
 //
 // Only the corners of the two ends of each row can be hull vertices, so the
-// hull is built from them: at each grid line y the leftmost and rightmost
-// corner of the rows just above and below it. Those points come sorted by
-// y, and Andrew's monotone chain over them (exact int64 cross products)
-// builds the right chain top to bottom and the left chain bottom to top.
-// The cost is O(height) RowSpan calls.
+// hull is built from them alone: they come sorted by y, and Andrew's
+// monotone chain over them (exact int64 cross products) builds the right
+// chain top to bottom and the left chain bottom to top. The cost is
+// O(height) RowSpan calls.
 func Convex(m *mask.Mask) collide.Polygon {
-	h := m.Height()
-	right := make([]ipt, 0, 16)
-	left := make([]ipt, 0, 16)
-	// add pushes the extremes of grid line y onto both chains.
-	add := func(y, l, r int) {
-		pr, pl := ipt{int64(r), int64(y)}, ipt{int64(l), int64(y)}
-		for len(right) >= 2 && turn(right[len(right)-2], right[len(right)-1], pr) <= 0 {
-			right = right[:len(right)-1]
+	c := chains{right: make([]ipt, 0, 16), left: make([]ipt, 0, 16)}
+	for y := range m.Height() {
+		if l, r, ok := m.RowSpan(y); ok {
+			c.addRow(y, l, r)
 		}
-		right = append(right, pr)
-		// The left chain is built top to bottom, the reverse of its order in
-		// the polygon, so it keeps the opposite turns.
-		for len(left) >= 2 && turn(left[len(left)-2], left[len(left)-1], pl) >= 0 {
-			left = left[:len(left)-1]
-		}
-		left = append(left, pl)
 	}
-	// pl, pr: the previous row's span as corner x coordinates [pl, pr].
-	pl, pr, prev := 0, 0, false
-	for y := 0; y < h; y++ {
-		l, r, ok := m.RowSpan(y)
-		r++
-		switch {
-		case ok && prev:
-			add(y, min(l, pl), max(r, pr))
-		case ok:
-			add(y, l, r)
-		case prev:
-			add(y, pl, pr)
-		}
-		pl, pr, prev = l, r, ok
-	}
-	if prev {
-		add(h, pl, pr)
-	}
-	if len(right) == 0 {
-		return nil
-	}
-	out := make(collide.Polygon, 0, len(right)+len(left))
-	for _, p := range right {
-		out = append(out, collide.V(float64(p.x), float64(p.y)))
-	}
-	for i := len(left) - 1; i >= 0; i-- {
-		out = append(out, collide.V(float64(left[i].x), float64(left[i].y)))
-	}
-	return out
+	return c.polygon(0, 0)
 }

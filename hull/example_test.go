@@ -58,3 +58,20 @@ func ExampleReduce() {
 	// k=6 area 7.5000: (1.5, -0.5) (3, 1) (3, 2) (2, 3) (1, 3) (-0.5, 1.5)
 	// k=4 area 8.0000: (1.5, -0.5) (3.5, 1.5) (1.5, 3.5) (-0.5, 1.5)
 }
+
+func ExamplePieces() {
+	// A U shape: its hull would cover the notch; three pieces do not.
+	m := mask.New(5, 3)
+	for _, p := range [][2]int{{0, 0}, {4, 0}, {0, 1}, {4, 1}, {0, 2}, {1, 2}, {2, 2}, {3, 2}, {4, 2}} {
+		m.Set(p[0], p[1], true)
+	}
+	fmt.Println("hull area", hull.Convex(m).Area())
+	for _, p := range hull.Pieces(m, 3, 8) {
+		fmt.Println(p, p.Area())
+	}
+	// Output:
+	// hull area 15
+	// [{1 0} {1 3} {0 3} {0 0}] 3
+	// [{5 0} {5 2} {4 2} {4 0}] 2
+	// [{5 2} {5 3} {1 3} {1 2}] 4
+}
