@@ -8,20 +8,28 @@ import (
 	"github.com/shapegen/shapegen/mask"
 )
 
-// uncovered returns the first opaque pixel of m with a corner in no piece
-// containing all four of its corners, and true, or false.
+// uncovered returns the first opaque pixel of m that is not inside one
+// piece with all four corners, and true, or false. A run of pixels whose
+// outer corners are all in one convex piece is in it as a whole.
 func uncovered(m *mask.Mask, pieces []collide.Polygon) (collide.Vec, bool) {
-	pts := corners(m)
-	for i := 0; i < len(pts); i += 4 {
-		in := false
+	inOne := func(x0, x1, y int) bool {
+		fy := float64(y)
+		c := []collide.Vec{collide.V(float64(x0), fy), collide.V(float64(x1), fy), collide.V(float64(x0), fy+1), collide.V(float64(x1), fy+1)}
 		for _, p := range pieces {
-			if _, out := firstOutside(p, pts[i:i+4]); !out {
-				in = true
-				break
+			if _, out := firstOutside(p, c); !out {
+				return true
 			}
 		}
-		if !in {
-			return pts[i], true
+		return false
+	}
+	for r := range m.Runs() {
+		if inOne(r.X0, r.X1, r.Y) {
+			continue
+		}
+		for x := r.X0; x < r.X1; x++ {
+			if !inOne(x, x+1, r.Y) {
+				return collide.V(float64(x), float64(r.Y)), true
+			}
 		}
 	}
 	return collide.Vec{}, false
