@@ -47,6 +47,9 @@ type Body struct {
 	circle  Circle
 	polygon Polygon
 	pieces  Compound
+	// whole-pixel placement, for the mask.Overlap shortcut
+	ix, iy   int
+	integral bool
 }
 
 // NewBody returns a body for a sprite with the given shapes and mask (nil
@@ -71,6 +74,7 @@ func (b *Body) Transform() Transform { return b.t }
 // first time a polygon or pieces buffer is needed.
 func (b *Body) Place(t Transform) {
 	b.t = t
+	b.ix, b.iy, b.integral = t.integral()
 	s := &b.local
 	b.bounds = Rect{V(1, 1), V(0, 0)}
 	if !s.AABB.Empty() {
@@ -140,8 +144,11 @@ func (a *Body) Hits(b *Body, phase Phase) bool {
 	if phase&PhasePieces != 0 && len(a.pieces) > 0 && len(b.pieces) > 0 && !OverlapCompoundCompound(a.pieces, b.pieces) {
 		return false
 	}
-	if phase&PhasePixels != 0 && a.mask != nil && b.mask != nil && !OverlapMasksPlaced(a.mask, a.t, b.mask, b.t) {
-		return false
+	if phase&PhasePixels != 0 && a.mask != nil && b.mask != nil {
+		if a.integral && b.integral {
+			return mask.Overlap(a.mask, b.mask, b.ix-a.ix, b.iy-a.iy)
+		}
+		return overlapMasksMapped(a.mask, a.t, b.mask, b.t)
 	}
 	return true
 }
