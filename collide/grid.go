@@ -10,12 +10,14 @@ import "math"
 // everything, so one huge body cannot flood the table.
 //
 // Rects are closed, as everywhere: rects that touch are candidates. After
-// warm-up (every bucket and the id table at their working size), Move,
-// Query and Pairs do not allocate. A Grid is not safe for concurrent use.
+// warm-up (the id table and the shared node array at their working size),
+// Move, Query and Pairs do not allocate. A Grid is not safe for concurrent use.
 type Grid struct {
-	inv     float64 // 1 / cell size
-	buckets [][]entry
-	mask    uint32
+	inv   float64 // 1 / cell size
+	heads []int32 // per bucket, the first node of its list, or -1
+	nodes []node  // bucket list nodes; freed ones are chained from free
+	free  int32
+	mask  uint32
 	items   []gridItem
 	big     []int32
 	n       int
@@ -26,6 +28,14 @@ type Grid struct {
 type entry struct {
 	id             int32
 	x0, y0, x1, y1 int32
+}
+
+// node is an entry in a bucket's singly linked list. All lists share one
+// node array with a free list, so bodies moving between cells reuse nodes
+// and the grid stops allocating once the array has its working size.
+type node struct {
+	e    entry
+	next int32
 }
 
 type gridItem struct {
@@ -50,16 +60,12 @@ func NewGrid(cell float64) *Grid {
 // Len returns how many bodies the grid holds.
 func (g *Grid) Len() int { return g.n }
 
-// bucketCap is the room each bucket starts with, carved from one array, so
-// that buckets seldom grow while bodies move.
-const bucketCap = 8
-
 func (g *Grid) resize(n int) {
-	g.buckets = make([][]entry, n)
-	backing := make([]entry, n*bucketCap)
-	for i := range g.buckets {
-		g.buckets[i] = backing[i*bucketCap : i*bucketCap : (i+1)*bucketCap]
+	g.heads = make([]int32, n)
+	for i := range g.heads {
+		g.heads[i] = -1
 	}
+	g.nodes, g.free = g.nodes[:0], -1
 	g.mask = uint32(n - 1)
 	for id := range g.items {
 		if it := &g.items[id]; it.live && !it.big {
@@ -97,8 +103,8 @@ func (g *Grid) Insert(id int, r Rect) {
 		return
 	}
 	g.n++
-	if g.n > len(g.buckets)/2 {
-		g.resize(2 * len(g.buckets))
+	if g.n > len(g.heads)/2 {
+		g.resize(2 * len(g.heads))
 	}
 	g.place(int32(id), r)
 }
@@ -121,12 +127,31 @@ func (g *Grid) place(id int32, r Rect) {
 func (g *Grid) add(id int32, it *gridItem) {
 	for y := it.y0; y <= it.y1; y++ {
 		for x := it.x0; x <= it.x1; x++ {
-			// Two cells of one body may share a bucket: list it once.
-			if b := &g.buckets[g.hash(x, y)]; !hasID(*b, id) {
-				*b = append(*b, entry{id, it.x0, it.y0, it.x1, it.y1})
+			h := g.hash(x, y)
+			if g.listed(h, id) {
+				continue // two cells of one body may share a bucket: list it once
 			}
+			k := g.free
+			if k >= 0 {
+				g.free = g.nodes[k].next
+			} else {
+				k = int32(len(g.nodes))
+				g.nodes = append(g.nodes, node{})
+			}
+			g.nodes[k] = node{entry{id, it.x0, it.y0, it.x1, it.y1}, g.heads[h]}
+			g.heads[h] = k
 		}
 	}
+}
+
+// listed reports whether bucket h lists id.
+func (g *Grid) listed(h uint32, id int32) bool {
+	for k := g.heads[h]; k >= 0; k = g.nodes[k].next {
+		if g.nodes[k].e.id == id {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *Grid) unplace(id int32) {
@@ -137,28 +162,19 @@ func (g *Grid) unplace(id int32) {
 	}
 	for y := it.y0; y <= it.y1; y++ {
 		for x := it.x0; x <= it.x1; x++ {
-			removeEntry(&g.buckets[g.hash(x, y)], id)
-		}
-	}
-}
-
-func hasID(s []entry, id int32) bool {
-	for _, v := range s {
-		if v.id == id {
-			return true
-		}
-	}
-	return false
-}
-
-// removeEntry deletes id from the bucket, not keeping order.
-func removeEntry(s *[]entry, id int32) {
-	l := *s
-	for i, v := range l {
-		if v.id == id {
-			l[i] = l[len(l)-1]
-			*s = l[:len(l)-1]
-			return
+			h := g.hash(x, y)
+			for p, k := int32(-1), g.heads[h]; k >= 0; p, k = k, g.nodes[k].next {
+				if g.nodes[k].e.id != id {
+					continue
+				}
+				if p < 0 {
+					g.heads[h] = g.nodes[k].next
+				} else {
+					g.nodes[p].next = g.nodes[k].next
+				}
+				g.nodes[k].next, g.free = g.free, k
+				break
+			}
 		}
 	}
 }
@@ -241,7 +257,8 @@ func (g *Grid) Query(r Rect, fn func(id int) bool) {
 	}
 	for y := y0; y <= y1; y++ {
 		for x := x0; x <= x1; x++ {
-			for _, e := range g.buckets[g.hash(x, y)] {
+			for k := g.heads[g.hash(x, y)]; k >= 0; k = g.nodes[k].next {
+				e := &g.nodes[k].e
 				if x < e.x0 || x > e.x1 || y < e.y0 || y > e.y1 || !first(x, y, x0, y0, e.x0, e.y0) {
 					continue // another cell in the bucket, or reported elsewhere
 				}
@@ -271,9 +288,11 @@ func (g *Grid) Pairs(fn func(a, b int)) {
 	}
 	// Each bucket is scanned once; a pair is reported from the bucket of
 	// its first shared cell only.
-	for h, bucket := range g.buckets {
-		for k, a := range bucket {
-			for _, b := range bucket[k+1:] {
+	for h, head := range g.heads {
+		for i := head; i >= 0; i = g.nodes[i].next {
+			a := &g.nodes[i].e
+			for j := g.nodes[i].next; j >= 0; j = g.nodes[j].next {
+				b := &g.nodes[j].e
 				x, y := max(a.x0, b.x0), max(a.y0, b.y0)
 				if x > a.x1 || x > b.x1 || y > a.y1 || y > b.y1 || g.hash(x, y) != uint32(h) {
 					continue

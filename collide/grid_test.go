@@ -118,7 +118,7 @@ func (w *movingWorld) frame() int {
 
 func TestGridAllocs(t *testing.T) {
 	w := newMovingWorld(2000)
-	for range 300 { // warm-up: buckets reach their working size
+	for range 100 { // warm-up: the node array reaches its working size
 		w.frame()
 	}
 	if n := testing.AllocsPerRun(20, func() { w.frame() }); n != 0 {
@@ -136,7 +136,7 @@ func BenchmarkGridFrame(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
 		b.Run(itoa(n), func(b *testing.B) {
 			w := newMovingWorld(n)
-			for range 600 { // warm-up: buckets reach their working size
+			for range 100 { // warm-up: the node array reaches its working size
 				w.frame()
 			}
 			b.ReportAllocs()
