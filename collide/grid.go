@@ -18,9 +18,9 @@ type Grid struct {
 	nodes []node  // bucket list nodes; freed ones are chained from free
 	free  int32
 	mask  uint32
-	items   []gridItem
-	big     []int32
-	n       int
+	items []gridItem
+	big   []int32
+	n     int
 }
 
 // entry is a body listed in a bucket, with its cell span so that a scan
