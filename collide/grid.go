@@ -47,7 +47,8 @@ type gridItem struct {
 const bigSpan = 16
 
 // NewGrid returns an empty grid with square cells of the given size; a
-// size near the typical body's extent works best.
+// size near the typical body's extent works best. It panics when cell is
+// not positive.
 func NewGrid(cell float64) *Grid {
 	if !(cell > 0) {
 		panic("collide: NewGrid cell size must be positive")
@@ -90,7 +91,8 @@ func (g *Grid) span(r Rect) (x0, y0, x1, y1 int32) {
 }
 
 // Insert adds body id with bounds r, or moves it there when it is already
-// in the grid. An empty r is kept but is never a candidate.
+// in the grid. An empty r is kept but is never a candidate. It panics on a
+// negative id.
 func (g *Grid) Insert(id int, r Rect) {
 	if id < 0 {
 		panic("collide: Grid id must not be negative")

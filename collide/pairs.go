@@ -27,7 +27,10 @@ func OverlapPointPoint(p, q Vec) bool { return p == q }
 // CollidePointPoint returns a zero-depth contact with Normal (1, 0) when p
 // and q are the same point.
 func CollidePointPoint(p, q Vec) (Contact, bool) {
-	return Contact{Normal: Vec{1, 0}}, p == q
+	if p != q {
+		return Contact{}, false
+	}
+	return Contact{Normal: Vec{1, 0}}, true
 }
 
 // OverlapPointCircle reports whether p lies in c, boundary included.
