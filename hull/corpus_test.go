@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/mask"
 )
 
@@ -26,6 +27,7 @@ func TestCorpus(t *testing.T) {
 		t.Skipf("corpus absent: %v", err)
 	}
 	var excess, piecesVsHull []float64
+	exactVerts, simpleVerts := 0, 0
 	err := filepath.WalkDir(corpusDir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(path), ".png") {
 			return err
@@ -67,6 +69,11 @@ func TestCorpus(t *testing.T) {
 		if v, bad := uncovered(m, ps); bad || len(ps) > 8 {
 			t.Errorf("%s: Pieces(m, 8, 8) = %d pieces, pixel %v uncovered: %v", path, len(ps), v, bad)
 		}
+		exact, simple := Outline(m, 0), Outline(m, 0.5)
+		if a, b := ringsArea(exact), ringsArea(simple); a != float64(m.Count()) || b < a {
+			t.Errorf("%s: Outline bounds area %v exact, %v simplified; want %d and more", path, a, b, m.Count())
+		}
+		exactVerts, simpleVerts = exactVerts+vertices(exact), simpleVerts+vertices(simple)
 		if n := float64(m.Count()); n/h.Area() < 0.8 {
 			piecesVsHull = append(piecesVsHull, (totalArea(ps)-n)/(h.Area()-n))
 		}
@@ -78,6 +85,7 @@ func TestCorpus(t *testing.T) {
 	if len(excess) == 0 {
 		t.Skip("no sprite in the corpus")
 	}
+	t.Logf("Outline: %d vertices exact, %d at tolerance 0.5", exactVerts, simpleVerts)
 	slices.Sort(piecesVsHull)
 	if n := len(piecesVsHull); n > 0 {
 		t.Logf("Pieces(m, 8, 8) on %d concave sprites (pixels < 80%% of the hull): excess area over the pixels / the hull's: median %.3f, p90 %.3f",
@@ -90,4 +98,21 @@ func TestCorpus(t *testing.T) {
 	if q(.5) > 0.02 || q(.9) > 0.05 {
 		t.Errorf("Reduce(hull, 8) adds median %.3f%%, p90 %.3f%% over the hull; want at most 2%% and 5%%", 100*q(.5), 100*q(.9))
 	}
+}
+
+// ringsArea returns the area the rings bound: outer areas less holes.
+func ringsArea(rings [][]collide.Vec) float64 {
+	a := 0.0
+	for _, r := range rings {
+		a += ringArea(r)
+	}
+	return a
+}
+
+func vertices(rings [][]collide.Vec) int {
+	n := 0
+	for _, r := range rings {
+		n += len(r)
+	}
+	return n
 }

@@ -1,0 +1,233 @@
+package hull
+
+import (
+	"image"
+
+	"github.com/shapegen/shapegen/collide"
+	"github.com/shapegen/shapegen/mask"
+)
+
+// Outline returns the outline of every 8-connected island of m (in the
+// order of m.Islands()): its outer ring, with a positive shoelace sum,
+// then its holes, with negative ones. The filled region of a ring set is
+// on the same side of every edge, so the winding tells outer from hole.
+// It returns nil for an empty mask.
+//
+// The rings follow the pixel edges; where two pixels of an island meet only
+// at a corner the outer ring passes that corner twice (holes are
+// 4-connected, islands 8-connected). Straight runs are one edge.
+//
+// Then rings are simplified only outward: a reflex vertex (one whose
+// removal adds area to the filled region) is removed when that adds at
+// most tolerance square pixels and the triangle it leaves holds no other
+// vertex, so no ring ever crosses another or itself, and every opaque
+// pixel square stays inside. Tolerance 0 keeps the exact pixel outline;
+// 0.5 turns one-pixel staircases into diagonals.
+func Outline(m *mask.Mask, tolerance float64) [][]collide.Vec {
+	// All rings are traced and simplified together, so that no ring
+	// crosses another island's, then grouped by island.
+	t := trace(m)
+	t.simplify(tolerance)
+	islands := m.Islands()
+	byIsland := make([][][]collide.Vec, len(islands))
+	for _, r := range t.rings {
+		k := 0
+		for i, is := range islands {
+			if is.Mask.Get(r.pixel.X-is.Offset.X, r.pixel.Y-is.Offset.Y) {
+				k = i
+				break
+			}
+		}
+		ring := make([]collide.Vec, 0, r.n)
+		for v, c := r.head, 0; c < r.n; v, c = t.next[v], c+1 {
+			ring = append(ring, collide.V(float64(t.pts[v].x), float64(t.pts[v].y)))
+		}
+		// The first ring of an island is its outer one: rings are found in
+		// row-major order of their first corner.
+		byIsland[k] = append(byIsland[k], ring)
+	}
+	var out [][]collide.Vec
+	for _, rs := range byIsland {
+		out = append(out, rs...)
+	}
+	return out
+}
+
+// dx, dy are the edge directions 0..3: +x, +y, -x, -y.
+var dx, dy = [4]int{1, 0, -1, 0}, [4]int{0, 1, 0, -1}
+
+// tracing holds the rings of one mask as linked lists of vertices.
+type tracing struct {
+	pts        []ipt // every ring vertex ever made
+	next, prev []int
+	rings      []ringList
+	w1         int     // width+1: the grid of corners is w1 x (height+1)
+	occupied   []int32 // live ring vertices at each corner
+}
+
+// ringList is one ring: a vertex on it, how many it has, and a pixel it
+// bounds.
+type ringList struct {
+	head, n int
+	pixel   image.Point
+}
+
+// trace follows the pixel edges of m into rings, outer ring first.
+func trace(m *mask.Mask) *tracing {
+	w, h := m.Width(), m.Height()
+	w1 := w + 1
+	// out[v]: bit d set when an edge leaves corner v in direction d.
+	out := make([]uint8, w1*(h+1))
+	for y := range h {
+		for x := range w {
+			if !m.Get(x, y) {
+				continue
+			}
+			// Edges keep the pixel on their left in the shoelace sense.
+			if !m.Get(x, y-1) {
+				out[y*w1+x] |= 1 << 0
+			}
+			if !m.Get(x+1, y) {
+				out[y*w1+x+1] |= 1 << 1
+			}
+			if !m.Get(x, y+1) {
+				out[(y+1)*w1+x+1] |= 1 << 2
+			}
+			if !m.Get(x-1, y) {
+				out[(y+1)*w1+x] |= 1 << 3
+			}
+		}
+	}
+	t := &tracing{w1: w1, occupied: make([]int32, w1*(h+1))}
+	used := make([]uint8, len(out))
+	for v := range out {
+		for d := range 4 {
+			if (out[v]&^used[v])>>d&1 != 0 {
+				t.follow(out, used, v, d)
+			}
+		}
+	}
+	return t
+}
+
+// next returns the direction to leave a corner with edges out by, having
+// come in direction d: the only edge, or of two (pixels meeting at the
+// corner) the right turn, which joins those pixels into one ring.
+func turnTo(d int, out uint8) int {
+	if out&(out-1) != 0 {
+		return (d + 3) % 4
+	}
+	nd := 0
+	for out>>nd&1 == 0 {
+		nd++
+	}
+	return nd
+}
+
+// follow traces the ring through the edge leaving corner v0 in direction
+// d0, keeping only the corners where it turns. Where each edge leads is
+// fixed by turnTo, so the ring closes on its first edge.
+func (t *tracing) follow(out, used []uint8, v0, d0 int) {
+	type step struct{ v, d int }
+	var steps []step
+	for v, d := v0, d0; ; {
+		used[v] |= 1 << d
+		steps = append(steps, step{v, d})
+		v += dx[d] + dy[d]*t.w1
+		if d = turnTo(d, out[v]); v == v0 && d == d0 {
+			break
+		}
+	}
+	head, n := -1, 0
+	for i, s := range steps {
+		if steps[(i+len(steps)-1)%len(steps)].d == s.d {
+			continue // straight on
+		}
+		p := ipt{int64(s.v % t.w1), int64(s.v / t.w1)}
+		k := len(t.pts)
+		t.pts = append(t.pts, p)
+		t.next, t.prev = append(t.next, k), append(t.prev, k)
+		if head >= 0 {
+			last := t.prev[head]
+			t.next[last], t.prev[k] = k, last
+			t.next[k], t.prev[head] = head, k
+		} else {
+			head = k
+		}
+		t.occupied[s.v]++
+		n++
+	}
+	// The pixel on the left of the first edge.
+	x, y := v0%t.w1, v0/t.w1
+	px := [4]image.Point{{x, y}, {x - 1, y}, {x - 1, y - 1}, {x, y - 1}}[d0]
+	t.rings = append(t.rings, ringList{head, n, px})
+}
+
+// simplify removes reflex vertices as Outline documents, in passes until
+// none can go.
+func (t *tracing) simplify(tolerance float64) {
+	for changed := true; changed; {
+		changed = false
+		for ri := range t.rings {
+			r := &t.rings[ri]
+			for v, c := r.head, 0; c < r.n && r.n > 3; c++ {
+				p, n := t.prev[v], t.next[v]
+				nv := n
+				if t.removable(p, v, n, tolerance) {
+					t.next[p], t.prev[n] = n, p
+					t.occupied[t.index(t.pts[v])]--
+					if r.head == v {
+						r.head = n
+					}
+					r.n--
+					changed = true
+				}
+				v = nv
+			}
+		}
+	}
+}
+
+// index returns the grid index of corner p.
+func (t *tracing) index(p ipt) int { return int(p.y)*t.w1 + int(p.x) }
+
+// removable reports whether dropping v (between p and n) adds at most
+// tolerance area, only outward, and no other vertex lies in the closed
+// triangle p, v, n.
+func (t *tracing) removable(p, v, n int, tolerance float64) bool {
+	a, b, c := t.pts[p], t.pts[v], t.pts[n]
+	tr := turn(a, b, c)
+	if tr == 0 && (b.x-a.x)*(c.x-b.x)+(b.y-a.y)*(c.y-b.y) <= 0 {
+		return false // a spike back is kept
+	}
+	// A straight-through v changes nothing but is checked like the rest:
+	// another ring may touch it there.
+	if tr > 0 || float64(-tr) > 2*tolerance {
+		return false
+	}
+	x0, x1 := min(a.x, b.x, c.x), max(a.x, b.x, c.x)
+	y0, y1 := min(a.y, b.y, c.y), max(a.y, b.y, c.y)
+	if (x1-x0+1)*(y1-y0+1) > 1<<12 {
+		return false // too long to check cheaply; keep it
+	}
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
+			// Another ring touching at p or n cannot reach into the
+			// triangle without a vertex in it (or crossing edge v-n); one
+			// touching at v can.
+			q := ipt{x, y}
+			if q == a || q == c {
+				continue
+			}
+			k := t.occupied[t.index(q)]
+			if q == b {
+				k--
+			}
+			// q in the closed triangle: on the inner side of no edge.
+			if k > 0 && turn(a, b, q) <= 0 && turn(b, c, q) <= 0 && turn(c, a, q) <= 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
