@@ -119,6 +119,7 @@ func read(data []byte) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
+	normalize(lib)
 	return NewSet(lib)
 }
 

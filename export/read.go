@@ -17,7 +17,8 @@ import (
 // ignores unknown keys, and checks the structure: names present and
 // unique, no negative sizes, finite numbers, rings of at least three
 // points, hull, polygon and pieces convex with positive winding, masks
-// that decode. Errors name the sprite. It returns (nil, err) on any error,
+// that decode. Empty lists and maps read as absent (nil). Errors name the
+// sprite. It returns (nil, err) on any error,
 // never a half-read library.
 func ReadLibrary(r io.Reader) (*Library, error) {
 	data, err := io.ReadAll(r)
@@ -28,6 +29,7 @@ func ReadLibrary(r io.Reader) (*Library, error) {
 	if err != nil {
 		return nil, err
 	}
+	normalize(lib)
 	if err := validate(lib, true); err != nil {
 		return nil, err
 	}
@@ -85,6 +87,35 @@ func decode(data []byte) (*Library, error) {
 		return nil, fmt.Errorf("bad shape library (YAML): %w", err)
 	}
 	return &lib, nil
+}
+
+// normalize turns the empty lists and maps of lib's sprites into nil, so
+// that "hull": [] reads as an absent hull, as the writers omit it.
+func normalize(lib *Library) {
+	if lib.Sprites == nil {
+		lib.Sprites = []Sprite{}
+	}
+	for i := range lib.Sprites {
+		s := &lib.Sprites[i]
+		if len(s.Hull) == 0 {
+			s.Hull = nil
+		}
+		if len(s.Polygon) == 0 {
+			s.Polygon = nil
+		}
+		if len(s.Pieces) == 0 {
+			s.Pieces = nil
+		}
+		if len(s.Outline) == 0 {
+			s.Outline = nil
+		}
+		if len(s.Quality) == 0 {
+			s.Quality = nil
+		}
+		if len(s.Warnings) == 0 {
+			s.Warnings = nil
+		}
+	}
 }
 
 // checkFormat checks the value of the format key (nil when absent).

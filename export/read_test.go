@@ -1,7 +1,9 @@
 package export
 
 import (
+	"bytes"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -88,7 +90,8 @@ func TestReadValidates(t *testing.T) {
 		{"negative half", lib(`, "box": {"center": [2, 2], "half": [-1, 2], "angle": 0}`), `sprite "a": box`},
 		{"inverted aabb", lib(`, "aabb": {"min": [4, 0], "max": [0, 4]}`), `sprite "a": aabb`},
 		{"negative outside", lib(`, "quality": {"hull": {"outside": -1, "area_ratio": 1, "pair_fp_rate": 0}}`), `sprite "a": quality "hull"`},
-		{"bad mask", lib(`, "mask": {"w": 4, "h": 1, "rle": "BQ=="}`), `sprite "a": mask: bad mask run-length data`},
+		{"bad mask", lib(`, "mask": {"w": 4, "h": 4, "rle": "BQ=="}`), `sprite "a": mask: bad mask run-length data`},
+		{"mask size", lib(`, "mask": {"w": 4, "h": 1, "rle": "BA=="}`), `sprite "a": mask is 4x1, want the sprite's size 4x4`},
 		{"no name", strings.Replace(lib(""), `"name": "a"`, `"name": ""`, 1), "sprite 0 has no name"},
 		{"duplicate", `{"format": "shapegen/v1", "sprites": [` + sprite + `}, ` + sprite + `}]}`, `sprite "a" appears twice`},
 		{"threshold", `{"format": "shapegen/v1", "settings": {"alpha_threshold": 300}}`, "settings"},
@@ -130,4 +133,48 @@ func TestCheckConvexReversed(t *testing.T) {
 			t.Errorf("checkConvex(%v) = %v, want errConvex", rev, err)
 		}
 	}
+}
+
+// FuzzReadLibrary checks that ReadLibrary never panics and that whatever
+// it accepts writes back (as JSON and as YAML) to a library that reads the
+// same. Run longer with
+//
+//	go test ./export -run '^$' -fuzz FuzzReadLibrary -fuzztime 1m
+func FuzzReadLibrary(f *testing.F) {
+	f.Add([]byte(minimalJSON))
+	for _, w := range writers {
+		var buf bytes.Buffer
+		if err := w.write(&buf, sampleLib()); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(buf.Bytes())
+	}
+	f.Add([]byte("format: shapegen/v1\nsprites: [{name: a, hull: [[0, 0], [1, 0], [0, 1]]}]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lib, err := ReadLibrary(bytes.NewReader(data))
+		if err != nil {
+			if lib != nil {
+				t.Fatalf("ReadLibrary returned a library and error %v", err)
+			}
+			return
+		}
+		for _, s := range lib.Sprites {
+			if s.Mask != nil && s.Mask.W*s.Mask.H > 1<<16 {
+				return // huge masks are valid but make each run slow
+			}
+		}
+		for _, w := range writers {
+			var buf bytes.Buffer
+			if err := w.write(&buf, lib); err != nil {
+				t.Fatalf("Write%s(ReadLibrary(data)) error %v", w.name, err)
+			}
+			back, err := ReadLibrary(&buf)
+			if err != nil {
+				t.Fatalf("ReadLibrary(Write%s(lib)) error %v", w.name, err)
+			}
+			if !reflect.DeepEqual(back, sorted(lib)) {
+				t.Fatalf("ReadLibrary(Write%s(lib)) =\n%+v\nwant\n%+v", w.name, back, lib)
+			}
+		}
+	})
 }

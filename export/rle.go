@@ -23,17 +23,19 @@ const MaxMaskPixels = 1 << 28
 func EncodeMask(m *mask.Mask) *EncodedMask {
 	w, h := m.Width(), m.Height()
 	var buf []byte
+	var runs []mask.Run
 	if w > 0 {
 		for y := range h {
-			opaque, run := false, 0
-			for x := range w {
-				if m.Get(x, y) != opaque {
-					buf = binary.AppendUvarint(buf, uint64(run))
-					opaque, run = !opaque, 0
-				}
-				run++
+			x := 0
+			runs = m.AppendRuns(runs[:0], y)
+			for _, r := range runs {
+				buf = binary.AppendUvarint(buf, uint64(r.X0-x))
+				buf = binary.AppendUvarint(buf, uint64(r.X1-r.X0))
+				x = r.X1
 			}
-			buf = binary.AppendUvarint(buf, uint64(run))
+			if x < w {
+				buf = binary.AppendUvarint(buf, uint64(w-x))
+			}
 		}
 	}
 	return &EncodedMask{W: w, H: h, RLE: base64.StdEncoding.EncodeToString(buf)}
@@ -91,9 +93,7 @@ func (e *EncodedMask) Decode() (*mask.Mask, error) {
 				return nil, fmt.Errorf("%w: row %d: run of %d at x=%d overruns width %d", errRLE, y, run, x, e.W)
 			}
 			if opaque {
-				for i := x; i < x+int(run); i++ {
-					m.Set(i, y, true)
-				}
+				m.SetRun(y, x, x+int(run), true)
 			}
 			x += int(run)
 		}

@@ -96,8 +96,8 @@ type Sprite struct {
 	Warnings []string `json:"warnings,omitempty" yaml:"warnings,omitempty"`
 }
 
-// EncodedMask is a sprite's opaque-pixel mask on the wire, in the frame's
-// own pixel coordinates.
+// EncodedMask is a sprite's opaque-pixel mask on the wire, in the sprite's
+// own pixel coordinates: W and H equal the sprite's size.
 type EncodedMask struct {
 	W int `json:"w" yaml:"w"`
 	H int `json:"h" yaml:"h"`

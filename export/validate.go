@@ -61,12 +61,12 @@ func checkSprite(s *Sprite, masks bool) error {
 	if b := s.Box; b != nil && (!finite(b.Center[0], b.Center[1], b.Half[0], b.Half[1], b.Angle) || b.Half[0] < 0 || b.Half[1] < 0) {
 		return fmt.Errorf("box %+v is not finite with half-extents >= 0", *b)
 	}
-	if s.Hull != nil {
+	if len(s.Hull) > 0 {
 		if err := checkConvex(s.Hull); err != nil {
 			return fmt.Errorf("hull: %w", err)
 		}
 	}
-	if s.Polygon != nil {
+	if len(s.Polygon) > 0 {
 		if err := checkConvex(s.Polygon); err != nil {
 			return fmt.Errorf("polygon: %w", err)
 		}
@@ -86,6 +86,9 @@ func checkSprite(s *Sprite, masks bool) error {
 		if q.Outside < 0 || !finite(q.AreaRatio, q.PairFPRate) {
 			return fmt.Errorf("quality %q %+v out of range", k, q)
 		}
+	}
+	if s.Mask != nil && (s.Mask.W != s.Size[0] || s.Mask.H != s.Size[1]) {
+		return fmt.Errorf("mask is %dx%d, want the sprite's size %dx%d", s.Mask.W, s.Mask.H, s.Size[0], s.Size[1])
 	}
 	if s.Mask != nil && masks {
 		if _, err := s.Mask.Decode(); err != nil {

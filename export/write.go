@@ -35,6 +35,22 @@ func WriteJSON(w io.Writer, lib *Library) error {
 // marshal validates lib and returns it as compact JSON with the sprites
 // sorted by name.
 func marshal(lib *Library) ([]byte, error) {
+	c, err := prepare(lib)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(c); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// prepare returns a shallow copy of lib with its sprites sorted by name and
+// an empty Format set, after validating it.
+func prepare(lib *Library) (*Library, error) {
 	c := *lib
 	if c.Format == "" {
 		c.Format = Format
@@ -47,13 +63,7 @@ func marshal(lib *Library) ([]byte, error) {
 	if err := validate(&c, true); err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(&c); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	return &c, nil
 }
 
 // block reports whether the value at path (object keys, "#" for an array

@@ -31,7 +31,7 @@ func sampleLib() *Library {
 				Offset: &[2]int{5, 9},
 				Size:   [2]int{32, 32},
 				Pivot:  Point{16, 16},
-				Pixels: 7,
+				Pixels: 8,
 				AABB:   &AABB{Min: Point{5, 9}, Max: Point{9, 12}},
 				Hull:   Ring{{5, 9}, {9, 9}, {9, 12}, {5, 12}},
 				Pieces: []Ring{
@@ -46,7 +46,7 @@ func sampleLib() *Library {
 					"pieces": {Outside: 0, AreaRatio: 1.0714285714285714, PairFPRate: 0},
 					"hull":   {Outside: 0, AreaRatio: 1.7142857142857142, PairFPRate: 0.125},
 				},
-				Mask:     EncodeMask(pic("####", "#.##", "#...")),
+				Mask:     EncodeMask(gemMask()),
 				Warnings: []string{"tiny sprite <8 px>", `a "quoted" & odd name`},
 			},
 			{
@@ -93,6 +93,14 @@ type writer struct {
 }
 
 var writers = []writer{{"JSON", WriteJSON}, {"YAML", WriteYAML}}
+
+// gemMask is the sample gem's mask: 32x32 with the trimmed frame's eight
+// pixels at (5, 9).
+func gemMask() *mask.Mask {
+	m := mask.New(32, 32)
+	m.Draw(pic("####", "#.##", "#..."), 5, 9)
+	return m
+}
 
 func TestWriteJSONExact(t *testing.T) {
 	lib := sampleLib()
@@ -251,9 +259,9 @@ func randomLib(rng *rand.Rand) *Library {
 				s.Outline = append(s.Outline, convex())
 			}
 			s.Quality = map[string]Quality{"hull": {rng.IntN(3), num(), rng.Float64()}, "box": {0, num(), 0}}
-			m := mask.New(rng.IntN(70), rng.IntN(5))
+			m := mask.New(s.Size[0], s.Size[1])
 			for range 20 {
-				m.Set(rng.IntN(70), rng.IntN(5), true)
+				m.Set(rng.IntN(70), rng.IntN(70), true)
 			}
 			s.Mask = EncodeMask(m)
 		}
