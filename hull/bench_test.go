@@ -114,3 +114,26 @@ func BenchmarkPieces(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkOutline measures tracing and simplifying (tolerance 0.5):
+// go test -run '^$' -bench Outline ./hull
+func BenchmarkOutline(b *testing.B) {
+	cases := []struct {
+		name string
+		m    *mask.Mask
+	}{{"disc/512", disc(512)}}
+	if m := corpusMask("Base_pack/Player/p2_stand.png"); m != nil {
+		cases = append(cases, struct {
+			name string
+			m    *mask.Mask
+		}{"corpus/p2_stand", m})
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Outline(c.m, 0.5)
+			}
+		})
+	}
+}

@@ -29,15 +29,28 @@ func Outline(m *mask.Mask, tolerance float64) [][]collide.Vec {
 	t := trace(m)
 	t.simplify(tolerance)
 	islands := m.Islands()
-	byIsland := make([][][]collide.Vec, len(islands))
+	// label: the island of each pixel a ring starts from.
+	label := make(map[image.Point]int, len(t.rings))
 	for _, r := range t.rings {
-		k := 0
-		for i, is := range islands {
-			if is.Mask.Get(r.pixel.X-is.Offset.X, r.pixel.Y-is.Offset.Y) {
-				k = i
-				break
+		label[r.pixel] = -1
+	}
+	var runs []mask.Run
+	for k, is := range islands {
+		for y := range is.Mask.Height() {
+			runs = is.Mask.AppendRuns(runs[:0], y)
+			for _, run := range runs {
+				for x := run.X0; x < run.X1; x++ {
+					p := is.Offset.Add(image.Pt(x, y))
+					if _, ok := label[p]; ok {
+						label[p] = k
+					}
+				}
 			}
 		}
+	}
+	byIsland := make([][][]collide.Vec, len(islands))
+	for _, r := range t.rings {
+		k := label[r.pixel]
 		ring := make([]collide.Vec, 0, r.n)
 		for v, c := r.head, 0; c < r.n; v, c = t.next[v], c+1 {
 			ring = append(ring, collide.V(float64(t.pts[v].x), float64(t.pts[v].y)))
