@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/shapegen/shapegen/internal/config"
 )
@@ -28,6 +29,48 @@ func corpusPNGs(b *testing.B) []string {
 	return files
 }
 
+// decodeAll decodes files with image/png on GOMAXPROCS workers.
+func decodeAll(b *testing.B, files []string) {
+	err := parallel(context.Background(), len(files), 0, func(i int) {
+		f, err := os.Open(files[i])
+		if err != nil {
+			b.Error(err)
+			return
+		}
+		defer f.Close()
+		if _, err := png.Decode(f); err != nil {
+			b.Error(err)
+		}
+	}, func(int, int) {})
+	if err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkCorpusRatio runs, in each iteration, a decode-only pass and a
+// cold build back to back, so that both see the same machine load, and
+// reports their times and the ratio build/decode (the target is <= 1.5):
+//
+//	go test ./internal/pipeline -run '^$' -bench CorpusRatio -benchtime 10x
+func BenchmarkCorpusRatio(b *testing.B) {
+	files := corpusPNGs(b)
+	cfg := config.Default()
+	out := b.TempDir()
+	var dec, cold time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		decodeAll(b, files)
+		t1 := time.Now()
+		if _, err := Build(context.Background(), Options{Dir: corpus, Out: out, Config: cfg, NoCache: true}); err != nil {
+			b.Fatal(err)
+		}
+		dec, cold = dec+t1.Sub(t0), cold+time.Since(t1)
+	}
+	b.ReportMetric(float64(dec.Milliseconds())/float64(b.N), "decode-ms/op")
+	b.ReportMetric(float64(cold.Milliseconds())/float64(b.N), "cold-ms/op")
+	b.ReportMetric(cold.Seconds()/dec.Seconds(), "cold/decode")
+}
+
 // BenchmarkCorpus compares, on the shared corpus and the same number of
 // workers (GOMAXPROCS), only decoding every PNG with image/png against a
 // cold build (no cache, no previews) and a warm re-run with nothing
@@ -40,20 +83,7 @@ func BenchmarkCorpus(b *testing.B) {
 	b.Run("DecodeOnly", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			err := parallel(context.Background(), len(files), 0, func(i int) {
-				f, err := os.Open(files[i])
-				if err != nil {
-					b.Error(err)
-					return
-				}
-				defer f.Close()
-				if _, err := png.Decode(f); err != nil {
-					b.Error(err)
-				}
-			}, func(int, int) {})
-			if err != nil {
-				b.Fatal(err)
-			}
+			decodeAll(b, files)
 		}
 	})
 	b.Run("ColdBuild", func(b *testing.B) {

@@ -121,11 +121,18 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	c := openCache(opts.Out, opts.NoCache)
 	outs := make([]outcome, len(srcs))
 	w := &worker{opts: &opts, cache: c}
-	if err := parallel(ctx, len(srcs), opts.Workers, func(i int) {
-		outs[i] = w.process(srcs[i])
-	}, func(done, i int) {
+	// Largest files first, so that no core is left with a big sheet at
+	// the end while the others idle; results stay in path order.
+	order := make([]int, len(srcs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return srcs[order[a]].size > srcs[order[b]].size })
+	if err := parallel(ctx, len(srcs), opts.Workers, func(k int) {
+		outs[order[k]] = w.process(srcs[order[k]])
+	}, func(done, k int) {
 		if opts.Progress != nil {
-			opts.Progress(Progress{Done: done, Total: len(srcs), Image: srcs[i].rel})
+			opts.Progress(Progress{Done: done, Total: len(srcs), Image: srcs[order[k]].rel})
 		}
 	}); err != nil {
 		return nil, err

@@ -44,3 +44,57 @@ func TestDiffBody(t *testing.T) {
 		t.Errorf("diffBody(%v) = %v, want the rectangle %v", sq, got, want)
 	}
 }
+
+// TestDoubledBoxMatchesOverlap checks that an integer offset lies in the
+// box doubled about the origin exactly when collide's SAT test says the box
+// and its moved copy overlap, for the minimum boxes of random masks.
+func TestDoubledBoxMatchesOverlap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := range 3000 {
+		m := randomMask(rng, 1+rng.IntN(16), 1+rng.IntN(16), rng.Float64())
+		h := hull.Convex(m)
+		if h == nil {
+			continue
+		}
+		b := hull.MinBox(h)
+		test := overlapTest(b)
+		for range 40 {
+			off := collide.V(float64(rng.IntN(45)-22), float64(rng.IntN(45)-22))
+			if got, want := test(off), collide.OverlapBoxBox(b, b.Translate(off)); got != want {
+				t.Fatalf("case %d: doubled %v contains %v = %v, OverlapBoxBox = %v", i, b, off, got, want)
+			}
+		}
+	}
+}
+
+// TestInnerBox checks that the inner box of the difference bodies of
+// random hulls and polygons lies inside them (its corners are in) and is
+// the largest box of its aspect that does.
+func TestInnerBox(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for i := range 2000 {
+		m := randomMask(rng, 1+rng.IntN(16), 1+rng.IntN(16), rng.Float64())
+		h := hull.Convex(m)
+		if h == nil {
+			continue
+		}
+		for _, p := range []collide.Polygon{h, hull.Reduce(h, 3+rng.IntN(4))} {
+			body := diffBody(p)
+			in := innerBox(body)
+			if in.Empty() {
+				t.Fatalf("case %d: innerBox(%v) is empty", i, body)
+			}
+			for _, c := range []collide.Vec{in.Min, in.Max, collide.V(in.Min.X, in.Max.Y), collide.V(in.Max.X, in.Min.Y)} {
+				if !body.ContainsPoint(c) {
+					t.Fatalf("case %d: innerBox(%v) = %v, corner %v outside", i, body, in, c)
+				}
+			}
+			// As large as the diagonals allow: 0.1% more puts a corner out.
+			out := in.Scale(1.001)
+			if body.ContainsPoint(out.Min) && body.ContainsPoint(out.Max) &&
+				body.ContainsPoint(collide.V(out.Min.X, out.Max.Y)) && body.ContainsPoint(collide.V(out.Max.X, out.Min.Y)) {
+				t.Fatalf("case %d: innerBox(%v) = %v is not the largest of its aspect", i, body, in)
+			}
+		}
+	}
+}

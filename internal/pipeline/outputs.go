@@ -2,12 +2,14 @@ package pipeline
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview"
@@ -20,23 +22,34 @@ import (
 const PreviewDir = "preview"
 
 // writeOutputs writes the library files the settings ask for and the
-// report, each atomically.
+// report, each atomically and all at once (they are independent, and the
+// build's other cores are idle by now).
 func writeOutputs(out string, cfg *config.Config, lib *export.Library, failures []string) error {
+	var writers []func() error
 	if slices.Contains(cfg.Formats, "json") {
-		if err := atomicfile.Write(filepath.Join(out, "shapes.json"), func(w io.Writer) error { return export.WriteJSON(w, lib) }); err != nil {
-			return err
-		}
+		writers = append(writers, func() error {
+			return atomicfile.Write(filepath.Join(out, "shapes.json"), func(w io.Writer) error { return export.WriteJSON(w, lib) })
+		})
 	}
 	if slices.Contains(cfg.Formats, "yaml") {
-		if err := atomicfile.Write(filepath.Join(out, "shapes.yaml"), func(w io.Writer) error { return export.WriteYAML(w, lib) }); err != nil {
-			return err
-		}
+		writers = append(writers, func() error {
+			return atomicfile.Write(filepath.Join(out, "shapes.yaml"), func(w io.Writer) error { return export.WriteYAML(w, lib) })
+		})
 	}
 	opt := report.Options{Failures: failures}
 	if cfg.Preview {
 		opt.PreviewDir = PreviewDir
 	}
-	return atomicfile.Write(filepath.Join(out, "report.html"), func(w io.Writer) error { return report.Write(w, lib, opt) })
+	writers = append(writers, func() error {
+		return atomicfile.Write(filepath.Join(out, "report.html"), func(w io.Writer) error { return report.Write(w, lib, opt) })
+	})
+	errs := make([]error, len(writers))
+	var wg sync.WaitGroup
+	for i, write := range writers {
+		wg.Go(func() { errs[i] = write() })
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // outputFiles lists the files writeOutputs writes for cfg.

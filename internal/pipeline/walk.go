@@ -20,6 +20,8 @@ type source struct {
 	rel string
 	// data is the slash-separated path of its atlas data file, or "".
 	data string
+	// size is the image file's size in bytes, when known (for scheduling).
+	size int64
 }
 
 // atlasExts are the atlas data file extensions, in order of preference.
@@ -29,6 +31,7 @@ var atlasExts = []string{".xml", ".json", ".txt"}
 // skip) that cfg includes, sorted by path, each with its atlas data file.
 func walk(dir, skip string, cfg *config.Config) ([]source, error) {
 	var pngs []string
+	sizes := map[string]int64{}
 	data := map[string]bool{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -55,6 +58,9 @@ func walk(dir, skip string, cfg *config.Config) ([]source, error) {
 		case ext == ".png":
 			if cfg.Included(rel) {
 				pngs = append(pngs, rel)
+				if fi, err := d.Info(); err == nil {
+					sizes[rel] = fi.Size()
+				}
 			}
 		case ext == ".xml" || ext == ".json" || ext == ".txt":
 			data[rel] = true
@@ -105,7 +111,7 @@ func walk(dir, skip string, cfg *config.Config) ([]source, error) {
 	}
 	out := make([]source, len(pngs))
 	for i, p := range pngs {
-		out[i] = source{rel: p, data: owner[p]}
+		out[i] = source{rel: p, data: owner[p], size: sizes[p]}
 	}
 	return out, nil
 }
