@@ -8,6 +8,7 @@ import (
 
 	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
+	"github.com/shapegen/shapegen/mask"
 )
 
 // A small library, as shapegen build writes it (only the keys a game uses).
@@ -87,4 +88,20 @@ func ExampleWriteJSON() {
 	//     }
 	//   ]
 	// }
+}
+
+// Masks travel as run lengths: per row, transparent and opaque runs in
+// turn, starting with a (possibly empty) transparent run.
+func ExampleEncodeMask() {
+	m := mask.New(5, 2)
+	m.SetRun(0, 1, 4, true) // .###.
+	m.SetRun(1, 0, 2, true) // ##...
+	e := export.EncodeMask(m)
+	back, err := e.Decode()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(e.W, e.H, e.RLE, back.Equal(m))
+	// Output:
+	// 5 2 AQMBAAID true
 }
