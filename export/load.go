@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"iter"
+	"math"
 	"os"
 	"slices"
 
@@ -202,8 +204,34 @@ func (set *Set) Get(name string) (*Shapes, bool) {
 // Names returns the sprite names in order; the caller may keep the slice.
 func (set *Set) Names() []string { return slices.Clone(set.names) }
 
+// All returns the sprites in name order.
+func (set *Set) All() iter.Seq[*Shapes] {
+	return func(yield func(*Shapes) bool) {
+		for _, n := range set.names {
+			if !yield(set.byName[n]) {
+				return
+			}
+		}
+	}
+}
+
 // Len returns the number of sprites.
 func (set *Set) Len() int { return len(set.names) }
+
+// OverlapPixels reports whether the opaque pixels of s drawn unturned and
+// unscaled with its pivot at pos meet those of o drawn likewise at opos,
+// each sprite's top-left rounded to the nearest pixel as a renderer snaps
+// it. It is the exact test to run after a shape test passes. When either
+// sprite has no mask (a library built without --masks) it returns true:
+// the shape test's answer stands. It does not allocate.
+func (s *Shapes) OverlapPixels(pos collide.Vec, o *Shapes, opos collide.Vec) bool {
+	if s.Mask == nil || o.Mask == nil {
+		return true
+	}
+	ax, ay := math.Round(pos.X-s.Pivot.X), math.Round(pos.Y-s.Pivot.Y)
+	bx, by := math.Round(opos.X-o.Pivot.X), math.Round(opos.Y-o.Pivot.Y)
+	return mask.Overlap(s.Mask, o.Mask, int(bx-ax), int(by-ay))
+}
 
 // Placed is a sprite's shapes placed in the world by a Transform. Its
 // polygons are buffers that Place reuses, so a game can keep one Placed

@@ -215,3 +215,54 @@ func TestNoDrawingDeps(t *testing.T) {
 		t.Errorf("go list -deps output looks wrong:\n%s", out)
 	}
 }
+
+func TestOverlapPixels(t *testing.T) {
+	// An "L" and a dot, pivots at their top-left pixels' centres.
+	l := &Shapes{Pivot: collide.V(0.5, 0.5), Mask: pic("#..", "#..", "###")}
+	dot := &Shapes{Pivot: collide.V(0.5, 0.5), Mask: pic("#")}
+	tests := []struct {
+		name string
+		pos  collide.Vec
+		want bool
+	}{
+		{"on the corner", collide.V(10, 12), true},
+		{"on the foot", collide.V(12, 12), true},
+		{"in the notch", collide.V(11, 11), false},
+		{"snapped into the notch", collide.V(11.4, 10.6), false},
+		{"snapped onto the stem", collide.V(10.4, 11.2), true},
+		{"beyond", collide.V(13, 12), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := l.OverlapPixels(collide.V(10, 10), dot, tt.pos); got != tt.want {
+				t.Errorf("OverlapPixels(L at (10,10), dot at %v) = %v, want %v", tt.pos, got, tt.want)
+			}
+			if got := dot.OverlapPixels(tt.pos, l, collide.V(10, 10)); got != tt.want {
+				t.Errorf("OverlapPixels(dot at %v, L at (10,10)) = %v, want %v", tt.pos, got, tt.want)
+			}
+		})
+	}
+	if !l.OverlapPixels(collide.V(0, 0), &Shapes{}, collide.V(100, 100)) {
+		t.Errorf("OverlapPixels without a mask = false, want true (the shape test stands)")
+	}
+	if a := testing.AllocsPerRun(100, func() { l.OverlapPixels(collide.V(10, 10), dot, collide.V(12, 12)) }); a != 0 {
+		t.Errorf("OverlapPixels allocates %v times, want 0", a)
+	}
+}
+
+func TestSetAll(t *testing.T) {
+	set, err := NewSet(sampleLib())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for s := range set.All() {
+		names = append(names, s.Name)
+		if len(names) == 2 {
+			break
+		}
+	}
+	if want := set.Names()[:2]; !reflect.DeepEqual(names, want) {
+		t.Errorf("first two of All() = %v, want %v", names, want)
+	}
+}
