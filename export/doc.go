@@ -6,7 +6,9 @@
 // The wire types (Library, Sprite, Ring, ...) mirror the file key for key;
 // WriteJSON and WriteYAML write them deterministically, ReadLibrary reads
 // and checks them. A game uses Load or Read instead, which return a Set of
-// Shapes holding collide values, and Shapes.Place to put a sprite's shapes
-// where it is drawn. EncodeMask and EncodedMask.Decode convert opaque-pixel
-// masks to and from their run-length form.
+// Shapes holding collide values; Shapes.Place puts a sprite's shapes where
+// it is drawn, and Shapes.OverlapPixels is the pixel-exact test to run
+// after a shape test. EncodeMask and EncodedMask.Decode convert opaque-pixel
+// masks to and from their run-length form. WriteGodot and WriteLua write
+// the shapes for other engines.
 package export
