@@ -70,18 +70,32 @@ func deepest(b []Vec, nx, ny float64, p Vec, j int, walk bool) (float64, int) {
 
 // separates reports whether an edge line of a has all of b strictly on its
 // outer side. Points on the line count as inside, so touching shapes are
-// never separated.
+// never separated. Any vertex of b on the inner side is a witness that an
+// edge does not separate, so with walk set each edge starts from the last
+// witness and walks forward only while the value falls and stays positive;
+// an edge is declared separating only after a full scan of b agrees.
 func separates(a, b []Vec, walk bool) bool {
 	p := a[len(a)-1]
-	j, first := 0, true
+	j := 0
 	for _, q := range a {
 		nx, ny := q.Y-p.Y, p.X-q.X
-		var d float64
-		d, j = deepest(b, nx, ny, p, j, walk && !first)
-		if d > 0 {
-			return true
+		d := nx*(b[j].X-p.X) + ny*(b[j].Y-p.Y)
+		for k := j + 1; walk && d > 0; k++ {
+			if k == len(b) {
+				k = 0
+			}
+			e := nx*(b[k].X-p.X) + ny*(b[k].Y-p.Y)
+			if e >= d {
+				break
+			}
+			j, d = k, e
 		}
-		p, first = q, false
+		if d > 0 {
+			if d, j = scanDeepest(b, nx, ny, p); d > 0 {
+				return true
+			}
+		}
+		p = q
 	}
 	return false
 }
@@ -102,6 +116,9 @@ func faceDepth(a, b []Vec, walk bool) (best float64, n Vec, sep bool) {
 		nx, ny := q.Y-p.Y, p.X-q.X
 		var d float64
 		d, j = deepest(b, nx, ny, p, j, walk && !first)
+		if d > 0 && walk && !first {
+			d, j = scanDeepest(b, nx, ny, p) // confirm before declaring a gap
+		}
 		if d > 0 {
 			return 0, Vec{}, true
 		}
