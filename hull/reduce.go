@@ -46,19 +46,21 @@ func Reduce(p collide.Polygon, k int) collide.Polygon {
 	}
 	r := newReducer(p)
 	var ls []line
+	flushBest := false // ls is the best polygon flush with its lines
 	if k < dpLines {
 		if len(p) <= dpLines {
 			ls = r.bestFlush(k)
 		} else {
 			ls = r.linesReducer(r.greedy(dpLines)).bestFlush(k)
 		}
+		flushBest = ls != nil
 	}
 	if ls == nil {
 		ls = r.greedy(k)
 	}
 	if q := r.seal(ls); q != nil {
 		best := q
-		r.refine(ls)
+		r.refine(ls, flushBest)
 		if q := r.seal(ls); q != nil && q.Area() < best.Area() {
 			best = q
 		}
@@ -326,13 +328,20 @@ func (r *reducer) bestFlush(k int) []line {
 
 // refine moves single lines of ls to better supporting lines until no move
 // lowers the area by more than a relative 1e-12, or a sweep limit is hit.
-func (r *reducer) refine(ls []line) {
+//
+// With its neighbours fixed, a line whose neighbours meet on the outer
+// side is best flush with a hull edge (pivoting on a vertex, the area it
+// cuts off is convex in the turn, so largest at an end). When ls is the
+// best flush polygon (flushBest), such lines are only tried again once a
+// neighbour moves.
+func (r *reducer) refine(ls []line, flushBest bool) {
 	k := len(ls)
-	// dirty[j]: a neighbour of line j moved since j was last tried.
+	// dirty[j]: line j may move (a neighbour moved since it was tried).
 	var dirtyBuf [16]bool
 	dirty := dirtyBuf[:0]
-	for range k {
-		dirty = append(dirty, true)
+	for j := range k {
+		a, b := ls[(j+k-1)%k], ls[(j+1)%k]
+		dirty = append(dirty, !flushBest || a.d.Cross(b.d) <= 0)
 	}
 	for sweep := 0; sweep < 50; sweep++ {
 		moved := false
