@@ -176,13 +176,20 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	res.Library = lib
 	files := outputFiles(cfg)
 	sum := outputsSum(cfg, srcs, outs, res.Failures)
+	// The cache is saved while the outputs are written.
+	saved := make(chan error, 1)
+	go func() { saved <- c.save() }()
 	if !c.outputsCurrent(opts.Out, sum, files) {
-		if err := writeOutputs(opts.Out, cfg, lib, res.Failures); err != nil {
+		err := writeOutputs(opts.Out, cfg, lib, res.Failures)
+		if err == nil {
+			err = c.wrote(opts.Out, sum, files)
+		}
+		if err != nil {
+			<-saved
 			return nil, err
 		}
-		c.wrote(opts.Out, sum, files)
 	}
-	if err := c.save(); err != nil {
+	if err := <-saved; err != nil {
 		return nil, err
 	}
 	res.Elapsed = time.Since(start)

@@ -94,7 +94,7 @@ func TestBuildTestdata(t *testing.T) {
 	if s := byName["formats/transparent"]; s.Pixels != 0 || s.AABB != nil || s.Hull != nil || s.Quality != nil {
 		t.Errorf("empty sprite %+v, want pixels 0 and no shapes", s)
 	}
-	for _, f := range []string{"shapes.json", "report.html", CacheFile} {
+	for _, f := range []string{"shapes.json", "report.html", CacheFile, OutputsFile} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("output %s: %v", f, err)
 		}

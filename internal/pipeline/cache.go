@@ -43,11 +43,20 @@ type entry struct {
 type index struct {
 	Version string
 	Entries map[string]entry
-	// Outputs is the digest of what the output files were written from,
-	// and Files their stat data after writing.
-	Outputs string
-	Files   map[string]fileStat
 }
+
+// outputsRecord is the content of OutputsFile: the digest of what the
+// output files were written from, and their stat data after writing.
+type outputsRecord struct {
+	Digest string
+	Files  map[string]fileStat
+}
+
+// OutputsFile, beside CacheFile, records which inputs the output files
+// were last written from, so that an unchanged build does not rewrite
+// them. It is separate so the cache can be saved while the outputs are
+// being written.
+const OutputsFile = ".shapegen-outputs"
 
 // cache is the incremental cache of one build.
 type cache struct {
@@ -57,15 +66,25 @@ type cache struct {
 	byKey map[string][]export.Sprite
 	new   index
 	dirty bool
+	// outputs is the record of the outputs as last written.
+	outputs outputsRecord
 }
 
 func openCache(out string, off bool) *cache {
 	c := &cache{path: filepath.Join(out, CacheFile), off: off, byKey: map[string][]export.Sprite{},
-		new: index{Version: Version, Entries: map[string]entry{}, Files: map[string]fileStat{}}}
-	if b, err := os.ReadFile(c.path); err == nil && !off {
+		new: index{Version: Version, Entries: map[string]entry{}}}
+	if off {
+		return c
+	}
+	if b, err := os.ReadFile(c.path); err == nil {
 		// A damaged or foreign cache is only a cold start.
 		if gob.NewDecoder(bytes.NewReader(b)).Decode(&c.old) != nil || c.old.Version != Version {
 			c.old = index{}
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(out, OutputsFile)); err == nil {
+		if json.Unmarshal(b, &c.outputs) != nil {
+			c.outputs = outputsRecord{}
 		}
 	}
 	for _, e := range c.old.Entries {
@@ -106,12 +125,12 @@ func (c *cache) keep(rel string, e entry) {
 // outputsCurrent reports whether the output files were written from
 // digest and are untouched since.
 func (c *cache) outputsCurrent(out, digest string, files []string) bool {
-	if c.off || c.old.Outputs != digest || len(c.old.Files) != len(files) {
+	if c.off || c.outputs.Digest != digest || len(c.outputs.Files) != len(files) {
 		return false
 	}
 	for _, f := range files {
 		st, err := statFile(filepath.Join(out, f))
-		if err != nil || st != c.old.Files[f] {
+		if err != nil || st != c.outputs.Files[f] {
 			return false
 		}
 	}
@@ -119,23 +138,24 @@ func (c *cache) outputsCurrent(out, digest string, files []string) bool {
 }
 
 // wrote records that the output files were written from digest.
-func (c *cache) wrote(out, digest string, files []string) {
-	c.new.Outputs = digest
+func (c *cache) wrote(out, digest string, files []string) error {
+	rec := outputsRecord{Digest: digest, Files: map[string]fileStat{}}
 	for _, f := range files {
 		if st, err := statFile(filepath.Join(out, f)); err == nil {
-			c.new.Files[f] = st
+			rec.Files[f] = st
 		}
 	}
-	c.dirty = true
+	b, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteBytes(filepath.Join(out, OutputsFile), b)
 }
 
 // save writes the new cache, unless nothing changed.
 func (c *cache) save() error {
 	if !c.dirty && len(c.new.Entries) == len(c.old.Entries) {
 		return nil
-	}
-	if c.new.Outputs == "" { // outputs not rewritten: keep their record
-		c.new.Outputs, c.new.Files = c.old.Outputs, c.old.Files
 	}
 	var b bytes.Buffer
 	if err := gob.NewEncoder(&b).Encode(&c.new); err != nil {
