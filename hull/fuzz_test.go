@@ -28,7 +28,8 @@ func maskFromBytes(data []byte) *mask.Mask {
 // FuzzShapes checks every invariant of every shape on masks made from
 // random bytes: the exact hull equals the naive one, every shape contains
 // every opaque pixel corner, polygons keep the convention and the vertex
-// limit. Run it longer with
+// limit, pieces cover every pixel, outlines bound the pixels exactly (or,
+// simplified, more) without crossing. Run it longer with
 //
 //	go test -run '^$' -fuzz FuzzShapes -fuzztime 5m ./hull
 func FuzzShapes(f *testing.F) {
@@ -77,6 +78,16 @@ func FuzzShapes(f *testing.F) {
 			}
 			if r.Area() < h.Area() {
 				t.Fatalf("Reduce(%v, %d) = %v has area %v below the hull's %v", h, k, r, r.Area(), h.Area())
+			}
+		}
+		ps := Pieces(m, 4, 5)
+		if v, bad := uncovered(m, ps); bad || len(ps) > 4 {
+			t.Fatalf("Pieces(%s, 4, 5) = %v: pixel %v uncovered: %v", maskString(m), ps, v, bad)
+		}
+		for _, tol := range []float64{0, 1} {
+			rings := Outline(m, tol)
+			if a, n := ringsArea(rings), float64(m.Count()); a < n || tol == 0 && a != n || properCross(rings) {
+				t.Fatalf("Outline(%s, %v) = %v: area %v for %v pixels, or crossing edges", maskString(m), tol, rings, a, n)
 			}
 		}
 	})

@@ -128,7 +128,7 @@ func bestFlushAll(p collide.Polygon) []float64 {
 	return best
 }
 
-// TestReduceRandom checks Reduce for k = 3..8 over thousands of seeded
+// TestReduceRandom checks Reduce for k = 3..8, 16, 20 over thousands of seeded
 // random masks: at most k vertices, the polygon convention, every pixel
 // corner inside, never less area than the hull, a copy when the hull has
 // at most k vertices, and on small hulls never more area than the best
@@ -141,7 +141,7 @@ func TestReduceRandom(t *testing.T) {
 		if len(h) <= 12 {
 			flush = bestFlushAll(h)
 		}
-		for k := 3; k <= 8; k++ {
+		for _, k := range []int{3, 4, 5, 6, 7, 8, 16, 20} {
 			r := Reduce(h, k)
 			if len(r) > k {
 				t.Fatalf("%s: Reduce(%v, %d) = %v: %d vertices", name, h, k, r, len(r))
