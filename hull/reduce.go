@@ -18,10 +18,10 @@ import (
 //  1. Start: greedy: starting from the edges of p, repeatedly drop the
 //     edge whose two neighbouring edges, extended until they meet, add the
 //     least area (only edges whose neighbours meet on the outer side can
-//     go), down to 16 lines; then the best k of those lines by an exact
-//     dynamic program. A hull of at most 16 vertices goes to the dynamic
-//     program directly, so the start is the best polygon whose edges all
-//     lie on lines of hull edges.
+//     go), down to 16 lines (down to k when k >= 16); then the best k of
+//     those lines by an exact dynamic program. A hull of at most 16
+//     vertices goes to the dynamic program directly, so the start is the
+//     best polygon whose edges all lie on lines of hull edges.
 //  2. Refine: move one edge at a time to the supporting line that, with its
 //     two neighbours fixed, gives the least area: flush with an edge of p
 //     or pivoting on a vertex of p that becomes the edge's midpoint (the
@@ -35,8 +35,9 @@ import (
 // For input that is not a convex polygon with positive winding Reduce
 // falls back to the bounding box (a triangle of twice its area for k = 3).
 //
-// The refinement is a local search: the result is a local minimum, usually
-// within a fraction of a percent of the hull's area of the optimum.
+// The refinement is a local search: the result is a local minimum, not
+// always the global one. Over the shapegen corpus Reduce(hull, 8) adds a
+// median 0.14% and a 90th percentile 1.7% of the hull's area.
 func Reduce(p collide.Polygon, k int) collide.Polygon {
 	if k < 3 {
 		panic("hull.Reduce: k < 3")
@@ -421,8 +422,8 @@ func (r *reducer) candidates(a, b line, try func(line)) {
 func (r *reducer) seal(ls []line) collide.Polygon {
 	k := len(ls)
 	q := make(collide.Polygon, k)
+	moved := make([]line, k)
 	for eps := math.Ldexp(r.scale, -40); eps < 1e-3*r.scale; eps *= 2 {
-		moved := make([]line, k)
 		for j, l := range ls {
 			moved[j] = l
 			moved[j].p = l.p.Sub(l.d.Perp().Scale(eps / l.d.Len()))
