@@ -11,7 +11,6 @@ package golden
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,9 +18,8 @@ import (
 
 	"github.com/shapegen/shapegen/internal/config"
 	"github.com/shapegen/shapegen/internal/pipeline"
+	"github.com/shapegen/shapegen/internal/update"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 const sprites = "../testdata/sprites"
 
@@ -47,7 +45,7 @@ func TestLibrary(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if *update {
+			if update.Enabled() {
 				if err := os.WriteFile(f, got, 0o644); err != nil {
 					t.Fatal(err)
 				}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	_ "github.com/shapegen/shapegen/internal/update" // -update for go test ./... -update
 	"os"
 	"path/filepath"
 	"strings"

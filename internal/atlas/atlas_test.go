@@ -1,6 +1,7 @@
 package atlas
 
 import (
+	_ "github.com/shapegen/shapegen/internal/update" // -update for go test ./... -update
 	"image"
 	"reflect"
 	"strings"

@@ -1,6 +1,7 @@
 package config
 
 import (
+	_ "github.com/shapegen/shapegen/internal/update" // -update for go test ./... -update
 	"os"
 	"path/filepath"
 	"reflect"

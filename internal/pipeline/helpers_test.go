@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	_ "github.com/shapegen/shapegen/internal/update" // -update for go test ./... -update
 	"image"
 	"image/color"
 	"image/png"
