@@ -29,28 +29,24 @@ func Outline(m *mask.Mask, tolerance float64) [][]collide.Vec {
 	t := trace(m)
 	t.simplify(tolerance)
 	islands := m.Islands()
-	// label: the island of each pixel a ring starts from.
-	label := make(map[image.Point]int, len(t.rings))
-	for _, r := range t.rings {
-		label[r.pixel] = -1
-	}
+	// label[y*w+x]: the island of pixel (x, y).
+	w := m.Width()
+	label := make([]int32, w*m.Height())
 	var runs []mask.Run
 	for k, is := range islands {
 		for y := range is.Mask.Height() {
 			runs = is.Mask.AppendRuns(runs[:0], y)
+			row := label[(y+is.Offset.Y)*w+is.Offset.X:]
 			for _, run := range runs {
 				for x := run.X0; x < run.X1; x++ {
-					p := is.Offset.Add(image.Pt(x, y))
-					if _, ok := label[p]; ok {
-						label[p] = k
-					}
+					row[x] = int32(k)
 				}
 			}
 		}
 	}
 	byIsland := make([][][]collide.Vec, len(islands))
 	for _, r := range t.rings {
-		k := label[r.pixel]
+		k := label[r.pixel.Y*w+r.pixel.X]
 		ring := make([]collide.Vec, 0, r.n)
 		for v, c := r.head, 0; c < r.n; v, c = t.next[v], c+1 {
 			ring = append(ring, collide.V(float64(t.pts[v].x), float64(t.pts[v].y)))
@@ -89,31 +85,28 @@ type ringList struct {
 func trace(m *mask.Mask) *tracing {
 	w, h := m.Width(), m.Height()
 	w1 := w + 1
-	// out[v]: bit d set when an edge leaves corner v in direction d.
+	// out[v]: bit d set when an edge leaves corner v in direction d. Edges
+	// keep the pixel on their left in the shoelace sense: tops run +x,
+	// right sides +y, bottoms -x, left sides -y. They come from the runs of
+	// each row and of the rows above and below.
 	out := make([]uint8, w1*(h+1))
+	var above, cur, below []mask.Run
+	below = m.AppendRuns(below, 0)
 	for y := range h {
-		for x := range w {
-			if !m.Get(x, y) {
-				continue
-			}
-			// Edges keep the pixel on their left in the shoelace sense.
-			if !m.Get(x, y-1) {
-				out[y*w1+x] |= 1 << 0
-			}
-			if !m.Get(x+1, y) {
-				out[y*w1+x+1] |= 1 << 1
-			}
-			if !m.Get(x, y+1) {
-				out[(y+1)*w1+x+1] |= 1 << 2
-			}
-			if !m.Get(x-1, y) {
-				out[(y+1)*w1+x] |= 1 << 3
-			}
+		above, cur, below = cur, below, m.AppendRuns(above[:0], y+1)
+		for _, r := range cur {
+			out[(y+1)*w1+r.X0] |= 1 << 3 // left side of the run
+			out[y*w1+r.X1] |= 1 << 1     // right side
 		}
+		uncoveredBy(cur, above, func(x int) { out[y*w1+x] |= 1 << 0 })
+		uncoveredBy(cur, below, func(x int) { out[(y+1)*w1+x+1] |= 1 << 2 })
 	}
 	t := &tracing{w1: w1, occupied: make([]int32, w1*(h+1))}
 	used := make([]uint8, len(out))
-	for v := range out {
+	for v, o := range out {
+		if o == 0 {
+			continue
+		}
 		for d := range 4 {
 			if (out[v]&^used[v])>>d&1 != 0 {
 				t.follow(out, used, v, d)
@@ -123,7 +116,32 @@ func trace(m *mask.Mask) *tracing {
 	return t
 }
 
-// next returns the direction to leave a corner with edges out by, having
+// uncoveredBy calls f with every pixel x of the runs a (one row) that no
+// run of b (another row) covers; both are sorted.
+func uncoveredBy(a, b []mask.Run, f func(x int)) {
+	j := 0
+	for _, r := range a {
+		x := r.X0
+		for x < r.X1 {
+			for j < len(b) && b[j].X1 <= x {
+				j++
+			}
+			end := r.X1 // pixels x..end-1 are uncovered
+			if j < len(b) && b[j].X0 <= x {
+				x = min(b[j].X1, r.X1) // covered up to there
+				continue
+			}
+			if j < len(b) {
+				end = min(end, b[j].X0)
+			}
+			for ; x < end; x++ {
+				f(x)
+			}
+		}
+	}
+}
+
+// turnTo returns the direction to leave a corner with edges out by, having
 // come in direction d: the only edge, or of two (pixels meeting at the
 // corner) the right turn, which joins those pixels into one ring.
 func turnTo(d int, out uint8) int {
