@@ -46,7 +46,7 @@ func TestExitCodes(t *testing.T) {
 		{"bad flag value", []string{"build", sprites, "--alpha-threshold", "x"}, 2, "invalid argument", 1},
 		{"out of range", []string{"build", sprites, "-o", t.TempDir(), "--alpha-threshold", "0"}, 2, "alpha_threshold: 0, want 1..255", 1},
 		{"bad pivot", []string{"build", sprites, "-o", t.TempDir(), "--pivot", "middle"}, 2, `pivot "middle"`, 1},
-		{"bad config", []string{"build", badCfg, "-o", t.TempDir()}, 2, "shapegen.yaml: line 2: field max_vertexes not found", 1},
+		{"bad config", []string{"build", badCfg, "-o", t.TempDir()}, 2, `shapegen.yaml: line 2: unknown key "max_vertexes"`, 1},
 		{"verify without assets", []string{"verify", "x.json"}, 2, "verify needs --assets DIR", 1},
 		{"build ok", []string{"build", sprites, "-o", t.TempDir()}, 0, "", 0},
 		{"build bad input", []string{"build", "../../testdata/bad", "-o", t.TempDir()}, 1, "truncated.png: corrupt PNG", 2},

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -116,14 +117,25 @@ func Parse(path string, data []byte) (Config, error) {
 	return c, nil
 }
 
-// oneLine flattens yaml's multi-line type errors into one line.
+// oneLine flattens yaml's multi-line type errors into one line and words
+// them for a user, not a Go programmer.
 func oneLine(err error) string {
 	var te *yaml.TypeError
-	if errors.As(err, &te) {
-		return strings.Join(te.Errors, "; ")
+	if !errors.As(err, &te) {
+		return strings.TrimPrefix(err.Error(), "yaml: ")
 	}
-	return strings.TrimPrefix(err.Error(), "yaml: ")
+	msgs := make([]string, len(te.Errors))
+	for i, m := range te.Errors {
+		m = unknownField.ReplaceAllString(m, `unknown key "$1"`)
+		msgs[i] = goType.ReplaceAllString(m, "")
+	}
+	return strings.Join(msgs, "; ")
 }
+
+var (
+	unknownField = regexp.MustCompile(`field (\S+) not found in type \S+`)
+	goType       = regexp.MustCompile(` into [\w.\[\]*]+`)
+)
 
 // Validate reports the first invalid setting of c.
 func (c *Config) Validate() error {

@@ -62,7 +62,7 @@ func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		name, yml, want string
 	}{
-		{"unknown key", "alpha_threshold: 3\nalpha: 4\n", "line 2"},
+		{"unknown key", "alpha_threshold: 3\nalpha: 4\n", `line 2: unknown key "alpha"`},
 		{"wrong type", "max_vertices: many\n", "line 1"},
 		{"threshold range", "alpha_threshold: 0\n", "alpha_threshold: 0"},
 		{"vertices", "max_vertices: 2\n", "max_vertices"},
@@ -71,7 +71,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad pivot", "pivot: middle\n", "line 1: pivot"},
 		{"bad pivot list", "pivot: [1, 2, 3]\n", "line 1: pivot"},
 		{"override range", "overrides:\n  - glob: a/*\n    alpha_threshold: 300\n", "overrides[0]"},
-		{"override unknown key", "overrides:\n  - glob: a/*\n    alpha: 3\n", "line 3"},
+		{"override unknown key", "overrides:\n  - glob: a/*\n    alpha: 3\n", `line 3: unknown key "alpha"`},
 		{"bad glob", "exclude: [\"[\"]\n", "bad glob"},
 		{"grid cell", "grids:\n  - glob: a.png\n    cell_width: 0\n    cell_height: 4\n", "grids[0]"},
 	}
