@@ -27,7 +27,8 @@ const boxTie = 1e-12
 // above the rounding of the box's own containment test and far below any
 // pixel), and more, doubling, until Box.ContainsPoint holds for every
 // vertex. An empty p gives the zero Box; one vertex a box of zero size;
-// two vertices a box of zero height along their segment.
+// two vertices a box of zero height along their segment. MinBox does not
+// allocate, unless p has the opposite winding.
 func MinBox(p collide.Polygon) collide.Box {
 	switch len(p) {
 	case 0:

@@ -86,3 +86,10 @@ func TestMinBoxRandom(t *testing.T) {
 		}
 	})
 }
+
+func TestMinBoxAllocs(t *testing.T) {
+	h := Convex(disc(64))
+	if n := testing.AllocsPerRun(100, func() { MinBox(h) }); n != 0 {
+		t.Errorf("MinBox allocates %v times per call, want 0", n)
+	}
+}
