@@ -95,10 +95,22 @@ func (c *chains) polygon(dx, dy int64) collide.Polygon {
 // O(height) RowSpan calls.
 func Convex(m *mask.Mask) collide.Polygon {
 	c := chains{right: make([]ipt, 0, 16), left: make([]ipt, 0, 16)}
-	for y := range m.Height() {
-		if l, r, ok := m.RowSpan(y); ok {
-			c.addRow(y, l, r)
+	// Each grid line y gets one point per chain, the extremes of the rows
+	// above and below it: half the pushes of addRow.
+	pl, pr, prev := 0, 0, false // the row above: corners pl..pr
+	for y := range m.Height() + 1 {
+		l, r, ok := m.RowSpan(y) // false below the last row
+		r++
+		x0, x1 := l, r
+		if prev && ok {
+			x0, x1 = min(l, pl), max(r, pr)
+		} else if prev {
+			x0, x1 = pl, pr
 		}
+		if prev || ok {
+			c.push(ipt{int64(x0), int64(y)}, ipt{int64(x1), int64(y)})
+		}
+		pl, pr, prev = l, r, ok
 	}
 	return c.polygon(0, 0)
 }

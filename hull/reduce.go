@@ -128,15 +128,13 @@ func (r *reducer) linesReducer(ls []line) *reducer {
 	return q
 }
 
-// greedy drops hull edges, cheapest first (a heap with stale entries
-// skipped), until k lines remain. A parallelogram that must become a
-// triangle (its edges cannot be dropped) becomes the triangle of twice its
-// area.
+// greedy drops hull edges, cheapest first (an indexed heap), until k
+// lines remain. A parallelogram that must become a triangle (its edges
+// cannot be dropped) becomes the triangle of twice its area.
 func (r *reducer) greedy(k int) []line {
 	n := len(r.h)
 	next, prev := make([]int, n), make([]int, n)
 	q := make([]collide.Vec, n) // q[i]: the vertex where edge i starts
-	cost := make([]float64, n)
 	for i := range n {
 		next[i], prev[i], q[i] = (i+1)%n, (i+n-1)%n, r.h[i]
 	}
@@ -149,20 +147,14 @@ func (r *reducer) greedy(k int) []line {
 		x := meet(ls[a], ls[b])
 		return math.Abs(q[b].Sub(q[j]).Cross(x.Sub(q[j])))
 	}
-	h := make(edgeHeap, 0, 2*n)
+	h := newEdgeHeap(n)
 	for i := range n {
-		cost[i] = costOf(i)
-		h = append(h, edgeCost{cost[i], i})
+		h.cost[i] = costOf(i)
 	}
 	h.init()
-	alive := n
-	for alive > k {
-		e := h.pop()
-		if e.cost != cost[e.i] || next[e.i] < 0 {
-			continue // stale
-		}
-		j := e.i
-		if math.IsInf(e.cost, 1) { // only a parallelogram is stuck, k == 3
+	for alive := n; alive > k; alive-- {
+		j := h.pop()
+		if math.IsInf(h.cost[j], 1) { // only a parallelogram is stuck, k == 3
 			b, c, d := next[j], next[next[j]], prev[j]
 			u, v := q[b].Sub(q[j]), q[d].Sub(q[j])
 			return []line{ls[j], newLine(q[c], v.Sub(u), ls[c].t), ls[d]}
@@ -170,10 +162,8 @@ func (r *reducer) greedy(k int) []line {
 		a, b := prev[j], next[j]
 		q[b] = meet(ls[a], ls[b])
 		next[a], prev[b], next[j] = b, a, -1
-		alive--
-		cost[a], cost[b] = costOf(a), costOf(b)
-		h.push(edgeCost{cost[a], a})
-		h.push(edgeCost{cost[b], b})
+		h.update(a, costOf(a))
+		h.update(b, costOf(b))
 	}
 	first := 0
 	for next[first] < 0 {
@@ -186,60 +176,80 @@ func (r *reducer) greedy(k int) []line {
 	return out
 }
 
-// edgeCost is a heap entry: the area dropping edge i adds.
-type edgeCost struct {
-	cost float64
-	i    int
+// edgeHeap is an indexed binary min-heap of edges by the area dropping
+// each adds, then by edge index (deterministic).
+type edgeHeap struct {
+	cost []float64 // cost[i]: the area dropping edge i adds
+	heap []int     // edges, heap-ordered
+	pos  []int     // pos[i]: where edge i is in heap
 }
 
-// edgeHeap is a binary min-heap by cost, then edge index (deterministic).
-type edgeHeap []edgeCost
-
-func (h edgeHeap) less(a, b int) bool {
-	return h[a].cost < h[b].cost || h[a].cost == h[b].cost && h[a].i < h[b].i
+func newEdgeHeap(n int) *edgeHeap {
+	h := &edgeHeap{cost: make([]float64, n), heap: make([]int, n), pos: make([]int, n)}
+	for i := range n {
+		h.heap[i], h.pos[i] = i, i
+	}
+	return h
 }
 
-func (h edgeHeap) init() {
-	for i := len(h)/2 - 1; i >= 0; i-- {
+func (h *edgeHeap) less(a, b int) bool {
+	i, j := h.heap[a], h.heap[b]
+	return h.cost[i] < h.cost[j] || h.cost[i] == h.cost[j] && i < j
+}
+
+func (h *edgeHeap) swap(a, b int) {
+	h.heap[a], h.heap[b] = h.heap[b], h.heap[a]
+	h.pos[h.heap[a]], h.pos[h.heap[b]] = a, b
+}
+
+func (h *edgeHeap) init() {
+	for i := len(h.heap)/2 - 1; i >= 0; i-- {
 		h.down(i)
 	}
 }
 
-func (h *edgeHeap) push(e edgeCost) {
-	*h = append(*h, e)
-	for i := len(*h) - 1; i > 0; {
-		p := (i - 1) / 2
-		if !h.less(i, p) {
-			break
-		}
-		(*h)[i], (*h)[p] = (*h)[p], (*h)[i]
-		i = p
-	}
-}
-
-func (h *edgeHeap) pop() edgeCost {
-	old := *h
-	e := old[0]
-	old[0] = old[len(old)-1]
-	*h = old[:len(old)-1]
+// pop removes and returns the cheapest edge.
+func (h *edgeHeap) pop() int {
+	last := len(h.heap) - 1
+	h.swap(0, last)
+	e := h.heap[last]
+	h.heap = h.heap[:last]
 	h.down(0)
 	return e
 }
 
-func (h edgeHeap) down(i int) {
-	for {
-		c := 2*i + 1
-		if c >= len(h) {
+// update sets the cost of edge i, still in the heap, and restores order.
+func (h *edgeHeap) update(i int, cost float64) {
+	h.cost[i] = cost
+	h.up(h.pos[i])
+	h.down(h.pos[i])
+}
+
+func (h *edgeHeap) up(a int) {
+	for a > 0 {
+		p := (a - 1) / 2
+		if !h.less(a, p) {
 			return
 		}
-		if c+1 < len(h) && h.less(c+1, c) {
+		h.swap(a, p)
+		a = p
+	}
+}
+
+func (h *edgeHeap) down(a int) {
+	for {
+		c := 2*a + 1
+		if c >= len(h.heap) {
+			return
+		}
+		if c+1 < len(h.heap) && h.less(c+1, c) {
 			c++
 		}
-		if !h.less(c, i) {
+		if !h.less(c, a) {
 			return
 		}
-		h[i], h[c] = h[c], h[i]
-		i = c
+		h.swap(a, c)
+		a = c
 	}
 }
 
