@@ -123,11 +123,24 @@ func BenchmarkPixels(b *testing.B) {
 			sinkB = ba.Hits(bb, PhasePixels)
 		}
 	})
-	bb.Place(Transform{Pos: V(228+float64(dx), 178+float64(dy)), Pivot: V(128, 128), Angle: 0.01})
-	b.Run("Body.Hits/turned-early-hit", func(b *testing.B) {
+	// The mapped path (turned, mirrored) on 64x64 sprites whose bounds
+	// coincide but whose pixels do not meet: every reachable pixel is tried.
+	tri := mask.New(64, 64)
+	for y := range 64 {
+		for x := range 64 {
+			tri.Set(x, y, x+y < 60)
+		}
+	}
+	ta, tb := NewBody(Shapes{}, tri), NewBody(Shapes{}, tri)
+	ta.Place(Transform{Pos: V(32, 32), Pivot: V(32, 32)})
+	tb.Place(Transform{Pos: V(32, 32), Pivot: V(32, 32), Angle: 0.001, FlipX: true, FlipY: true})
+	if ta.Hits(tb, PhasePixels) {
+		b.Fatal("the turned triangles overlap")
+	}
+	b.Run("Body.Hits/turned-64x64-miss", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			sinkB = ba.Hits(bb, PhasePixels)
+			sinkB = ta.Hits(tb, PhasePixels)
 		}
 	})
 }

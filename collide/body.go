@@ -4,14 +4,18 @@ import "github.com/shapegen/shapegen/mask"
 
 // Shapes are the collision shapes of one sprite, in its own pixel
 // coordinates, as a shape library stores them. A zero or empty field is
-// absent: an empty AABB, a Circle with Radius <= 0, a Polygon or Pieces of
-// length 0.
+// absent: a zero or empty AABB, a Circle with Radius <= 0, a Polygon or
+// Pieces of length 0.
 type Shapes struct {
 	AABB    Rect
 	Circle  Circle
 	Polygon Polygon
 	Pieces  Compound
 }
+
+// hasAABB reports whether s has an AABB (the zero Rect, a point at the
+// origin, counts as none).
+func (s *Shapes) hasAABB() bool { return s.AABB != (Rect{}) && !s.AABB.Empty() }
 
 // Phase selects the tests Body.Hits runs, as a set of flags.
 type Phase uint8
@@ -77,7 +81,7 @@ func (b *Body) Place(t Transform) {
 	b.ix, b.iy, b.integral = t.integral()
 	s := &b.local
 	b.bounds = Rect{V(1, 1), V(0, 0)}
-	if !s.AABB.Empty() {
+	if s.hasAABB() {
 		b.aabb = t.Rect(s.AABB)
 		b.bounds = b.aabb.Bounds()
 	}
@@ -132,7 +136,7 @@ func (a *Body) Hits(b *Body, phase Phase) bool {
 		return false
 	}
 	as, bs := &a.local, &b.local
-	if phase&PhaseAABB != 0 && !as.AABB.Empty() && !bs.AABB.Empty() && !OverlapBoxBox(a.aabb, b.aabb) {
+	if phase&PhaseAABB != 0 && as.hasAABB() && bs.hasAABB() && !OverlapBoxBox(a.aabb, b.aabb) {
 		return false
 	}
 	if phase&PhaseCircle != 0 && as.Circle.Radius > 0 && bs.Circle.Radius > 0 && !OverlapCircleCircle(a.circle, b.circle) {

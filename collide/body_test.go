@@ -112,3 +112,26 @@ func TestBodyHitsConservative(t *testing.T) {
 		t.Errorf("only %d placements overlap", hits)
 	}
 }
+
+// TestBodyMaskOnly: a body with no shapes (the zero Shapes) is bounded by
+// its mask, and its pixels decide.
+func TestBodyMaskOnly(t *testing.T) {
+	m := maskOf(
+		"##.",
+		"#..",
+	)
+	a, b := NewBody(Shapes{}, m), NewBody(Shapes{}, m)
+	b.Place(Transform{Pos: V(10, 20)})
+	if got, want := b.Bounds(), R(10, 20, 13, 22); got != want {
+		t.Errorf("Bounds() = %v, want %v", got, want)
+	}
+	for _, tc := range []struct {
+		pos  Vec
+		want bool
+	}{{V(1, 0), true}, {V(2, 0), false}, {V(1, 1), false}, {V(0, 1), true}} {
+		b.Place(Transform{Pos: tc.pos})
+		if got := a.Hits(b, PhasePixels); got != tc.want {
+			t.Errorf("Hits with b at %v = %v, want %v", tc.pos, got, tc.want)
+		}
+	}
+}
