@@ -70,7 +70,11 @@ func overlapMasksMapped(a *mask.Mask, ta Transform, b *mask.Mask, tb Transform) 
 	x0, y0 := max(int(math.Floor(rb.Min.X))-1, 0), max(int(math.Floor(rb.Min.Y))-1, 0)
 	x1, y1 := min(int(math.Ceil(rb.Max.X))+1, b.Width()-1), min(int(math.Ceil(rb.Max.Y))+1, b.Height()-1)
 	for y := y0; y <= y1; y++ {
-		for x := x0; x <= x1; x++ {
+		l, r, ok := b.RowSpan(y)
+		if !ok {
+			continue
+		}
+		for x := max(x0, l); x <= min(x1, r); x++ {
 			if b.Get(x, y) && pixelHits(a, &m, mirror, x, y) {
 				return true
 			}
@@ -99,6 +103,11 @@ func relative(ta, tb Transform) affine {
 // shares area with an opaque pixel of a.
 func pixelHits(a *mask.Mask, m *affine, mirror bool, x, y int) bool {
 	fx, fy := float64(x), float64(y)
+	// Quick accept: the pixel's centre strictly inside an opaque pixel of a.
+	if c := m.apply(V(fx+0.5, fy+0.5)); c.X != math.Floor(c.X) && c.Y != math.Floor(c.Y) &&
+		a.Get(int(math.Floor(c.X)), int(math.Floor(c.Y))) {
+		return true
+	}
 	q := [4]Vec{m.apply(V(fx, fy)), m.apply(V(fx+1, fy)), m.apply(V(fx+1, fy+1)), m.apply(V(fx, fy+1))}
 	if mirror {
 		q[1], q[3] = q[3], q[1]
