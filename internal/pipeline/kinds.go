@@ -221,6 +221,10 @@ func overlapTest(sh shape) func(d collide.Vec) bool {
 	case collide.Circle:
 		return func(d collide.Vec) bool { return collide.OverlapCircleCircle(s, s.Translate(d)) }
 	case collide.Box:
+		if s.Angle == 0 { // Box.ContainsPoint at angle 0, without its Sincos
+			h := s.Half.Scale(2)
+			return func(d collide.Vec) bool { return math.Abs(d.X) <= h.X && math.Abs(d.Y) <= h.Y }
+		}
 		body := collide.Box{Half: s.Half.Scale(2), Angle: s.Angle}
 		return body.ContainsPoint
 	case collide.Polygon:
@@ -266,13 +270,19 @@ func innerBox(p collide.Polygon) collide.Rect {
 	return collide.Rect{Min: h.Neg(), Max: h}
 }
 
-// same reports whether a and b are the same shape (as when a hull has no
-// more vertices than the polygon may have), so their figures are too.
+// same reports whether a and b are the same set of points (as when a hull
+// has no more vertices than the polygon may have, or the minimum box is
+// the AABB), so their figures are too.
 func same(a, b shape) bool {
 	pa, okA := a.(collide.Polygon)
 	pb, okB := b.(collide.Polygon)
 	if okA || okB {
 		return okA && okB && slices.Equal(pa, pb)
+	}
+	if r, ok := a.(collide.Rect); ok {
+		if bx, ok := b.(collide.Box); ok {
+			return bx.Angle == 0 && bx.Center.Sub(bx.Half) == r.Min && bx.Center.Add(bx.Half) == r.Max
+		}
 	}
 	return a == b
 }

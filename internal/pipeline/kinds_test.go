@@ -198,3 +198,27 @@ func TestPairFPMaskOverlap(t *testing.T) {
 		}
 	}
 }
+
+func TestSame(t *testing.T) {
+	sq := collide.Polygon{collide.V(0, 0), collide.V(2, 0), collide.V(2, 1)}
+	tests := []struct {
+		name string
+		a, b shape
+		want bool
+	}{
+		{"equal polygons", sq, sq.Clone(), true},
+		{"other polygon", sq, sq.Translate(collide.V(1, 0)), false},
+		{"rect and its box", collide.R(1, 2, 5, 4), collide.Box{Center: collide.V(3, 3), Half: collide.V(2, 1)}, true},
+		{"rect and a turned box", collide.R(1, 2, 5, 4), collide.Box{Center: collide.V(3, 3), Half: collide.V(2, 1), Angle: 0.1}, false},
+		{"rect and a shifted box", collide.R(1, 2, 5, 4), collide.Box{Center: collide.V(3, 3.5), Half: collide.V(2, 1)}, false},
+		{"polygon and rect", sq, collide.R(0, 0, 2, 1), false},
+		{"circles", collide.Circle{Radius: 1}, collide.Circle{Radius: 1}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := same(tt.a, tt.b); got != tt.want {
+				t.Errorf("same(%v, %v) = %v, want %v", tt.a, tt.b, got, tt.want)
+			}
+		})
+	}
+}
