@@ -47,14 +47,16 @@ func Reduce(p collide.Polygon, k int) collide.Polygon {
 	}
 	r := newReducer(p)
 	var ls []line
-	flushBest := false // ls is the best polygon flush with its lines
+	flushBest := false // ls is the best polygon flush with hull edges
 	if k < dpLines {
 		if len(p) <= dpLines {
 			ls = r.bestFlush(k)
+			flushBest = ls != nil
 		} else {
+			// The best of the greedy lines only: every line may still move
+			// to another hull edge.
 			ls = r.linesReducer(r.greedy(dpLines)).bestFlush(k)
 		}
-		flushBest = ls != nil
 	}
 	if ls == nil {
 		ls = r.greedy(k)
@@ -343,8 +345,8 @@ func (r *reducer) bestFlush(k int) []line {
 // With its neighbours fixed, a line whose neighbours meet on the outer
 // side is best flush with a hull edge (pivoting on a vertex, the area it
 // cuts off is convex in the turn, so largest at an end). When ls is the
-// best flush polygon (flushBest), such lines are only tried again once a
-// neighbour moves.
+// best polygon flush with hull edges (flushBest), such lines are only tried
+// again once a neighbour moves.
 func (r *reducer) refine(ls []line, flushBest bool) {
 	k := len(ls)
 	// dirty[j]: line j may move (a neighbour moved since it was tried).
