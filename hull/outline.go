@@ -21,8 +21,12 @@ import (
 // removal adds area to the filled region) is removed when that adds at
 // most tolerance square pixels and the triangle it leaves holds no other
 // vertex, so no ring ever crosses another or itself, and every opaque
-// pixel square stays inside. Tolerance 0 keeps the exact pixel outline;
-// 0.5 turns one-pixel staircases into diagonals.
+// pixel square stays inside (rings may still touch at a point). Tolerance
+// 0 keeps the exact pixel outline; 0.5 turns one-pixel staircases into
+// diagonals.
+//
+// It keeps a few bytes per pixel corner of m (O(width x height) memory);
+// the edges come from the runs of each row.
 func Outline(m *mask.Mask, tolerance float64) [][]collide.Vec {
 	// All rings are traced and simplified together, so that no ring
 	// crosses another island's, then grouped by island.
