@@ -20,7 +20,8 @@ import (
 const FileName = "shapegen.yaml"
 
 // Kinds lists the shape kinds shapegen can write, in library order.
-var Kinds = []string{"aabb", "circle", "box", "hull", "polygon"}
+// "pieces" (a convex decomposition) is not in Default's shapes: ask for it.
+var Kinds = []string{"aabb", "circle", "box", "hull", "polygon", "pieces"}
 
 // Formats lists the library formats shapegen can write.
 var Formats = []string{"json", "yaml"}
@@ -75,7 +76,7 @@ func Default() Config {
 		MaxVertices:    8,
 		MaxPieces:      8,
 		Pivot:          Pivot{Name: "center", X: 0.5, Y: 0.5},
-		Shapes:         slices.Clone(Kinds),
+		Shapes:         []string{"aabb", "circle", "box", "hull", "polygon"},
 		Formats:        []string{"json"},
 		Samples:        256,
 		Seed:           1,

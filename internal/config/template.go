@@ -18,7 +18,8 @@ max_pieces: 8
 # or [x, y] fractions of the sprite's untrimmed size.
 pivot: center
 
-# Shapes to compute, verify and write.
+# Shapes to compute, verify and write; add "pieces" for a convex
+# decomposition (at most max_pieces pieces of max_vertices each).
 shapes: [aabb, circle, box, hull, polygon]
 
 # Library formats to write into the output folder: json, yaml.

@@ -51,8 +51,8 @@ func TestBuildTestdata(t *testing.T) {
 				t.Errorf("%s: quality.%s = %+v", s.Name, k, q)
 			}
 		}
-		if s.Pixels > 0 && len(s.Quality) != len(config.Kinds) {
-			t.Errorf("%s: %d quality kinds, want %d", s.Name, len(s.Quality), len(config.Kinds))
+		if s.Pixels > 0 && len(s.Quality) != len(cfg.Shapes) {
+			t.Errorf("%s: %d quality kinds, want %d", s.Name, len(s.Quality), len(cfg.Shapes))
 		}
 	}
 	tests := []struct {

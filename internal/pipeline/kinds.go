@@ -27,22 +27,25 @@ type facts struct {
 	m           *mask.Mask
 	hull        collide.Polygon
 	maxVertices int
+	maxPieces   int
 }
 
 // kind is one shape kind of the library. Adding a kind is one entry here
 // (and its name in config.Kinds): make computes it, store puts it on the
-// wire; the verification (outside, area_ratio, pair_fp_rate) is generic.
-// Every kind must be convex, so checking the row ends suffices (outside).
+// wire, load reads it back; the verification (outside, area_ratio,
+// pair_fp_rate) is generic. A convex kind is checked by its row ends
+// (outside), a union of convex pieces pixel by pixel (outsideUnion).
 type kind struct {
-	name  string
-	make  func(f *facts) shape
-	store func(s *export.Sprite, sh shape)
+	name   string
+	convex bool
+	make   func(f *facts) shape
+	store  func(s *export.Sprite, sh shape)
 	// load returns the kind's shape stored on s, and false when s has none.
 	load func(s *export.Sprite) (shape, bool)
 }
 
 var kinds = []kind{
-	{"aabb", func(f *facts) shape { return f.hull.Bounds() }, func(s *export.Sprite, sh shape) {
+	{"aabb", true, func(f *facts) shape { return f.hull.Bounds() }, func(s *export.Sprite, sh shape) {
 		s.AABB = export.AABBOf(sh.(collide.Rect))
 	}, func(s *export.Sprite) (shape, bool) {
 		if s.AABB == nil {
@@ -50,7 +53,7 @@ var kinds = []kind{
 		}
 		return s.AABB.Rect(), true
 	}},
-	{"circle", func(f *facts) shape { return hull.MinCircle(f.hull) }, func(s *export.Sprite, sh shape) {
+	{"circle", true, func(f *facts) shape { return hull.MinCircle(f.hull) }, func(s *export.Sprite, sh shape) {
 		s.Circle = export.CircleOf(sh.(collide.Circle))
 	}, func(s *export.Sprite) (shape, bool) {
 		if s.Circle == nil {
@@ -58,7 +61,7 @@ var kinds = []kind{
 		}
 		return s.Circle.Shape(), true
 	}},
-	{"box", func(f *facts) shape { return hull.MinBox(f.hull) }, func(s *export.Sprite, sh shape) {
+	{"box", true, func(f *facts) shape { return hull.MinBox(f.hull) }, func(s *export.Sprite, sh shape) {
 		s.Box = export.BoxOf(sh.(collide.Box))
 	}, func(s *export.Sprite) (shape, bool) {
 		if s.Box == nil {
@@ -66,12 +69,69 @@ var kinds = []kind{
 		}
 		return s.Box.Shape(), true
 	}},
-	{"hull", func(f *facts) shape { return f.hull }, func(s *export.Sprite, sh shape) {
+	{"hull", true, func(f *facts) shape { return f.hull }, func(s *export.Sprite, sh shape) {
 		s.Hull = export.RingOf(sh.(collide.Polygon))
 	}, func(s *export.Sprite) (shape, bool) { return polygon(s.Hull) }},
-	{"polygon", func(f *facts) shape { return hull.Reduce(f.hull, f.maxVertices) }, func(s *export.Sprite, sh shape) {
+	{"polygon", true, func(f *facts) shape { return hull.Reduce(f.hull, f.maxVertices) }, func(s *export.Sprite, sh shape) {
 		s.Polygon = export.RingOf(sh.(collide.Polygon))
 	}, func(s *export.Sprite) (shape, bool) { return polygon(s.Polygon) }},
+	{"pieces", false, func(f *facts) shape {
+		return collide.Compound(hull.Pieces(f.m, f.maxPieces, f.maxVertices))
+	}, func(s *export.Sprite, sh shape) {
+		s.Pieces = export.RingsOf(sh.(collide.Compound))
+	}, func(s *export.Sprite) (shape, bool) {
+		if len(s.Pieces) == 0 {
+			return nil, false
+		}
+		return collide.Compound(export.Polygons(s.Pieces)), true
+	}},
+}
+
+// outside counts the opaque pixel squares of m that sh, a shape of kind k,
+// does not contain.
+func (k *kind) outside(m *mask.Mask, sh shape) int {
+	if c, ok := sh.(collide.Compound); ok && !k.convex {
+		return outsideUnion(m, c)
+	}
+	return outside(m, sh)
+}
+
+// outsideUnion counts the opaque pixel squares of m not contained in any
+// single piece of c (all four corners in that piece). A square split
+// between two pieces would count as outside; the decomposition never
+// splits one (each piece holds whole pixels), so this is exact for it and
+// conservative in general. Pixels are tried against the piece that held
+// the previous one first.
+func outsideUnion(m *mask.Mask, c collide.Compound) int {
+	n, last := 0, 0
+	in := func(p collide.Polygon, x, y int) bool {
+		fx, fy := float64(x), float64(y)
+		return p.ContainsPoint(collide.V(fx, fy)) && p.ContainsPoint(collide.V(fx+1, fy)) &&
+			p.ContainsPoint(collide.V(fx, fy+1)) && p.ContainsPoint(collide.V(fx+1, fy+1))
+	}
+	for y := 0; y < m.Height(); y++ {
+		l, r, ok := m.RowSpan(y)
+		if !ok {
+			continue
+		}
+	pixels:
+		for x := l; x <= r; x++ {
+			if !m.Get(x, y) {
+				continue
+			}
+			if last < len(c) && in(c[last], x, y) {
+				continue
+			}
+			for i, p := range c {
+				if in(p, x, y) {
+					last = i
+					continue pixels
+				}
+			}
+			n++
+		}
+	}
+	return n
 }
 
 // polygon returns r as a Polygon, and false when r is empty.
@@ -93,6 +153,8 @@ func translate(sh shape, d collide.Vec) shape {
 		return s.Translate(d)
 	case collide.Polygon:
 		return s.Translate(d)
+	case collide.Compound:
+		return collide.Transform{Pos: d}.Compound(nil, s)
 	}
 	panic(fmt.Sprintf("pipeline: translate of %T", sh))
 }
@@ -234,7 +296,15 @@ func overlapTest(sh shape) func(d collide.Vec) bool {
 			return outer.ContainsPoint(d) && (inner.ContainsPoint(d) || body.ContainsPoint(d))
 		}
 	}
-	return func(d collide.Vec) bool { return collide.Overlap(sh, translate(sh, d)) }
+	var buf collide.Compound // moved pieces, reused
+	return func(d collide.Vec) bool {
+		c, ok := sh.(collide.Compound)
+		if !ok {
+			return collide.Overlap(sh, translate(sh, d))
+		}
+		buf = collide.Transform{Pos: d}.Compound(buf, c)
+		return collide.Overlap(c, buf)
+	}
 }
 
 // innerBox returns an axis-aligned box about the origin inside the convex,

@@ -32,6 +32,36 @@ func naiveOutside(m *mask.Mask, sh shape) int {
 	return n
 }
 
+// naiveOutsideUnion counts opaque squares that no single piece of c
+// holds with all four corners: the reference for outsideUnion.
+func naiveOutsideUnion(m *mask.Mask, c collide.Compound) int {
+	n := 0
+	for y := 0; y < m.Height(); y++ {
+		for x := 0; x < m.Width(); x++ {
+			if !m.Get(x, y) {
+				continue
+			}
+			held := false
+			for _, p := range c {
+				if naiveOutside(maskWith(x, y), p) == 0 {
+					held = true
+				}
+			}
+			if !held {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// maskWith returns a mask with only pixel (x, y) set.
+func maskWith(x, y int) *mask.Mask {
+	m := mask.New(x+1, y+1)
+	m.Set(x, y, true)
+	return m
+}
+
 func randomMask(rng *rand.Rand, w, h int, p float64) *mask.Mask {
 	m := mask.New(w, h)
 	for y := 0; y < h; y++ {
@@ -52,16 +82,20 @@ func TestOutsideMatchesNaive(t *testing.T) {
 		if m.Empty() {
 			continue
 		}
-		f := &facts{m: m, hull: hull.Convex(m), maxVertices: 3 + rng.IntN(6)}
+		f := &facts{m: m, hull: hull.Convex(m), maxVertices: 3 + rng.IntN(6), maxPieces: 1 + rng.IntN(8)}
 		for _, k := range kinds {
 			sh := k.make(f)
 			wrong := translate(sh, collide.V(float64(rng.IntN(5)-2), float64(rng.IntN(5)-2)))
 			for _, s := range []shape{sh, wrong} {
-				if got, want := outside(m, s), naiveOutside(m, s); got != want {
+				want := naiveOutside(m, s)
+				if c, ok := s.(collide.Compound); ok {
+					want = naiveOutsideUnion(m, c)
+				}
+				if got := k.outside(m, s); got != want {
 					t.Fatalf("case %d: outside(%v, %s %v) = %d, want %d", i, m, k.name, s, got, want)
 				}
 			}
-			if got := outside(m, sh); got != 0 {
+			if got := k.outside(m, sh); got != 0 {
 				t.Fatalf("case %d: %s of %v leaves %d pixels outside", i, k.name, m, got)
 			}
 		}
@@ -171,7 +205,7 @@ func TestPairFPMatchesNaive(t *testing.T) {
 		if m.Empty() {
 			continue
 		}
-		f := &facts{m: m, hull: hull.Convex(m), maxVertices: 3 + rng.IntN(6)}
+		f := &facts{m: m, hull: hull.Convex(m), maxVertices: 3 + rng.IntN(6), maxPieces: 1 + rng.IntN(8)}
 		var shapes []shape
 		for _, k := range kinds {
 			shapes = append(shapes, k.make(f))

@@ -77,17 +77,19 @@ func compute(name, img string, f atlas.Frame, m *mask.Mask, s config.Sprite) exp
 	if sp.Pixels == 0 {
 		return sp
 	}
-	fa := &facts{m: m, hull: hull.Convex(m), maxVertices: s.MaxVertices}
+	fa := &facts{m: m, hull: hull.Convex(m), maxVertices: s.MaxVertices, maxPieces: s.MaxPieces}
 	sp.Quality = map[string]export.Quality{}
 	var names []string
+	var ks []*kind
 	var shapes []shape
-	for _, k := range kinds {
+	for i := range kinds {
+		k := &kinds[i]
 		if !slices.Contains(s.Shapes, k.name) {
 			continue
 		}
 		sh := k.make(fa)
 		k.store(&sp, sh)
-		names, shapes = append(names, k.name), append(shapes, sh)
+		names, ks, shapes = append(names, k.name), append(ks, k), append(shapes, sh)
 	}
 	// Figures for each distinct shape (the hull and polygon are often the
 	// same), the pair_fp_rates of all in one pass (see pairFP).
@@ -103,7 +105,7 @@ func compute(name, img string, f atlas.Frame, m *mask.Mask, s config.Sprite) exp
 	rates := pairFP(m, uniq, s.Samples, sampler(s.Seed, name))
 	for i, sh := range shapes {
 		sp.Quality[names[i]] = export.Quality{
-			Outside:    outside(m, sh),
+			Outside:    ks[i].outside(m, sh),
 			AreaRatio:  sh.Area() / float64(sp.Pixels),
 			PairFPRate: rates[which[i]],
 		}

@@ -143,12 +143,13 @@ func check(sp *export.Sprite, rel string, f atlas.Frame, m *mask.Mask, maxVertic
 	if n := m.Count(); sp.Pixels != n {
 		bad("pixels %d, the art has %d (stale library?)", sp.Pixels, n)
 	}
-	for _, k := range kinds {
+	for i := range kinds {
+		k := &kinds[i]
 		sh, ok := k.load(sp)
 		if !ok {
 			continue
 		}
-		if n := outside(m, sh); n > 0 {
+		if n := k.outside(m, sh); n > 0 {
 			bad("%s leaves %d opaque pixels outside", k.name, n)
 		}
 		if q, ok := sp.Quality[k.name]; ok && q.Outside != 0 {
