@@ -46,8 +46,8 @@ type gridItem struct {
 
 const bigSpan = 16
 
-// NewGrid returns an empty grid with square cells of the given size; a
-// size near the typical body's extent works best. It panics when cell is
+// NewGrid returns an empty grid with square cells of the given size; one
+// to two times the typical body's extent works best. It panics when cell is
 // not positive.
 func NewGrid(cell float64) *Grid {
 	if !(cell > 0) {

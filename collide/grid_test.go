@@ -85,7 +85,7 @@ type movingWorld struct {
 
 func newMovingWorld(n int) *movingWorld {
 	r := rand.New(rand.NewPCG(7, 7))
-	w := &movingWorld{g: NewGrid(32), size: 4000}
+	w := &movingWorld{g: NewGrid(64), size: 4000}
 	for i := range n {
 		rc := randBodyRect(r, w.size)
 		if rc.Size().X > 100 {
