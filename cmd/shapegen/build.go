@@ -53,6 +53,9 @@ Exit status: 0 all well, 1 some sprite failed (the rest is written), 2 bad usage
 }
 
 func runBuild(c *cobra.Command, opts *BuildOptions) error {
+	if err := folder(opts.Dir, "asset folder"); err != nil {
+		return err
+	}
 	cfg, err := config.Load(opts.Dir)
 	if err != nil {
 		return usageErrorf("%v", err)

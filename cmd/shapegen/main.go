@@ -6,11 +6,17 @@ package main
 import (
 	"context"
 	"os"
+	"os/signal"
 )
 
 func main() {
 	ios := IO{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr, IsTerminal: isTerminal(os.Stderr)}
-	os.Exit(Main(context.Background(), os.Args[1:], ios))
+	// Ctrl-C stops the work; outputs are written atomically, so the old
+	// ones stay whole.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := Main(ctx, os.Args[1:], ios)
+	stop()
+	os.Exit(code)
 }
 
 // isTerminal reports whether f is a character device (a terminal).

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/spf13/cobra"
 )
@@ -96,4 +97,25 @@ func rangeArgs(lo, hi int) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// folder returns a usage error unless dir is an existing folder.
+func folder(dir, what string) error {
+	fi, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return usageErrorf("%s %s: %v", what, dir, unwrapPath(err))
+	case !fi.IsDir():
+		return usageErrorf("%s %s: not a folder", what, dir)
+	}
+	return nil
+}
+
+// unwrapPath drops the path an *os.PathError repeats.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -45,6 +45,9 @@ func runVerify(c *cobra.Command, opts *VerifyOptions) error {
 	if opts.Assets == "" {
 		return usageErrorf("verify needs --assets DIR")
 	}
+	if err := folder(opts.Assets, "--assets"); err != nil {
+		return err
+	}
 	cfg, err := config.Load(opts.Assets)
 	if err != nil {
 		return usageErrorf("%v", err)
