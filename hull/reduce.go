@@ -61,13 +61,14 @@ func Reduce(p collide.Polygon, k int) collide.Polygon {
 	if ls == nil {
 		ls = r.greedy(k)
 	}
+	start := append([]line(nil), ls...)
+	// Refining only lowers the area; its result is kept when it seals.
+	r.refine(ls, flushBest)
 	if q := r.seal(ls); q != nil {
-		best := q
-		r.refine(ls, flushBest)
-		if q := r.seal(ls); q != nil && q.Area() < best.Area() {
-			best = q
-		}
-		return best
+		return q
+	}
+	if q := r.seal(start); q != nil {
+		return q
 	}
 	// Only for input that is not a convex polygon with positive winding.
 	return boundsPolygon(p, k)
@@ -291,6 +292,14 @@ func (r *reducer) bestFlush(k int) []line {
 			capArea[i*n+j] = v
 		}
 	}
+	// reach[j]: how many edges before j (cyclically) have a finite cap to
+	// j; they are the ones within half a turn, so they are contiguous.
+	reach := make([]int, n)
+	for j := range n {
+		for reach[j] < n-1 && !math.IsInf(capArea[((j-reach[j]-1+n)%n)*n+j], 1) {
+			reach[j]++
+		}
+	}
 	inf := math.Inf(1)
 	best, bestS, bestM, bestJ := inf, -1, 0, 0
 	// g[m*n+j]: least cost of a chain of m+1 edges from s ending at j;
@@ -306,7 +315,7 @@ func (r *reducer) bestFlush(k int) []line {
 		for m := 1; m < k; m++ {
 			for j := s + 1; j < n; j++ {
 				v, f := inf, -1
-				for i := s + m - 1; i < j; i++ {
+				for i := max(s+m-1, j-reach[j]); i < j; i++ {
 					if c := g[(m-1)*n+i] + capArea[i*n+j]; c < v {
 						v, f = c, i
 					}
@@ -364,33 +373,14 @@ func (r *reducer) refine(ls []line, flushBest bool) {
 			}
 			dirty[j] = false
 			a, b := ls[(j+k-1)%k], ls[(j+1)%k]
-			qa := meet(ls[(j+k-2)%k], a) // start of edge a
-			qb := meet(b, ls[(j+2)%k])   // end of edge b
-			if k == 3 {
-				qa = meet(b, a)
-				qb = qa
-			}
-			score := func(l line) (float64, bool) {
-				if a.d.Cross(l.d) <= 0 || l.d.Cross(b.d) <= 0 {
-					return 0, false
-				}
-				x, y := meet(a, l), meet(l, b)
-				if x.Sub(qa).Dot(a.d) <= 0 || y.Sub(x).Dot(l.d) <= 0 || qb.Sub(y).Dot(b.d) <= 0 {
-					return 0, false
-				}
-				return qa.Cross(x) + x.Cross(y) + y.Cross(qb), true
-			}
-			cur, ok := score(ls[j])
+			// qa, qb: the start of edge a and the end of edge b.
+			c := span{a: a, b: b, qa: meet(ls[(j+k-2)%k], a), qb: meet(b, ls[(j+2)%k])}
+			cur, ok := c.score(ls[j])
 			if !ok {
 				continue
 			}
 			best, bestLine := cur, ls[j]
-			try := func(l line) {
-				if s, ok := score(l); ok && s < best {
-					best, bestLine = s, l
-				}
-			}
-			r.candidates(a, b, try)
+			r.candidates(&c, &best, &bestLine)
 			if best < cur-1e-12*math.Abs(cur)-1e-12 {
 				ls[j] = bestLine
 				moved = true
@@ -403,23 +393,52 @@ func (r *reducer) refine(ls []line, flushBest bool) {
 	}
 }
 
-// candidates calls try with every supporting line that can lie between
-// lines a and b: the hull edges from a's contact vertex to b's, and for
-// each vertex between them the line through it that makes it the midpoint
-// of the segment cut by a and b, when that line supports the hull there.
-func (r *reducer) candidates(a, b line, try func(line)) {
+// span is the part of the polygon a line j may move in: between its
+// neighbours a and b, from the start qa of edge a to the end qb of edge b.
+type span struct {
+	a, b   line
+	qa, qb collide.Vec
+}
+
+// score returns twice the area the polygon has along the span with line l
+// between a and b, up to a constant, and false when l does not make a
+// convex polygon there (edges a, l and b keep positive lengths).
+func (c *span) score(l line) (float64, bool) {
+	if c.a.d.Cross(l.d) <= 0 || l.d.Cross(c.b.d) <= 0 {
+		return 0, false
+	}
+	x, y := meet(c.a, l), meet(l, c.b)
+	if x.Sub(c.qa).Dot(c.a.d) <= 0 || y.Sub(x).Dot(l.d) <= 0 || c.qb.Sub(y).Dot(c.b.d) <= 0 {
+		return 0, false
+	}
+	return c.qa.Cross(x) + x.Cross(y) + y.Cross(c.qb), true
+}
+
+// candidates lowers best (and sets bestLine) with every supporting line
+// that can lie in span c: the hull edges from a's contact vertex to b's,
+// and for each vertex between them the line through it that makes it the
+// midpoint of the segment cut by a and b, when that line supports the hull
+// there and can be a minimum.
+func (r *reducer) candidates(c *span, best *float64, bestLine *line) {
 	n := len(r.h)
-	for t, c := a.t, 0; c < n; t, c = (t+1)%n, c+1 {
-		try(r.edges[t])
-		w := r.h[t]
-		// x on a and y on b with x + y = 2w.
-		if den := b.d.Cross(a.d); den != 0 {
+	a, b := c.a, c.b
+	den := b.d.Cross(a.d)
+	for t, i := a.t, 0; i < n; t, i = (t+1)%n, i+1 {
+		if s, ok := c.score(r.edges[t]); ok && s < *best {
+			*best, *bestLine = s, r.edges[t]
+		}
+		// x on a and y on b with x + y = 2w. Only when a and b meet on the
+		// inner side: when they meet on the outer side, pivoting on w cuts
+		// the least off their corner, so the most area, with w the midpoint.
+		if w := r.h[t]; den > 0 {
 			s := b.d.Cross(w.Scale(2).Sub(a.p).Sub(b.p)) / den
-			x := a.p.Add(a.d.Scale(s))
-			d := w.Sub(x)
+			d := w.Sub(a.p.Add(a.d.Scale(s)))
 			in, out := r.edges[(t+n-1)%n].d, r.edges[t].d
 			if in.Cross(d) >= 0 && d.Cross(out) >= 0 && d != (collide.Vec{}) {
-				try(newLine(w, d, t))
+				l := line{w, d, t}
+				if s, ok := c.score(l); ok && s < *best {
+					*best, *bestLine = s, l
+				}
 			}
 		}
 		if t == b.t {
