@@ -85,14 +85,14 @@ func runBuild(c *cobra.Command, opts *BuildOptions) error {
 // summary writes the end-of-build summary.
 func summary(w io.Writer, res *pipeline.Result) {
 	fmt.Fprintf(w, "%d images, %d sprites (%d frames of sheets and atlases), %d failures, %d empty, %d decoded, %s\n",
-		res.Images, len(res.Library.Sprites), res.Frames, len(res.Failures), len(res.Empty), res.Decoded, res.Elapsed.Round(time.Millisecond))
+		res.Images, res.Sprites, res.Frames, len(res.Failures), len(res.Empty), res.Decoded, res.Elapsed.Round(time.Millisecond))
 	if len(res.Empty) > 0 {
 		fmt.Fprintf(w, "empty (no opaque pixel): %s\n", list(res.Empty, 5))
 	}
 	if worst := res.Worst(5); len(worst) > 0 {
 		parts := make([]string, len(worst))
 		for i, s := range worst {
-			parts[i] = fmt.Sprintf("%s %.2f", s.Name, s.Quality["polygon"].PairFPRate)
+			parts[i] = fmt.Sprintf("%s %.2f", s.Name, s.PairFPRate)
 		}
 		fmt.Fprintf(w, "worst polygon pair_fp_rate: %s\n", strings.Join(parts, ", "))
 	}

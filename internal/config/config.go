@@ -228,6 +228,27 @@ func (c *Config) For(rel string) Sprite {
 	return s
 }
 
+// Signature returns a string that is the same for two images exactly when
+// For gives them the same settings by the same rules: which overrides and
+// which grid match rel. It lets callers compute per-settings work once.
+func (c *Config) Signature(rel string) string {
+	b := make([]byte, 0, len(c.Overrides)+4)
+	for _, o := range c.Overrides {
+		if Match(o.Glob, rel) {
+			b = append(b, '1')
+		} else {
+			b = append(b, '0')
+		}
+	}
+	b = append(b, '/')
+	for i, g := range c.Grids {
+		if Match(g.Glob, rel) {
+			return string(strconv.AppendInt(b, int64(i), 10))
+		}
+	}
+	return string(b)
+}
+
 func (c *Config) base() Sprite {
 	return Sprite{
 		AlphaThreshold: c.AlphaThreshold, MaxVertices: c.MaxVertices, MaxPieces: c.MaxPieces,

@@ -151,3 +151,29 @@ func TestParsePivot(t *testing.T) {
 		}
 	}
 }
+
+func TestSignature(t *testing.T) {
+	c := Default()
+	c.Overrides = []Override{{Glob: "tiles/**", AlphaThreshold: new(int)}, {Glob: "**/big_*.png"}}
+	c.Grids = []Grid{{Glob: "sheets/*.png", CellWidth: 1, CellHeight: 1}}
+	tests := []struct {
+		a, b string
+		same bool
+	}{
+		{"a.png", "b/c.png", true},
+		{"tiles/a.png", "tiles/x/b.png", true},
+		{"tiles/a.png", "a.png", false},
+		{"tiles/big_a.png", "tiles/a.png", false},
+		{"sheets/a.png", "a.png", false},
+		{"sheets/a.png", "sheets/b.png", true},
+	}
+	for _, tt := range tests {
+		sa, sb := c.Signature(tt.a), c.Signature(tt.b)
+		if (sa == sb) != tt.same {
+			t.Errorf("Signature(%q) = %q, Signature(%q) = %q, want same = %v", tt.a, sa, tt.b, sb, tt.same)
+		}
+		if tt.same && !reflect.DeepEqual(c.For(tt.a), c.For(tt.b)) {
+			t.Errorf("same signature for %q and %q but different settings", tt.a, tt.b)
+		}
+	}
+}

@@ -56,8 +56,12 @@ type Progress struct {
 
 // Result is what a build did.
 type Result struct {
-	// Library is the library written (also when some sprites failed).
+	// Library is the library written (also when some sprites failed). It
+	// is nil when the outputs were current and not rewritten: a re-run with
+	// nothing changed reads neither images nor cached sprites.
 	Library *export.Library
+	// Sprites is the number of sprites in the library.
+	Sprites int
 	// Failures are one line each, a file or sprite and the cause, sorted.
 	Failures []string
 	// Images is the number of image files read, Frames the number of
@@ -69,29 +73,28 @@ type Result struct {
 	Decoded int
 	// Elapsed is the wall time of the build.
 	Elapsed time.Duration
+	ranked  []Ranked
 }
 
 // Failed reports whether some file or sprite failed.
 func (r *Result) Failed() bool { return len(r.Failures) > 0 }
 
+// Ranked is a sprite and its polygon's pair_fp_rate.
+type Ranked struct {
+	Name       string
+	PairFPRate float64
+}
+
 // Worst returns up to n sprites with the highest polygon pair_fp_rate,
 // worst first (ties by name).
-func (r *Result) Worst(n int) []export.Sprite {
-	var s []export.Sprite
-	for _, sp := range r.Library.Sprites {
-		if _, ok := sp.Quality["polygon"]; ok {
-			s = append(s, sp)
-		}
-	}
-	sort.SliceStable(s, func(i, j int) bool {
-		return s[i].Quality["polygon"].PairFPRate > s[j].Quality["polygon"].PairFPRate
-	})
-	return s[:min(n, len(s))]
-}
+func (r *Result) Worst(n int) []Ranked { return r.ranked[:min(n, len(r.ranked))] }
 
 // outcome is what processing one image gave.
 type outcome struct {
+	// sprites are the image's sprites, nil when they are in the cache and
+	// not loaded; facts are always there, one per sprite.
 	sprites []export.Sprite
+	facts   []fact
 	// fails are one-line failures of the image or its sprites.
 	fails   []string
 	decoded bool
@@ -114,13 +117,17 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := os.MkdirAll(opts.Out, 0o755); err != nil {
 		return nil, err
 	}
+	// Reading the cache (CPU) and walking the folder (system calls) go
+	// side by side: together they are most of a warm build.
+	opened := make(chan *cache, 1)
+	go func() { opened <- openCache(opts.Out, opts.NoCache) }()
 	srcs, err := walk(opts.Dir, opts.Out, cfg)
+	c := <-opened
 	if err != nil {
 		return nil, err
 	}
-	c := openCache(opts.Out, opts.NoCache)
 	outs := make([]outcome, len(srcs))
-	w := &worker{opts: &opts, cache: c}
+	w := &worker{opts: &opts, cache: c, sums: map[string]string{}}
 	// Largest files first, so that no core is left with a big sheet at
 	// the end while the others idle; results stay in path order.
 	order := make([]int, len(srcs))
@@ -139,48 +146,60 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 
 	res := &Result{Images: len(srcs)}
-	lib := &export.Library{
-		Format:    export.Format,
-		Generator: Generator,
-		Settings: export.Settings{
-			AlphaThreshold: cfg.AlphaThreshold, MaxVertices: cfg.MaxVertices, MaxPieces: cfg.MaxPieces,
-			Samples: cfg.Samples, Seed: cfg.Seed,
-		},
-		Sprites: []export.Sprite{},
-	}
+	// Facts first: names, counts and failures, without the sprites.
 	seen := map[string]string{}
+	dup := map[[2]int]bool{} // (image, sprite) left out as a duplicate name
+	var ranked []Ranked
 	for i, o := range outs {
 		res.Failures = append(res.Failures, o.fails...)
 		if o.decoded {
 			res.Decoded++
 		}
 		c.keep(srcs[i].rel, o.entry)
-		for _, sp := range o.sprites {
-			if prev, dup := seen[sp.Name]; dup {
-				res.Failures = append(res.Failures, fmt.Sprintf("%s: sprite name %q is also made by %s", sp.Image, sp.Name, prev))
+		for j, f := range o.facts {
+			if prev, ok := seen[f.Name]; ok {
+				res.Failures = append(res.Failures, fmt.Sprintf("%s: sprite name %q is also made by %s", f.Image, f.Name, prev))
+				dup[[2]int{i, j}] = true
 				continue
 			}
-			seen[sp.Name] = sp.Image
-			if sp.Name != strings.TrimSuffix(sp.Image, path.Ext(sp.Image)) {
+			seen[f.Name] = f.Image
+			res.Sprites++
+			if f.Name != strings.TrimSuffix(f.Image, path.Ext(f.Image)) {
 				res.Frames++
 			}
-			if sp.Pixels == 0 {
-				res.Empty = append(res.Empty, sp.Name)
+			if f.Pixels == 0 {
+				res.Empty = append(res.Empty, f.Name)
 			}
-			lib.Sprites = append(lib.Sprites, sp)
+			if f.HasPolygon {
+				ranked = append(ranked, Ranked{f.Name, f.PolygonFP})
+			}
 		}
 	}
-	sort.Slice(lib.Sprites, func(i, j int) bool { return lib.Sprites[i].Name < lib.Sprites[j].Name })
 	sort.Strings(res.Empty)
 	sort.Strings(res.Failures)
-	res.Library = lib
+	sort.SliceStable(ranked, func(i, j int) bool {
+		if ranked[i].PairFPRate != ranked[j].PairFPRate {
+			return ranked[i].PairFPRate > ranked[j].PairFPRate
+		}
+		return ranked[i].Name < ranked[j].Name
+	})
+	res.ranked = ranked
+
 	files := outputFiles(cfg)
 	sum := outputsSum(cfg, srcs, outs, res.Failures)
+	write := !c.outputsCurrent(opts.Out, sum, files)
+	if write {
+		lib, err := library(cfg, c, outs, dup)
+		if err != nil {
+			return nil, err
+		}
+		res.Library = lib
+	}
 	// The cache is saved while the outputs are written.
 	saved := make(chan error, 1)
 	go func() { saved <- c.save() }()
-	if !c.outputsCurrent(opts.Out, sum, files) {
-		err := writeOutputs(opts.Out, cfg, lib, res.Failures)
+	if write {
+		err := writeOutputs(opts.Out, cfg, res.Library, res.Failures)
 		if err == nil {
 			err = c.wrote(opts.Out, sum, files)
 		}
@@ -194,6 +213,36 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// library assembles the library of the outcomes, loading cached sprites,
+// leaving out the duplicates, sorted by name.
+func library(cfg *config.Config, c *cache, outs []outcome, dup map[[2]int]bool) (*export.Library, error) {
+	lib := &export.Library{
+		Format:    export.Format,
+		Generator: Generator,
+		Settings: export.Settings{
+			AlphaThreshold: cfg.AlphaThreshold, MaxVertices: cfg.MaxVertices, MaxPieces: cfg.MaxPieces,
+			Samples: cfg.Samples, Seed: cfg.Seed,
+		},
+		Sprites: []export.Sprite{},
+	}
+	for i, o := range outs {
+		sprites := o.sprites
+		if sprites == nil && len(o.facts) > 0 {
+			var err error
+			if sprites, err = c.spritesOf(o.entry.Key); err != nil {
+				return nil, err
+			}
+		}
+		for j, sp := range sprites {
+			if !dup[[2]int{i, j}] {
+				lib.Sprites = append(lib.Sprites, sp)
+			}
+		}
+	}
+	sort.Slice(lib.Sprites, func(i, j int) bool { return lib.Sprites[i].Name < lib.Sprites[j].Name })
+	return lib, nil
 }
 
 // parallel runs do(i) for i in [0, n) on workers goroutines (GOMAXPROCS
@@ -239,20 +288,37 @@ func parallel(ctx context.Context, n, workers int, do func(i int), done func(cou
 type worker struct {
 	opts  *Options
 	cache *cache
+	// sums memoizes settingsSum by config.Config.Signature.
+	mu   sync.Mutex
+	sums map[string]string
+}
+
+// settings returns the effective settings of image rel and their digest.
+func (w *worker) settings(rel string) (config.Sprite, string) {
+	cfg := &w.opts.Config
+	sig := cfg.Signature(rel)
+	set := cfg.For(rel)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	sum, ok := w.sums[sig]
+	if !ok {
+		sum = settingsSum(set, cfg.MaxPixels)
+		w.sums[sig] = sum
+	}
+	return set, sum
 }
 
 // process computes the sprites of one image, from the cache when it can.
 func (w *worker) process(src source) outcome {
 	cfg := &w.opts.Config
-	set := cfg.For(src.rel)
+	set, sum := w.settings(src.rel)
 	abs := filepath.Join(w.opts.Dir, filepath.FromSlash(src.rel))
 	st, err := statOf(w.opts.Dir, src)
 	if err != nil {
 		return outcome{fails: []string{err.Error()}}
 	}
-	sum := settingsSum(set, cfg.MaxPixels)
-	if e, ok := w.cache.lookupStat(src.rel, st, sum); ok && w.previewsExist(e.Sprites) {
-		return outcome{sprites: e.Sprites, fails: allViolations(e.Sprites), entry: e}
+	if e, ok := w.cache.lookupStat(src.rel, st, sum); ok && w.previewsExist(e.Facts) {
+		return outcome{facts: e.Facts, fails: failsOf(e.Facts), entry: e}
 	}
 	imgData, err := os.ReadFile(abs)
 	if err != nil {
@@ -266,9 +332,9 @@ func (w *worker) process(src source) outcome {
 	}
 	key := contentKey(sum, src, imgData, data)
 	ent := entry{Stat: st, Settings: sum, Key: key}
-	if sprites, ok := w.cache.lookupKey(key); ok && w.previewsExist(sprites) {
-		ent.Sprites = sprites
-		return outcome{sprites: sprites, fails: allViolations(sprites), entry: ent}
+	if e, ok := w.cache.lookupKey(key); ok && w.previewsExist(e.Facts) {
+		ent.Facts = e.Facts
+		return outcome{facts: e.Facts, fails: failsOf(e.Facts), entry: ent}
 	}
 	frames, err := w.frames(src, set, data)
 	if err != nil {
@@ -294,8 +360,10 @@ func (w *worker) process(src source) outcome {
 		o.sprites = append(o.sprites, sp)
 	})
 	o.fails = append(o.fails, outside...)
-	if len(o.fails) == len(allViolations(o.sprites)) { // only verification failures: deterministic, cacheable
-		ent.Sprites = o.sprites
+	o.facts = factsOf(o.sprites)
+	if len(o.fails) == len(failsOf(o.facts)) { // only verification failures: deterministic, cacheable
+		ent.Facts = o.facts
+		w.cache.put(key, o.sprites)
 		o.entry = ent
 	}
 	return o
@@ -383,10 +451,11 @@ func unwrapPath(err error) error {
 	return err
 }
 
-func allViolations(sprites []export.Sprite) []string {
+// failsOf returns the verification failures of the sprites of facts.
+func failsOf(facts []fact) []string {
 	var v []string
-	for i := range sprites {
-		v = append(v, violations(&sprites[i])...)
+	for _, f := range facts {
+		v = append(v, f.Fails...)
 	}
 	return v
 }

@@ -155,8 +155,15 @@ func TestIncremental(t *testing.T) {
 	}
 	first, _ := os.ReadFile(filepath.Join(out, "shapes.json"))
 
-	if _, n := build(t, dir, out, cfg, 0); n != 0 {
+	warm, n := build(t, dir, out, cfg, 0)
+	if n != 0 {
 		t.Errorf("re-run with no change decoded %d images, want 0", n)
+	}
+	// Nothing changed: the library is not even read back, but the figures
+	// are those of the cold build.
+	if warm.Library != nil || warm.Sprites != res.Sprites || warm.Frames != res.Frames ||
+		!slices.Equal(warm.Empty, res.Empty) || !slices.Equal(warm.Worst(5), res.Worst(5)) {
+		t.Errorf("warm result %+v, want Library nil and the cold figures %+v", warm, res)
 	}
 	// Touching a file without changing it: the content key still hits.
 	later := time.Now().Add(time.Minute)

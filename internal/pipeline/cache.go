@@ -7,21 +7,26 @@ import (
 	"encoding/gob"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/internal/atomicfile"
 	"github.com/shapegen/shapegen/internal/config"
 )
 
-// CacheFile is the cache inside the output folder: for each image its
-// size, modification time, settings digest, content key and computed
-// sprites, and a digest of the outputs last written. The content key (a
-// SHA-256 of the generator version, the effective settings, the image and
-// its atlas file) is the key of record; the stat data only spares reading
-// and hashing unchanged files.
+// CacheFile is the cache inside the output folder. Its index holds, for
+// each image, its size, modification time, settings digest, content key
+// and a few facts about its sprites (names, pixel counts, failures); the
+// sprites themselves are stored apart, by content key, and decoded only
+// when the outputs must be rewritten. The content key (a SHA-256 of the
+// generator version, the effective settings, the image and its atlas
+// file) is the key of record; the stat data only spares reading and
+// hashing unchanged files.
 const CacheFile = ".shapegen-cache"
 
 // fileStat is what the fast check compares: size and modification time of
@@ -31,19 +36,51 @@ type fileStat struct {
 	DataSize, DataMod int64
 }
 
-// entry is an image's record in the cache.
+// fact is what a build needs to know of a sprite when it does not need
+// the sprite itself: enough for the Result and the summary.
+type fact struct {
+	Name, Image string
+	Pixels      int
+	// PolygonFP is the polygon's pair_fp_rate, when HasPolygon.
+	PolygonFP  float64
+	HasPolygon bool
+	// Fails are the sprite's verification failures.
+	Fails []string
+}
+
+func factOf(sp *export.Sprite) fact {
+	q, ok := sp.Quality["polygon"]
+	return fact{Name: sp.Name, Image: sp.Image, Pixels: sp.Pixels, PolygonFP: q.PairFPRate, HasPolygon: ok, Fails: violations(sp)}
+}
+
+func factsOf(sprites []export.Sprite) []fact {
+	fs := make([]fact, len(sprites))
+	for i := range sprites {
+		fs[i] = factOf(&sprites[i])
+	}
+	return fs
+}
+
+// entry is an image's record in the cache index.
 type entry struct {
 	Stat     fileStat
 	Settings string
 	Key      string
-	Sprites  []export.Sprite
+	Facts    []fact
 }
 
-// index is the cache file's content.
-type index struct {
+// cacheFile is the content of CacheFile: the version, the gob-encoded
+// index (map from image path to entry) and the sprites, gob-encoded maps
+// from content key to sprites in cacheShards shards.
+type cacheFile struct {
 	Version string
-	Entries map[string]entry
+	Index   []byte
+	Sprites [][]byte
 }
+
+// cacheShards is how many gob streams the sprites are split into, so that
+// reading them uses every core.
+const cacheShards = 4
 
 // outputsRecord is the content of OutputsFile: the digest of what the
 // output files were written from, and their stat data after writing.
@@ -58,37 +95,47 @@ type outputsRecord struct {
 // being written.
 const OutputsFile = ".shapegen-outputs"
 
-// cache is the incremental cache of one build.
+// cache is the incremental cache of one build. lookups and put may be
+// called from several goroutines; the rest from one.
 type cache struct {
-	path  string
-	off   bool
-	old   index
-	byKey map[string][]export.Sprite
-	new   index
-	dirty bool
+	path string
+	off  bool
+	old  map[string]entry // the index read
+	// byKey indexes old by content key.
+	byKey map[string]entry
+	// oldShards are the sprite shards read, decoded by load.
+	oldShards [][]byte
+	loaded    bool
+	mu        sync.Mutex
+	sprites   map[string][]export.Sprite // by content key: loaded and new
+	new       map[string]entry
+	dirty     bool
 	// outputs is the record of the outputs as last written.
 	outputs outputsRecord
 }
 
 func openCache(out string, off bool) *cache {
-	c := &cache{path: filepath.Join(out, CacheFile), off: off, byKey: map[string][]export.Sprite{},
-		new: index{Version: Version, Entries: map[string]entry{}}}
+	c := &cache{path: filepath.Join(out, CacheFile), off: off, old: map[string]entry{}, byKey: map[string]entry{},
+		sprites: map[string][]export.Sprite{}, new: map[string]entry{}}
 	if off {
 		return c
 	}
 	if b, err := os.ReadFile(c.path); err == nil {
 		// A damaged or foreign cache is only a cold start.
-		if gob.NewDecoder(bytes.NewReader(b)).Decode(&c.old) != nil || c.old.Version != Version {
-			c.old = index{}
+		var f cacheFile
+		var ix map[string]entry
+		if gob.NewDecoder(bytes.NewReader(b)).Decode(&f) == nil && f.Version == Version &&
+			gob.NewDecoder(bytes.NewReader(f.Index)).Decode(&ix) == nil {
+			c.old, c.oldShards = ix, f.Sprites
 		}
+	}
+	for _, e := range c.old {
+		c.byKey[e.Key] = e
 	}
 	if b, err := os.ReadFile(filepath.Join(out, OutputsFile)); err == nil {
 		if json.Unmarshal(b, &c.outputs) != nil {
 			c.outputs = outputsRecord{}
 		}
-	}
-	for _, e := range c.old.Entries {
-		c.byKey[e.Key] = e.Sprites
 	}
 	return c
 }
@@ -96,30 +143,79 @@ func openCache(out string, off bool) *cache {
 // lookupStat returns the cached entry of image rel when its stat data and
 // settings are those of the cache.
 func (c *cache) lookupStat(rel string, st fileStat, settings string) (entry, bool) {
-	e, ok := c.old.Entries[rel]
+	e, ok := c.old[rel]
 	if c.off || !ok || e.Stat != st || e.Settings != settings {
 		return entry{}, false
 	}
 	return e, true
 }
 
-// lookupKey returns the sprites cached under content key.
-func (c *cache) lookupKey(key string) ([]export.Sprite, bool) {
-	s, ok := c.byKey[key]
-	return s, ok && !c.off
+// lookupKey returns the cached entry with content key.
+func (c *cache) lookupKey(key string) (entry, bool) {
+	e, ok := c.byKey[key]
+	return e, ok && !c.off
 }
 
-// keep records image rel's entry in the new cache; an entry without key
+// put records the sprites computed for content key.
+func (c *cache) put(key string, sprites []export.Sprite) {
+	c.mu.Lock()
+	c.sprites[key] = sprites
+	c.mu.Unlock()
+}
+
+// load decodes the cached sprites (once), its shards in parallel.
+func (c *cache) load() error {
+	if c.loaded {
+		return nil
+	}
+	c.loaded = true
+	parts := make([]map[string][]export.Sprite, len(c.oldShards))
+	errs := make([]error, len(c.oldShards))
+	var wg sync.WaitGroup
+	for i, sh := range c.oldShards {
+		wg.Go(func() { errs[i] = gob.NewDecoder(bytes.NewReader(sh)).Decode(&parts[i]) })
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("%s: %w (remove it to start afresh)", c.path, err)
+	}
+	for _, p := range parts {
+		for k, v := range p {
+			if _, ok := c.sprites[k]; !ok {
+				c.sprites[k] = v
+			}
+		}
+	}
+	return nil
+}
+
+// spritesOf returns the sprites of content key, loading the cache if need
+// be.
+func (c *cache) spritesOf(key string) ([]export.Sprite, error) {
+	if s, ok := c.sprites[key]; ok {
+		return s, nil
+	}
+	if err := c.load(); err != nil {
+		return nil, err
+	}
+	s, ok := c.sprites[key]
+	if !ok {
+		return nil, fmt.Errorf("%s: no sprites for a cached image (remove it to start afresh)", c.path)
+	}
+	return s, nil
+}
+
+// keep records image rel's entry in the new index; an entry without key
 // is not kept.
 func (c *cache) keep(rel string, e entry) {
 	if e.Key == "" {
 		c.dirty = true
 		return
 	}
-	if old, ok := c.old.Entries[rel]; !ok || old.Stat != e.Stat || old.Key != e.Key || old.Settings != e.Settings {
+	if old, ok := c.old[rel]; !ok || old.Stat != e.Stat || old.Key != e.Key || old.Settings != e.Settings {
 		c.dirty = true
 	}
-	c.new.Entries[rel] = e
+	c.new[rel] = e
 }
 
 // outputsCurrent reports whether the output files were written from
@@ -152,16 +248,73 @@ func (c *cache) wrote(out, digest string, files []string) error {
 	return atomicfile.WriteBytes(filepath.Join(out, OutputsFile), b)
 }
 
-// save writes the new cache, unless nothing changed.
+// save writes the new cache, unless nothing changed. The old sprite shards
+// are kept as they are when the new index refers to the same keys and no
+// sprite was computed.
 func (c *cache) save() error {
-	if !c.dirty && len(c.new.Entries) == len(c.old.Entries) {
+	if !c.dirty && len(c.new) == len(c.old) {
 		return nil
 	}
+	var ix bytes.Buffer
+	if err := gob.NewEncoder(&ix).Encode(c.new); err != nil {
+		return err
+	}
+	f := cacheFile{Version: Version, Index: ix.Bytes(), Sprites: c.oldShards}
+	if !c.sameKeys() {
+		if err := c.load(); err != nil {
+			return err
+		}
+		shards, err := c.encodeSprites()
+		if err != nil {
+			return err
+		}
+		f.Sprites = shards
+	}
 	var b bytes.Buffer
-	if err := gob.NewEncoder(&b).Encode(&c.new); err != nil {
+	if err := gob.NewEncoder(&b).Encode(&f); err != nil {
 		return err
 	}
 	return atomicfile.WriteBytes(c.path, b.Bytes())
+}
+
+// sameKeys reports whether the new index refers only to content keys of
+// the old one, so the old sprite shards serve unchanged.
+func (c *cache) sameKeys() bool {
+	if c.oldShards == nil {
+		return false
+	}
+	for _, e := range c.new {
+		if _, ok := c.byKey[e.Key]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// encodeSprites encodes the sprites the new index refers to, in shards,
+// in parallel.
+func (c *cache) encodeSprites() ([][]byte, error) {
+	parts := make([]map[string][]export.Sprite, cacheShards)
+	for i := range parts {
+		parts[i] = map[string][]export.Sprite{}
+	}
+	for _, e := range c.new {
+		h := fnv.New32a()
+		h.Write([]byte(e.Key))
+		parts[h.Sum32()%cacheShards][e.Key] = c.sprites[e.Key]
+	}
+	shards := make([][]byte, cacheShards)
+	errs := make([]error, cacheShards)
+	var wg sync.WaitGroup
+	for i := range parts {
+		wg.Go(func() {
+			var b bytes.Buffer
+			errs[i] = gob.NewEncoder(&b).Encode(parts[i])
+			shards[i] = b.Bytes()
+		})
+	}
+	wg.Wait()
+	return shards, errors.Join(errs...)
 }
 
 func statFile(p string) (fileStat, error) {
@@ -172,8 +325,12 @@ func statFile(p string) (fileStat, error) {
 	return fileStat{Size: fi.Size(), Mod: fi.ModTime().UnixNano()}, nil
 }
 
-// statOf returns the stat data of src's image and atlas file.
+// statOf returns the stat data of src's image and atlas file, as the walk
+// saw them when it could.
 func statOf(dir string, src source) (fileStat, error) {
+	if src.stat != nil {
+		return *src.stat, nil
+	}
 	st, err := statFile(filepath.Join(dir, filepath.FromSlash(src.rel)))
 	if err != nil {
 		return st, fmt.Errorf("%s: %v", src.rel, unwrapPath(err))

@@ -96,11 +96,11 @@ func writePreview(out string, px image.Image, sp *export.Sprite, threshold int) 
 
 // previewsExist reports whether every sprite's preview file exists, or
 // previews are off.
-func (w *worker) previewsExist(sprites []export.Sprite) bool {
+func (w *worker) previewsExist(facts []fact) bool {
 	if !w.opts.Config.Preview {
 		return true
 	}
-	for _, sp := range sprites {
+	for _, sp := range facts {
 		if _, err := os.Stat(previewPath(w.opts.Out, sp.Name)); err != nil {
 			return false
 		}

@@ -22,6 +22,9 @@ type source struct {
 	data string
 	// size is the image file's size in bytes, when known (for scheduling).
 	size int64
+	// stat is the stat data of the image and its data file as the walk
+	// saw them, or nil.
+	stat *fileStat
 }
 
 // atlasExts are the atlas data file extensions, in order of preference.
@@ -31,7 +34,7 @@ var atlasExts = []string{".xml", ".json", ".txt"}
 // skip) that cfg includes, sorted by path, each with its atlas data file.
 func walk(dir, skip string, cfg *config.Config) ([]source, error) {
 	var pngs []string
-	sizes := map[string]int64{}
+	stats := map[string]fileStat{} // of every PNG and data file
 	data := map[string]bool{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -58,12 +61,15 @@ func walk(dir, skip string, cfg *config.Config) ([]source, error) {
 		case ext == ".png":
 			if cfg.Included(rel) {
 				pngs = append(pngs, rel)
-				if fi, err := d.Info(); err == nil {
-					sizes[rel] = fi.Size()
+				if fi, err := d.Info(); err == nil && fi.Mode().IsRegular() {
+					stats[rel] = fileStat{Size: fi.Size(), Mod: fi.ModTime().UnixNano()}
 				}
 			}
 		case ext == ".xml" || ext == ".json" || ext == ".txt":
 			data[rel] = true
+			if fi, err := d.Info(); err == nil && fi.Mode().IsRegular() {
+				stats[rel] = fileStat{Size: fi.Size(), Mod: fi.ModTime().UnixNano()}
+			}
 		}
 		return nil
 	})
@@ -111,7 +117,13 @@ func walk(dir, skip string, cfg *config.Config) ([]source, error) {
 	}
 	out := make([]source, len(pngs))
 	for i, p := range pngs {
-		out[i] = source{rel: p, data: owner[p], size: sizes[p]}
+		out[i] = source{rel: p, data: owner[p]}
+		st, ok := stats[p]
+		ds, dok := stats[owner[p]]
+		if ok && (owner[p] == "" || dok) {
+			st.DataSize, st.DataMod = ds.Size, ds.Mod
+			out[i].size, out[i].stat = st.Size, &st
+		}
 	}
 	return out, nil
 }
