@@ -19,6 +19,6 @@ echo "== warm re-runs, nothing changed"
 for i in 1 2 3; do
   /usr/bin/time -f "warm: %e s wall, %M KB max RSS" "$bin" build "$corpus" -o "$out" >/dev/null
 done
-echo "== cold again for the warm/cold ratio"
-rm -rf "$out"/.shapegen-cache
+echo "== cold again (empty output folder) for the warm/cold ratio"
+rm -rf "$out" && mkdir -p "$out"
 /usr/bin/time -f 'cold: %e s wall, %M KB max RSS' "$bin" build "$corpus" -o "$out" >/dev/null
