@@ -44,30 +44,6 @@ func scanDeepest(b []Vec, nx, ny float64, p Vec) (float64, int) {
 	return m, at
 }
 
-// walkDeepest returns the minimum of n·(v-p) over b, walking forward from
-// b[j] while the value decreases, and its index.
-func walkDeepest(b []Vec, nx, ny float64, p Vec, j int) (float64, int) {
-	d := nx*(b[j].X-p.X) + ny*(b[j].Y-p.Y)
-	for k := j + 1; ; k++ {
-		if k == len(b) {
-			k = 0
-		}
-		e := nx*(b[k].X-p.X) + ny*(b[k].Y-p.Y)
-		if e >= d {
-			return d, j
-		}
-		j, d = k, e
-	}
-}
-
-// deepest is walkDeepest when walk is set, else scanDeepest.
-func deepest(b []Vec, nx, ny float64, p Vec, j int, walk bool) (float64, int) {
-	if walk {
-		return walkDeepest(b, nx, ny, p, j)
-	}
-	return scanDeepest(b, nx, ny, p)
-}
-
 // separates reports whether an edge line of a has all of b strictly on its
 // outer side. Points on the line count as inside, so touching shapes are
 // never separated. Any vertex of b on the inner side is a witness that an
@@ -91,13 +67,24 @@ func separates(a, b []Vec, walk bool) bool {
 			j, d = k, e
 		}
 		if d > 0 {
-			if d, j = scanDeepest(b, nx, ny, p); d > 0 {
+			if d, j = scanDeepest(b, nx, ny, p); d > 0 && !tinyEdge(p, nx*nx+ny*ny) {
 				return true
 			}
 		}
 		p = q
 	}
 	return false
+}
+
+// tinyEdge reports whether the edge pq is too short, next to the size of
+// its coordinates, for its direction to survive rounding (a box a rounding
+// error thick). Such an edge's normal is not trusted to separate: skipping
+// a face can only make a test report overlap, never miss one. Integer
+// polygons of moderate size never have tiny edges.
+// The edge starts at p and has squared length l2.
+func tinyEdge(p Vec, l2 float64) bool {
+	m := math.Abs(p.X) + math.Abs(p.Y)
+	return l2 <= m*m*1e-24
 }
 
 // faceDepth returns, over the non-degenerate edges of a, the largest signed
@@ -114,15 +101,43 @@ func faceDepth(a, b []Vec, walk bool) (best float64, n Vec, sep bool) {
 	j, first := 0, true
 	for _, q := range a {
 		nx, ny := q.Y-p.Y, p.X-q.X
+		l2 := nx*nx + ny*ny
+		if tinyEdge(p, l2) {
+			// No trusted normal; the walk resumes from the last real edge.
+			p = q
+			continue
+		}
 		var d float64
-		d, j = deepest(b, nx, ny, p, j, walk && !first)
-		if d > 0 && walk && !first {
-			d, j = scanDeepest(b, nx, ny, p) // confirm before declaring a gap
+		if walk && !first {
+			d = nx*(b[j].X-p.X) + ny*(b[j].Y-p.Y)
+			for k := j + 1; ; k++ {
+				if k == len(b) {
+					k = 0
+				}
+				e := nx*(b[k].X-p.X) + ny*(b[k].Y-p.Y)
+				if e >= d {
+					// Rounding can make a vertex a hair from the previous
+					// one (a box a rounding error thick) look no deeper:
+					// look one vertex further before stopping.
+					if k++; k == len(b) {
+						k = 0
+					}
+					if e = nx*(b[k].X-p.X) + ny*(b[k].Y-p.Y); e >= d {
+						break
+					}
+				}
+				j, d = k, e
+			}
+			if d > 0 {
+				d, j = scanDeepest(b, nx, ny, p) // confirm before declaring a gap
+			}
+		} else {
+			d, j = scanDeepest(b, nx, ny, p)
 		}
 		if d > 0 {
 			return 0, Vec{}, true
 		}
-		if l2 := nx*nx + ny*ny; l2 > 0 && (bl2 == 0 || d*d*bl2 < bd*bd*l2) {
+		if bl2 == 0 || d*d*bl2 < bd*bd*l2 {
 			bd, bl2, n = d, l2, Vec{nx, ny}
 		}
 		p, first = q, false

@@ -123,16 +123,18 @@ func (t Transform) Box(b Box) Box {
 	s, c := math.Sincos(b.Angle)
 	e1 := m.linear(Vec{c * b.Half.X, s * b.Half.X})  // image of the half x-axis
 	e2 := m.linear(Vec{-s * b.Half.Y, c * b.Half.Y}) // image of the half y-axis
-	u := e1.Unit()
-	if u == (Vec{}) {
-		u = m.linear(Vec{c, s}).Unit()
+	// Box along e1: e1·u = |e1| and e1·w = 0 exactly, so a flat box stays
+	// exactly flat rather than a rounding error thick.
+	if l := e1.Len(); l > 0 {
+		u := e1.Scale(1 / l)
+		return Box{center, Vec{l + math.Abs(e2.Dot(u)), math.Abs(e2.Dot(u.Perp()))}, math.Atan2(u.Y, u.X)}
 	}
-	w := u.Perp()
-	return Box{
-		Center: center,
-		Half:   Vec{math.Abs(e1.Dot(u)) + math.Abs(e2.Dot(u)), math.Abs(e1.Dot(w)) + math.Abs(e2.Dot(w))},
-		Angle:  math.Atan2(u.Y, u.X),
+	// Zero width: the image is the segment ±e2, a box of zero width across it.
+	angle := math.Atan2(e2.X, -e2.Y) // e2 turned by -90 degrees
+	if e2 == (Vec{}) {
+		angle = t.Angle + b.Angle
 	}
+	return Box{center, Vec{0, e2.Len()}, angle}
 }
 
 // Polygon appends the vertices of src placed by t to dst[:0] and returns
