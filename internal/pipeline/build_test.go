@@ -419,3 +419,17 @@ func find(l *export.Library, name string) *export.Sprite {
 	}
 	panic("no sprite " + name)
 }
+
+// TestCanceled checks that a canceled build stops with the context's error
+// and writes no library.
+func TestCanceled(t *testing.T) {
+	out := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Build(ctx, Options{Dir: sprites, Out: out, Config: config.Default()}); err != context.Canceled {
+		t.Errorf("Build with a canceled context: error %v, want context.Canceled", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "shapes.json")); err == nil {
+		t.Errorf("a canceled build wrote shapes.json")
+	}
+}
