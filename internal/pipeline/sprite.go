@@ -103,12 +103,17 @@ func compute(name, img string, f atlas.Frame, m *mask.Mask, s config.Sprite) exp
 		}
 	}
 	rates := pairFP(m, uniq, s.Samples, sampler(s.Seed, name))
+	figures := make([]*export.Quality, len(uniq))
 	for i, sh := range shapes {
-		sp.Quality[names[i]] = export.Quality{
-			Outside:    ks[i].outside(m, sh),
-			AreaRatio:  sh.Area() / float64(sp.Pixels),
-			PairFPRate: rates[which[i]],
+		u := which[i]
+		if figures[u] == nil {
+			figures[u] = &export.Quality{
+				Outside:    ks[i].outside(m, sh),
+				AreaRatio:  sh.Area() / float64(sp.Pixels),
+				PairFPRate: rates[u],
+			}
 		}
+		sp.Quality[names[i]] = *figures[u]
 	}
 	if s.Masks {
 		sp.Mask = export.EncodeMask(m)
