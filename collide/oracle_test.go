@@ -260,8 +260,11 @@ func randShape(r *rand.Rand, kind string, c Vec) Shape {
 		return Rect{c, c.Add(V(w, h))}
 	case "box":
 		h := V(r.Float64()*20, r.Float64()*20)
-		if r.IntN(10) == 0 {
+		switch r.IntN(20) {
+		case 0, 1:
 			h.Y = 0
+		case 2:
+			h.Y = h.X * 1e-15 // a rounding error thick
 		}
 		return Box{c, h, r.Float64() * 7}
 	case "polygon":

@@ -15,8 +15,10 @@ func (r Rect) corners() ([4]Vec, bool) {
 		r.Min.X == r.Max.X || r.Min.Y == r.Max.Y
 }
 
-// flat reports whether b has zero width or height.
-func (b Box) flat() bool { return b.Half.X == 0 || b.Half.Y == 0 }
+// flat reports whether b has zero width or height, or one so small next to
+// the other (below 1e-12 of it) that its corners coincide up to rounding:
+// such a box is tested as the segment it is, up to rounding.
+func (b Box) flat() bool { return b.Half.X <= 1e-12*b.Half.Y || b.Half.Y <= 1e-12*b.Half.X }
 
 // flat reports whether p has fewer than three vertices.
 func (p Polygon) flat() bool { return len(p) < 3 }

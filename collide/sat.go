@@ -188,15 +188,17 @@ func collideConvex(a, b []Vec, aflat, bflat bool) (Contact, bool) {
 	return Contact{nb.Neg(), -sb}, true
 }
 
-// flatDir returns a non-zero edge vector of a flat vertex list, or the zero
-// vector when all its vertices coincide.
+// flatDir returns the direction of a flat vertex list, as the longest
+// vector from its first vertex to another (so that a vertex a rounding error
+// away cannot set it), or the zero vector when all its vertices coincide.
 func flatDir(a []Vec) Vec {
+	var dir Vec
 	for _, v := range a[1:] {
-		if d := v.Sub(a[0]); d != (Vec{}) {
-			return d
+		if d := v.Sub(a[0]); d.Len2() > dir.Len2() {
+			dir = d
 		}
 	}
-	return Vec{}
+	return dir
 }
 
 // flatSAT tests two flat vertex lists on the normals and directions of both
@@ -277,7 +279,9 @@ func (c *convex) face(i int) (n Vec, h float64) {
 	switch {
 	case i < len(c.v):
 		p, q := c.v[i], c.v[(i+1)%len(c.v)]
-		n = outward(p, q)
+		if n = outward(p, q); tinyEdge(p, n.Len2()) {
+			return Vec{}, 0 // no trusted normal
+		}
 		return n, n.Dot(p)
 	case i == len(c.v):
 		n = c.dir
