@@ -36,6 +36,9 @@ func TestOverlapOracle(t *testing.T) {
 					t.Errorf("case %d: Collide(%v, %v) ok = %v, want %v", i, a, b, ok, want)
 				}
 			}
+			if got := Overlap(b, a); got != want {
+				t.Errorf("case %d: Overlap(%v, %v) = %v, want %v (the other way round)", i, b, a, got, want)
+			}
 			c2, ok2 := Collide(b, a)
 			if ok2 != ok {
 				t.Errorf("case %d: Collide(b, a) ok = %v, Collide(a, b) ok = %v", i, ok2, ok)
@@ -79,6 +82,9 @@ func TestContactOracle(t *testing.T) {
 			a, b := randPair(r, ka, kb)
 			if c, ok := Collide(a, b); ok {
 				checkContact(t, i, a, b, c)
+			}
+			if c, ok := Collide(b, a); ok {
+				checkContact(t, i, b, a, c)
 			}
 		}
 	})
@@ -171,11 +177,13 @@ func TestPlacedOracle(t *testing.T) {
 			if !certain {
 				continue
 			}
-			if got := Overlap(a, b); got != want {
-				t.Errorf("case %d: Overlap(%v, %v) = %v, want %v (placed by %v)", i, a, b, got, want, tr)
-			}
-			if c, ok := Collide(a, b); ok {
-				checkContact(t, i, a, b, c)
+			for _, ab := range [2][2]Shape{{a, b}, {b, a}} {
+				if got := Overlap(ab[0], ab[1]); got != want {
+					t.Errorf("case %d: Overlap(%v, %v) = %v, want %v (placed by %v)", i, ab[0], ab[1], got, want, tr)
+				}
+				if c, ok := Collide(ab[0], ab[1]); ok {
+					checkContact(t, i, ab[0], ab[1], c)
+				}
 			}
 		}
 	})
