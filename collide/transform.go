@@ -97,12 +97,24 @@ func (t Transform) Circle(c Circle) Circle {
 // Rect returns r placed by t, as a Box (t.Box(r.Box())).
 func (t Transform) Rect(r Rect) Box { return t.Box(r.Box()) }
 
-// Bounds returns the smallest Rect containing r placed by t.
+// Bounds returns the smallest Rect containing the corners of r placed by
+// t. The corners go through Apply, the arithmetic Polygon uses, so the
+// bounds contain a placed polygon's vertices exactly, not only up to
+// rounding: a broad phase built on them never rejects what the narrow
+// phase would report as touching.
 func (t Transform) Bounds(r Rect) Rect {
 	if r.Empty() {
 		return r
 	}
-	return t.Rect(r).Bounds()
+	m := t.affine()
+	c := m.apply(r.Min)
+	out := Rect{c, c}
+	for _, p := range [3]Vec{{r.Max.X, r.Min.Y}, r.Max, {r.Min.X, r.Max.Y}} {
+		c = m.apply(p)
+		out.Min.X, out.Min.Y = math.Min(out.Min.X, c.X), math.Min(out.Min.Y, c.Y)
+		out.Max.X, out.Max.Y = math.Max(out.Max.X, c.X), math.Max(out.Max.Y, c.Y)
+	}
+	return out
 }
 
 // Box returns b placed by t. It is exact when t scales uniformly (mirrors

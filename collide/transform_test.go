@@ -1,6 +1,7 @@
 package collide
 
 import (
+	_ "github.com/shapegen/shapegen/internal/update"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -97,5 +98,24 @@ func TestTransformZero(t *testing.T) {
 	tr = Transform{Pos: V(10, 0), Pivot: V(1, 1), FlipX: true}
 	if got, want := tr.Apply(V(2, 1)), V(9, 0); got != want {
 		t.Errorf("%v.Apply((2,1)) = %v, want %v", tr, got, want)
+	}
+}
+
+// TestTransformBoundsExact checks that the bounds of a placed rect contain
+// the vertices of the same rect placed as a polygon with no tolerance at
+// all, so a broad phase on Bounds never drops a touching pair.
+func TestTransformBoundsExact(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	var buf Polygon
+	for i := range 20000 {
+		tr := randTransform(r)
+		rc := R(r.Float64()*50, r.Float64()*50, r.Float64()*50, r.Float64()*50)
+		bounds := tr.Bounds(rc)
+		buf = tr.Polygon(buf, rc.Polygon())
+		for _, v := range buf {
+			if !bounds.ContainsPoint(v) {
+				t.Fatalf("case %d: %v.Bounds(%v) = %v, placed vertex %v is outside", i, tr, rc, bounds, v)
+			}
+		}
 	}
 }
