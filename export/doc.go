@@ -5,7 +5,9 @@
 //
 // The wire types (Library, Sprite, Ring, ...) mirror the file key for key;
 // WriteJSON and WriteYAML write them deterministically, ReadLibrary reads
-// and checks them. A game uses Load or Read instead, which return a Set of
+// and checks them. AppendSpriteJSON encodes one sprite as WriteJSON does,
+// so that a build can encode sprites as they are computed and assemble
+// the file with WriteJSONSprites. A game uses Load or Read instead, which return a Set of
 // Shapes holding collide values; Shapes.Place puts a sprite's shapes where
 // it is drawn, and Shapes.OverlapPixels is the pixel-exact test to run
 // after a shape test. EncodeMask and EncodedMask.Decode convert opaque-pixel

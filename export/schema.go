@@ -70,9 +70,16 @@ type Quality struct {
 // Sprite is one sprite (a plain image or one frame of a sheet or atlas)
 // with its shapes, all in the frame's own pixel coordinates.
 type Sprite struct {
-	Name    string  `json:"name" yaml:"name"`
-	Image   string  `json:"image" yaml:"image"`
-	Frame   Frame   `json:"frame" yaml:"frame"`
+	Name  string `json:"name" yaml:"name"`
+	Image string `json:"image" yaml:"image"`
+	Frame Frame  `json:"frame" yaml:"frame"`
+	// Rotated says the frame is stored in its image turned a quarter turn
+	// clockwise, as TexturePacker packs rotated frames: Frame is the
+	// rectangle as stored (W and H are the upright height and width), and
+	// the upright frame's pixel (x, y), 0 <= x < Frame.H, 0 <= y < Frame.W,
+	// is the image's pixel (Frame.X + Frame.W-1-y, Frame.Y + x). Shapes,
+	// Offset and Size are upright, as for any sprite.
+	Rotated bool    `json:"rotated,omitempty" yaml:"rotated,omitempty"`
 	Offset  *[2]int `json:"offset,omitempty" yaml:"offset,omitempty,flow"`
 	Size    [2]int  `json:"size" yaml:"size,flow"`
 	Pivot   Point   `json:"pivot" yaml:"pivot,flow"`

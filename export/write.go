@@ -3,8 +3,12 @@ package export
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -13,23 +17,302 @@ import (
 // entries each on one line, and one line per piece or outline ring when a
 // sprite has several. The sprites are written sorted by name (lib itself
 // is not changed), map keys are sorted, numbers are plain JSON numbers in
-// their shortest form, and an empty Format is written as shapegen/v1: the
-// same library always gives the same bytes. It returns an error, writing
-// nothing, when lib is not valid (as ReadLibrary checks it: NaN or
-// infinite numbers, duplicate names, rings with fewer than three points,
-// ...), so it never writes a library that cannot be read back.
+// their shortest form (as encoding/json writes them), and an empty Format
+// is written as shapegen/v1: the same library always gives the same bytes.
+// It returns an error, writing nothing, when lib is not valid (as
+// ReadLibrary checks it: NaN or infinite numbers, duplicate names, rings
+// with fewer than three points, ...), so it never writes a library that
+// cannot be read back.
 func WriteJSON(w io.Writer, lib *Library) error {
-	raw, err := marshal(lib)
+	c, err := prepare(lib)
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	if err := layoutJSON(&buf, raw, nil, ""); err != nil {
+	sprites := make([]SpriteJSON, len(c.Sprites))
+	for i := range c.Sprites {
+		sprites[i] = SpriteJSON{Name: c.Sprites[i].Name, JSON: appendSprite(nil, &c.Sprites[i])}
+	}
+	return writeJSON(w, c, sprites)
+}
+
+// SpriteJSON is one sprite encoded by AppendSpriteJSON, with its name.
+type SpriteJSON struct {
+	Name string
+	JSON []byte
+}
+
+// AppendSpriteJSON appends sp to dst as WriteJSON lays it out inside a
+// library's sprite list: from its "{" to its "}", inner lines indented for
+// that place. It is the encoder WriteJSON uses, so that a build can encode
+// each sprite as soon as it is computed, on any core, and assemble the
+// library with WriteJSONSprites. It returns dst unchanged and an error
+// when sp is not valid (as WriteJSON checks it).
+func AppendSpriteJSON(dst []byte, sp *Sprite) ([]byte, error) {
+	if sp.Name == "" {
+		return dst, errors.New("sprite has no name")
+	}
+	if err := checkSprite(sp, true); err != nil {
+		return dst, fmt.Errorf("sprite %q: %w", sp.Name, err)
+	}
+	return appendSprite(dst, sp), nil
+}
+
+// WriteJSONSprites writes to w the library lib (whose own Sprites are not
+// used) with the sprites encoded by AppendSpriteJSON, giving the same bytes
+// as WriteJSON of lib with those sprites. The sprites must be sorted by
+// name with no name twice; it returns an error, writing nothing, when they
+// are not or when lib's format or settings are not valid.
+func WriteJSONSprites(w io.Writer, lib *Library, sprites []SpriteJSON) error {
+	head := *lib
+	head.Sprites = nil
+	if head.Format == "" {
+		head.Format = Format
+	}
+	if err := validate(&head, false); err != nil {
 		return err
 	}
-	buf.WriteByte('\n')
-	_, err = w.Write(buf.Bytes())
+	for i := 1; i < len(sprites); i++ {
+		if sprites[i-1].Name >= sprites[i].Name {
+			return fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", sprites[i].Name, sprites[i-1].Name)
+		}
+	}
+	return writeJSON(w, &head, sprites)
+}
+
+// writeJSON writes the checked library head with the encoded sprites.
+func writeJSON(w io.Writer, head *Library, sprites []SpriteJSON) error {
+	n := 256
+	for _, s := range sprites {
+		n += len(s.JSON) + 6
+	}
+	b := make([]byte, 0, n)
+	b = append(b, "{\n  \"format\": "...)
+	b = appendString(b, head.Format)
+	if head.Generator != "" {
+		b = append(b, ",\n  \"generator\": "...)
+		b = appendString(b, head.Generator)
+	}
+	st := head.Settings
+	b = append(b, ",\n  \"settings\": {\"alpha_threshold\": "...)
+	b = strconv.AppendInt(b, int64(st.AlphaThreshold), 10)
+	b = append(b, ", \"max_vertices\": "...)
+	b = strconv.AppendInt(b, int64(st.MaxVertices), 10)
+	b = append(b, ", \"max_pieces\": "...)
+	b = strconv.AppendInt(b, int64(st.MaxPieces), 10)
+	if st.Samples != 0 {
+		b = append(b, ", \"samples\": "...)
+		b = strconv.AppendInt(b, int64(st.Samples), 10)
+	}
+	if st.Seed != 0 {
+		b = append(b, ", \"seed\": "...)
+		b = strconv.AppendUint(b, st.Seed, 10)
+	}
+	b = append(b, "},\n  \"sprites\": ["...)
+	for i, s := range sprites {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, "\n    "...)
+		b = append(b, s.JSON...)
+	}
+	if len(sprites) > 0 {
+		b = append(b, "\n  "...)
+	}
+	b = append(b, "]\n}\n"...)
+	_, err := w.Write(b)
 	return err
+}
+
+// appendSprite appends the checked sprite sp (see AppendSpriteJSON).
+func appendSprite(b []byte, sp *Sprite) []byte {
+	const in = "\n      " // a sprite key's line
+	b = append(b, "{"+in+"\"name\": "...)
+	b = appendString(b, sp.Name)
+	b = append(b, ","+in+"\"image\": "...)
+	b = appendString(b, sp.Image)
+	f := sp.Frame
+	b = append(b, ","+in+"\"frame\": {\"x\": "...)
+	b = strconv.AppendInt(b, int64(f.X), 10)
+	b = append(b, ", \"y\": "...)
+	b = strconv.AppendInt(b, int64(f.Y), 10)
+	b = append(b, ", \"w\": "...)
+	b = strconv.AppendInt(b, int64(f.W), 10)
+	b = append(b, ", \"h\": "...)
+	b = strconv.AppendInt(b, int64(f.H), 10)
+	b = append(b, '}')
+	if sp.Rotated {
+		b = append(b, ","+in+"\"rotated\": true"...)
+	}
+	if sp.Offset != nil {
+		b = append(b, ","+in+"\"offset\": "...)
+		b = appendInts(b, sp.Offset[0], sp.Offset[1])
+	}
+	b = append(b, ","+in+"\"size\": "...)
+	b = appendInts(b, sp.Size[0], sp.Size[1])
+	b = append(b, ","+in+"\"pivot\": "...)
+	b = appendPoint(b, sp.Pivot)
+	b = append(b, ","+in+"\"pixels\": "...)
+	b = strconv.AppendInt(b, int64(sp.Pixels), 10)
+	if a := sp.AABB; a != nil {
+		b = append(b, ","+in+"\"aabb\": {\"min\": "...)
+		b = appendPoint(b, a.Min)
+		b = append(b, ", \"max\": "...)
+		b = appendPoint(b, a.Max)
+		b = append(b, '}')
+	}
+	if c := sp.Circle; c != nil {
+		b = append(b, ","+in+"\"circle\": {\"center\": "...)
+		b = appendPoint(b, c.Center)
+		b = append(b, ", \"radius\": "...)
+		b = appendFloat(b, c.Radius)
+		b = append(b, '}')
+	}
+	if x := sp.Box; x != nil {
+		b = append(b, ","+in+"\"box\": {\"center\": "...)
+		b = appendPoint(b, x.Center)
+		b = append(b, ", \"half\": "...)
+		b = appendPoint(b, x.Half)
+		b = append(b, ", \"angle\": "...)
+		b = appendFloat(b, x.Angle)
+		b = append(b, '}')
+	}
+	if len(sp.Hull) > 0 {
+		b = append(b, ","+in+"\"hull\": "...)
+		b = appendRing(b, sp.Hull)
+	}
+	if len(sp.Polygon) > 0 {
+		b = append(b, ","+in+"\"polygon\": "...)
+		b = appendRing(b, sp.Polygon)
+	}
+	if len(sp.Pieces) > 0 {
+		b = append(b, ","+in+"\"pieces\": "...)
+		b = appendRings(b, sp.Pieces)
+	}
+	if len(sp.Outline) > 0 {
+		b = append(b, ","+in+"\"outline\": "...)
+		b = appendRings(b, sp.Outline)
+	}
+	if len(sp.Quality) > 0 {
+		b = append(b, ","+in+"\"quality\": {"...)
+		for i, k := range sortedKeys(sp.Quality) {
+			q := sp.Quality[k]
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, in+"  "...)
+			b = appendString(b, k)
+			b = append(b, ": {\"outside\": "...)
+			b = strconv.AppendInt(b, int64(q.Outside), 10)
+			b = append(b, ", \"area_ratio\": "...)
+			b = appendFloat(b, q.AreaRatio)
+			b = append(b, ", \"pair_fp_rate\": "...)
+			b = appendFloat(b, q.PairFPRate)
+			b = append(b, '}')
+		}
+		b = append(b, in+"}"...)
+	}
+	if m := sp.Mask; m != nil {
+		b = append(b, ","+in+"\"mask\": {\"w\": "...)
+		b = strconv.AppendInt(b, int64(m.W), 10)
+		b = append(b, ", \"h\": "...)
+		b = strconv.AppendInt(b, int64(m.H), 10)
+		b = append(b, ", \"rle\": "...)
+		b = appendString(b, m.RLE)
+		b = append(b, '}')
+	}
+	if len(sp.Warnings) > 0 {
+		b = append(b, ","+in+"\"warnings\": ["...)
+		for i, w := range sp.Warnings {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = appendString(b, w)
+		}
+		b = append(b, ']')
+	}
+	return append(b, "\n    }"...)
+}
+
+// appendRings appends the pieces or outline rs: on one line when there is
+// one ring, else one ring per line.
+func appendRings(b []byte, rs []Ring) []byte {
+	if len(rs) == 1 {
+		b = append(b, '[')
+		return append(appendRing(b, rs[0]), ']')
+	}
+	b = append(b, '[')
+	for i, r := range rs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, "\n        "...)
+		b = appendRing(b, r)
+	}
+	return append(b, "\n      ]"...)
+}
+
+// appendRing appends r as [[x, y], ...] (null for a nil ring, as
+// encoding/json writes it).
+func appendRing(b []byte, r Ring) []byte {
+	if r == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, p := range r {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendPoint(b, p)
+	}
+	return append(b, ']')
+}
+
+func appendPoint(b []byte, p Point) []byte {
+	b = append(b, '[')
+	b = appendFloat(b, p[0])
+	b = append(b, ", "...)
+	b = appendFloat(b, p[1])
+	return append(b, ']')
+}
+
+func appendInts(b []byte, x, y int) []byte {
+	b = append(b, '[')
+	b = strconv.AppendInt(b, int64(x), 10)
+	b = append(b, ", "...)
+	b = strconv.AppendInt(b, int64(y), 10)
+	return append(b, ']')
+}
+
+// appendFloat appends the finite f as encoding/json writes a float64: the
+// shortest form that reads back exactly, in exponent form only below 1e-6
+// or from 1e21 on, with a two-digit exponent cut to one ("1e-7").
+func appendFloat(b []byte, f float64) []byte {
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
+// appendString appends s as a JSON string, escaped as encoding/json does
+// without HTML escaping. Plain printable ASCII, the usual case, is copied.
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
+			return append(b, quote(s)...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
 
 // marshal validates lib and returns it as compact JSON with the sprites
@@ -100,60 +383,6 @@ func manyOnly(path []string) bool {
 type field struct {
 	key string
 	val json.RawMessage
-}
-
-// layoutJSON writes the compact JSON value raw at path to b, with the
-// layout of block; indent is the current line's indentation.
-func layoutJSON(b *bytes.Buffer, raw json.RawMessage, path []string, indent string) error {
-	if !mayBlock(path) {
-		spaced(b, raw)
-		return nil
-	}
-	switch raw[0] {
-	case '{':
-		fields, err := objectFields(raw)
-		if err != nil {
-			return err
-		}
-		if !block(path, len(fields)) {
-			break
-		}
-		b.WriteString("{\n")
-		for i, f := range fields {
-			b.WriteString(indent + "  ")
-			b.Write(quote(f.key))
-			b.WriteString(": ")
-			if err := layoutJSON(b, f.val, append(path, f.key), indent+"  "); err != nil {
-				return err
-			}
-			if i < len(fields)-1 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
-		}
-		b.WriteString(indent + "}")
-		return nil
-	case '[':
-		elems := splitTop(raw)
-		if !block(path, len(elems)) {
-			break
-		}
-		b.WriteString("[\n")
-		for i, e := range elems {
-			b.WriteString(indent + "  ")
-			if err := layoutJSON(b, e, append(path, "#"), indent+"  "); err != nil {
-				return err
-			}
-			if i < len(elems)-1 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
-		}
-		b.WriteString(indent + "]")
-		return nil
-	}
-	spaced(b, raw)
-	return nil
 }
 
 // objectFields returns the fields of the compact JSON object raw, as
@@ -235,23 +464,4 @@ func quote(s string) []byte {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s) // a string always encodes
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-}
-
-// spaced writes the compact JSON raw to b with a space after each colon
-// and comma outside strings: {"x": 0, "y": 1}, [[3, 20], [10, 5]].
-func spaced(b *bytes.Buffer, raw []byte) {
-	inString, escaped := false, false
-	for _, c := range raw {
-		b.WriteByte(c)
-		switch {
-		case escaped:
-			escaped = false
-		case inString && c == '\\':
-			escaped = true
-		case c == '"':
-			inString = !inString
-		case !inString && (c == ':' || c == ','):
-			b.WriteByte(' ')
-		}
-	}
 }

@@ -91,9 +91,9 @@ func (r *Result) Worst(n int) []Ranked { return r.ranked[:min(n, len(r.ranked))]
 
 // outcome is what processing one image gave.
 type outcome struct {
-	// sprites are the image's sprites, nil when they are in the cache and
-	// not loaded; facts are always there, one per sprite.
-	sprites []export.Sprite
+	// sprites are the image's sprites and their JSON, nil when they are
+	// in the cache and not loaded; facts are always there, one per sprite.
+	sprites *computed
 	facts   []fact
 	// fails are one-line failures of the image or its sprites.
 	fails   []string
@@ -188,18 +188,19 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	files := outputFiles(cfg)
 	sum := outputsSum(cfg, srcs, outs, res.Failures)
 	write := !c.outputsCurrent(opts.Out, sum, files)
+	var parts []export.SpriteJSON
 	if write {
-		lib, err := library(cfg, c, outs, dup)
+		lib, p, err := library(cfg, c, outs, dup)
 		if err != nil {
 			return nil, err
 		}
-		res.Library = lib
+		res.Library, parts = lib, p
 	}
 	// The cache is saved while the outputs are written.
 	saved := make(chan error, 1)
 	go func() { saved <- c.save() }()
 	if write {
-		err := writeOutputs(opts.Out, cfg, res.Library, res.Failures)
+		err := writeOutputs(opts.Out, cfg, res.Library, parts, res.Failures)
 		if err == nil {
 			err = c.wrote(opts.Out, sum, files)
 		}
@@ -216,8 +217,9 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 }
 
 // library assembles the library of the outcomes, loading cached sprites,
-// leaving out the duplicates, sorted by name.
-func library(cfg *config.Config, c *cache, outs []outcome, dup map[[2]int]bool) (*export.Library, error) {
+// leaving out the duplicates, sorted by name, and the sprites' JSON in the
+// same order.
+func library(cfg *config.Config, c *cache, outs []outcome, dup map[[2]int]bool) (*export.Library, []export.SpriteJSON, error) {
 	lib := &export.Library{
 		Format:    export.Format,
 		Generator: Generator,
@@ -227,22 +229,43 @@ func library(cfg *config.Config, c *cache, outs []outcome, dup map[[2]int]bool) 
 		},
 		Sprites: []export.Sprite{},
 	}
+	var parts []export.SpriteJSON
 	for i, o := range outs {
-		sprites := o.sprites
-		if sprites == nil && len(o.facts) > 0 {
+		comp := o.sprites
+		if comp == nil && len(o.facts) > 0 {
 			var err error
-			if sprites, err = c.spritesOf(o.entry.Key); err != nil {
-				return nil, err
+			if comp, err = c.spritesOf(o.entry.Key); err != nil {
+				return nil, nil, err
 			}
 		}
-		for j, sp := range sprites {
+		if comp == nil {
+			continue
+		}
+		if comp.Err != "" {
+			return nil, nil, errors.New(comp.Err)
+		}
+		for j, sp := range comp.Sprites {
 			if !dup[[2]int{i, j}] {
 				lib.Sprites = append(lib.Sprites, sp)
+				parts = append(parts, export.SpriteJSON{Name: sp.Name, JSON: comp.JSON[j]})
 			}
 		}
 	}
-	sort.Slice(lib.Sprites, func(i, j int) bool { return lib.Sprites[i].Name < lib.Sprites[j].Name })
-	return lib, nil
+	sort.Sort(byName{lib.Sprites, parts})
+	return lib, parts, nil
+}
+
+// byName sorts sprites and their JSON together by name.
+type byName struct {
+	sprites []export.Sprite
+	parts   []export.SpriteJSON
+}
+
+func (s byName) Len() int           { return len(s.sprites) }
+func (s byName) Less(i, j int) bool { return s.sprites[i].Name < s.sprites[j].Name }
+func (s byName) Swap(i, j int) {
+	s.sprites[i], s.sprites[j] = s.sprites[j], s.sprites[i]
+	s.parts[i], s.parts[j] = s.parts[j], s.parts[i]
 }
 
 // parallel runs do(i) for i in [0, n) on workers goroutines (GOMAXPROCS
@@ -348,7 +371,7 @@ func (w *worker) process(src source) outcome {
 	if w.opts.decoded != nil {
 		w.opts.decoded(src.rel)
 	}
-	o := outcome{decoded: true}
+	o := outcome{decoded: true, sprites: &computed{}}
 	outside := eachFrame(src, img, frames, set.AlphaThreshold, func(name string, f atlas.Frame, px image.Image, m *mask.Mask) {
 		sp := compute(name, src.rel, f, m, set)
 		if cfg.Preview {
@@ -357,10 +380,17 @@ func (w *worker) process(src source) outcome {
 			}
 		}
 		o.fails = append(o.fails, violations(&sp)...)
-		o.sprites = append(o.sprites, sp)
+		// Each sprite's JSON is made here, on all cores, rather than
+		// all at the end on one.
+		js, err := export.AppendSpriteJSON(nil, &sp)
+		if err != nil && o.sprites.Err == "" {
+			o.sprites.Err = err.Error()
+		}
+		o.sprites.Sprites = append(o.sprites.Sprites, sp)
+		o.sprites.JSON = append(o.sprites.JSON, js)
 	})
 	o.fails = append(o.fails, outside...)
-	o.facts = factsOf(o.sprites)
+	o.facts = factsOf(o.sprites.Sprites)
 	if len(o.fails) == len(failsOf(o.facts)) { // only verification failures: deterministic, cacheable
 		ent.Facts = o.facts
 		w.cache.put(key, o.sprites)

@@ -71,11 +71,24 @@ type entry struct {
 
 // cacheFile is the content of CacheFile: the version, the gob-encoded
 // index (map from image path to entry) and the sprites, gob-encoded maps
-// from content key to sprites in cacheShards shards.
+// from content key to computed in cacheShards shards.
 type cacheFile struct {
 	Version string
 	Index   []byte
 	Sprites [][]byte
+}
+
+// cacheVersion names the layout of CacheFile; a cache of another
+// version is only a cold start.
+const cacheVersion = Generator + " cache 2"
+
+// computed is what processing an image gave for its sprites: the sprites
+// and each one's JSON (export.AppendSpriteJSON), or the error encoding
+// one of them gave.
+type computed struct {
+	Sprites []export.Sprite
+	JSON    [][]byte
+	Err     string
 }
 
 // cacheShards is how many gob streams the sprites are split into, so that
@@ -107,7 +120,7 @@ type cache struct {
 	oldShards [][]byte
 	loaded    bool
 	mu        sync.Mutex
-	sprites   map[string][]export.Sprite // by content key: loaded and new
+	sprites   map[string]*computed // by content key: loaded and new
 	new       map[string]entry
 	dirty     bool
 	// outputs is the record of the outputs as last written.
@@ -116,7 +129,7 @@ type cache struct {
 
 func openCache(out string, off bool) *cache {
 	c := &cache{path: filepath.Join(out, CacheFile), off: off, old: map[string]entry{}, byKey: map[string]entry{},
-		sprites: map[string][]export.Sprite{}, new: map[string]entry{}}
+		sprites: map[string]*computed{}, new: map[string]entry{}}
 	if off {
 		return c
 	}
@@ -124,7 +137,7 @@ func openCache(out string, off bool) *cache {
 		// A damaged or foreign cache is only a cold start.
 		var f cacheFile
 		var ix map[string]entry
-		if gob.NewDecoder(bytes.NewReader(b)).Decode(&f) == nil && f.Version == Version &&
+		if gob.NewDecoder(bytes.NewReader(b)).Decode(&f) == nil && f.Version == cacheVersion &&
 			gob.NewDecoder(bytes.NewReader(f.Index)).Decode(&ix) == nil {
 			c.old, c.oldShards = ix, f.Sprites
 		}
@@ -157,7 +170,7 @@ func (c *cache) lookupKey(key string) (entry, bool) {
 }
 
 // put records the sprites computed for content key.
-func (c *cache) put(key string, sprites []export.Sprite) {
+func (c *cache) put(key string, sprites *computed) {
 	c.mu.Lock()
 	c.sprites[key] = sprites
 	c.mu.Unlock()
@@ -169,7 +182,7 @@ func (c *cache) load() error {
 		return nil
 	}
 	c.loaded = true
-	parts := make([]map[string][]export.Sprite, len(c.oldShards))
+	parts := make([]map[string]*computed, len(c.oldShards))
 	errs := make([]error, len(c.oldShards))
 	var wg sync.WaitGroup
 	for i, sh := range c.oldShards {
@@ -191,7 +204,7 @@ func (c *cache) load() error {
 
 // spritesOf returns the sprites of content key, loading the cache if need
 // be.
-func (c *cache) spritesOf(key string) ([]export.Sprite, error) {
+func (c *cache) spritesOf(key string) (*computed, error) {
 	if s, ok := c.sprites[key]; ok {
 		return s, nil
 	}
@@ -259,7 +272,7 @@ func (c *cache) save() error {
 	if err := gob.NewEncoder(&ix).Encode(c.new); err != nil {
 		return err
 	}
-	f := cacheFile{Version: Version, Index: ix.Bytes(), Sprites: c.oldShards}
+	f := cacheFile{Version: cacheVersion, Index: ix.Bytes(), Sprites: c.oldShards}
 	if !c.sameKeys() {
 		if err := c.load(); err != nil {
 			return err
@@ -294,9 +307,9 @@ func (c *cache) sameKeys() bool {
 // encodeSprites encodes the sprites the new index refers to, in shards,
 // in parallel.
 func (c *cache) encodeSprites() ([][]byte, error) {
-	parts := make([]map[string][]export.Sprite, cacheShards)
+	parts := make([]map[string]*computed, cacheShards)
 	for i := range parts {
-		parts[i] = map[string][]export.Sprite{}
+		parts[i] = map[string]*computed{}
 	}
 	for _, e := range c.new {
 		h := fnv.New32a()

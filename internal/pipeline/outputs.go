@@ -23,12 +23,13 @@ const PreviewDir = "preview"
 
 // writeOutputs writes the library files the settings ask for and the
 // report, each atomically and all at once (they are independent, and the
-// build's other cores are idle by now).
-func writeOutputs(out string, cfg *config.Config, lib *export.Library, failures []string) error {
+// build's other cores are idle by now). The JSON library is assembled from
+// parts, lib's sprites as encoded by the workers.
+func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []export.SpriteJSON, failures []string) error {
 	var writers []func() error
 	if slices.Contains(cfg.Formats, "json") {
 		writers = append(writers, func() error {
-			return atomicfile.Write(filepath.Join(out, "shapes.json"), func(w io.Writer) error { return export.WriteJSON(w, lib) })
+			return atomicfile.Write(filepath.Join(out, "shapes.json"), func(w io.Writer) error { return export.WriteJSONSprites(w, lib, parts) })
 		})
 	}
 	if slices.Contains(cfg.Formats, "yaml") {

@@ -64,12 +64,13 @@ func spriteMask(px image.Image, f atlas.Frame, threshold int) *mask.Mask {
 // figures. m is the sprite's mask in its own space.
 func compute(name, img string, f atlas.Frame, m *mask.Mask, s config.Sprite) export.Sprite {
 	sp := export.Sprite{
-		Name:   name,
-		Image:  img,
-		Frame:  export.Frame{X: f.Rect.Min.X, Y: f.Rect.Min.Y, W: f.Rect.Dx(), H: f.Rect.Dy()},
-		Size:   [2]int{f.Size.X, f.Size.Y},
-		Pivot:  export.Point{s.Pivot.X * float64(f.Size.X), s.Pivot.Y * float64(f.Size.Y)},
-		Pixels: m.Count(),
+		Name:    name,
+		Image:   img,
+		Frame:   export.Frame{X: f.Rect.Min.X, Y: f.Rect.Min.Y, W: f.Rect.Dx(), H: f.Rect.Dy()},
+		Rotated: f.Rotated,
+		Size:    [2]int{f.Size.X, f.Size.Y},
+		Pivot:   export.Point{s.Pivot.X * float64(f.Size.X), s.Pivot.Y * float64(f.Size.Y)},
+		Pixels:  m.Count(),
 	}
 	if f.Offset != (image.Point{}) {
 		sp.Offset = &[2]int{f.Offset.X, f.Offset.Y}
