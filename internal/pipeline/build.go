@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -343,7 +344,10 @@ func (w *worker) process(src source) outcome {
 	if e, ok := w.cache.lookupStat(src.rel, st, sum); ok && w.previewsExist(e.Facts) {
 		return outcome{facts: e.Facts, fails: failsOf(e.Facts), entry: e}
 	}
-	imgData, err := os.ReadFile(abs)
+	buf := readBufs.Get().(*[]byte)
+	defer readBufs.Put(buf)
+	imgData, err := readFile(abs, (*buf)[:0])
+	*buf = imgData
 	if err != nil {
 		return outcome{fails: []string{fmt.Sprintf("%s: %v", src.rel, unwrapPath(err))}}
 	}
@@ -372,6 +376,8 @@ func (w *worker) process(src source) outcome {
 		w.opts.decoded(src.rel)
 	}
 	o := outcome{decoded: true, sprites: &computed{}}
+	scratch := jsonBufs.Get().(*[]byte)
+	defer jsonBufs.Put(scratch)
 	outside := eachFrame(src, img, frames, set.AlphaThreshold, func(name string, f atlas.Frame, px image.Image, m *mask.Mask) {
 		sp := compute(name, src.rel, f, m, set)
 		if cfg.Preview {
@@ -382,10 +388,12 @@ func (w *worker) process(src source) outcome {
 		o.fails = append(o.fails, violations(&sp)...)
 		// Each sprite's JSON is made here, on all cores, rather than
 		// all at the end on one.
-		js, err := export.AppendSpriteJSON(nil, &sp)
+		js, err := export.AppendSpriteJSON((*scratch)[:0], &sp)
 		if err != nil && o.sprites.Err == "" {
 			o.sprites.Err = err.Error()
 		}
+		*scratch = js
+		js = bytes.Clone(js)
 		o.sprites.Sprites = append(o.sprites.Sprites, sp)
 		o.sprites.JSON = append(o.sprites.JSON, js)
 	})
@@ -469,6 +477,40 @@ func decode(rel string, data []byte, maxPixels int64) (image.Image, error) {
 		return nil, fmt.Errorf("%s: corrupt PNG: %v", rel, err)
 	}
 	return img, nil
+}
+
+// readBufs and jsonBufs hold the workers' scratch buffers for image files
+// and sprite JSON: reusing them spares the garbage collector a file's worth
+// of bytes per image.
+var (
+	readBufs = sync.Pool{New: func() any { return new([]byte) }}
+	jsonBufs = sync.Pool{New: func() any { return new([]byte) }}
+)
+
+// readFile reads the file at path into buf (grown as needed) and returns
+// it, as os.ReadFile does.
+func readFile(path string, buf []byte) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return buf, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && int64(cap(buf)) < fi.Size()+1 {
+		buf = make([]byte, 0, fi.Size()+512)
+	}
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err // an *os.PathError, as from os.ReadFile
+		}
+	}
 }
 
 // unwrapPath drops the path from an *os.PathError: the caller names the

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -22,8 +23,8 @@ import (
 // CacheFile is the cache inside the output folder. Its index holds, for
 // each image, its size, modification time, settings digest, content key
 // and a few facts about its sprites (names, pixel counts, failures); the
-// sprites themselves are stored apart, by content key, and decoded only
-// when the outputs must be rewritten. The content key (a SHA-256 of the
+// sprites themselves are stored apart, by content key, as the JSON the
+// library is made of, and read only when the outputs must be rewritten. The content key (a SHA-256 of the
 // generator version, the effective settings, the image and its atlas
 // file) is the key of record; the stat data only spares reading and
 // hashing unchanged files.
@@ -69,22 +70,21 @@ type entry struct {
 	Facts    []fact
 }
 
-// cacheFile is the content of CacheFile: the version, the gob-encoded
-// index (map from image path to entry) and the sprites, gob-encoded maps
-// from content key to computed in cacheShards shards.
-type cacheFile struct {
-	Version string
-	Index   []byte
-	Sprites [][]byte
-}
+// CacheFile holds, after the line cacheVersion, the gob-encoded index
+// (map from image path to entry) and the sprites in cacheShards shards,
+// each length-prefixed (uvarint). A shard is a sequence of records: the
+// content key, the encoding error (empty when none) and the number of
+// sprites, then each sprite's JSON, every string length-prefixed. The
+// JSON is copied to and from the file as it is: saving a cold build's
+// cache encodes nothing more.
 
 // cacheVersion names the layout of CacheFile; a cache of another
 // version is only a cold start.
-const cacheVersion = Generator + " cache 2"
+const cacheVersion = Generator + " cache 3\n"
 
-// computed is what processing an image gave for its sprites: the sprites
-// and each one's JSON (export.AppendSpriteJSON), or the error encoding
-// one of them gave.
+// computed is what processing an image gave for its sprites: each one's
+// JSON (export.AppendSpriteJSON), or the error encoding one of them gave,
+// and the sprites (nil in a cache record until load parses the JSON).
 type computed struct {
 	Sprites []export.Sprite
 	JSON    [][]byte
@@ -135,11 +135,8 @@ func openCache(out string, off bool) *cache {
 	}
 	if b, err := os.ReadFile(c.path); err == nil {
 		// A damaged or foreign cache is only a cold start.
-		var f cacheFile
-		var ix map[string]entry
-		if gob.NewDecoder(bytes.NewReader(b)).Decode(&f) == nil && f.Version == cacheVersion &&
-			gob.NewDecoder(bytes.NewReader(f.Index)).Decode(&ix) == nil {
-			c.old, c.oldShards = ix, f.Sprites
+		if ix, shards, ok := splitCache(b); ok {
+			c.old, c.oldShards = ix, shards
 		}
 	}
 	for _, e := range c.old {
@@ -186,7 +183,7 @@ func (c *cache) load() error {
 	errs := make([]error, len(c.oldShards))
 	var wg sync.WaitGroup
 	for i, sh := range c.oldShards {
-		wg.Go(func() { errs[i] = gob.NewDecoder(bytes.NewReader(sh)).Decode(&parts[i]) })
+		wg.Go(func() { parts[i], errs[i] = readShard(sh) })
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
@@ -272,22 +269,103 @@ func (c *cache) save() error {
 	if err := gob.NewEncoder(&ix).Encode(c.new); err != nil {
 		return err
 	}
-	f := cacheFile{Version: cacheVersion, Index: ix.Bytes(), Sprites: c.oldShards}
+	shards := c.oldShards
 	if !c.sameKeys() {
 		if err := c.load(); err != nil {
 			return err
 		}
-		shards, err := c.encodeSprites()
-		if err != nil {
+		shards = c.encodeSprites()
+	}
+	return atomicfile.Write(c.path, func(w io.Writer) error {
+		head := append([]byte(cacheVersion), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+		head = binary.AppendUvarint(head[:len(cacheVersion)], uint64(ix.Len()))
+		if _, err := w.Write(head); err != nil {
 			return err
 		}
-		f.Sprites = shards
+		if _, err := w.Write(ix.Bytes()); err != nil {
+			return err
+		}
+		for _, sh := range shards {
+			if _, err := w.Write(binary.AppendUvarint(nil, uint64(len(sh)))); err != nil {
+				return err
+			}
+			if _, err := w.Write(sh); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// splitCache returns the index and sprite shards of the content b of
+// CacheFile, and false when b is not a cache of this version.
+func splitCache(b []byte) (map[string]entry, [][]byte, bool) {
+	rest, ok := bytes.CutPrefix(b, []byte(cacheVersion))
+	if !ok {
+		return nil, nil, false
 	}
-	var b bytes.Buffer
-	if err := gob.NewEncoder(&b).Encode(&f); err != nil {
-		return err
+	ixb, rest, ok := cutBytes(rest)
+	var ix map[string]entry
+	if !ok || gob.NewDecoder(bytes.NewReader(ixb)).Decode(&ix) != nil {
+		return nil, nil, false
 	}
-	return atomicfile.WriteBytes(c.path, b.Bytes())
+	var shards [][]byte
+	for len(rest) > 0 {
+		var sh []byte
+		if sh, rest, ok = cutBytes(rest); !ok {
+			return nil, nil, false
+		}
+		shards = append(shards, sh)
+	}
+	return ix, shards, len(shards) == cacheShards
+}
+
+// cutBytes returns the uvarint-length-prefixed bytes at the start of b
+// and the rest, and false when b is too short.
+func cutBytes(b []byte) (field, rest []byte, ok bool) {
+	n, k := binary.Uvarint(b)
+	if k <= 0 || n > uint64(len(b)-k) {
+		return nil, nil, false
+	}
+	return b[k : k+int(n)], b[k+int(n):], true
+}
+
+// appendBytes appends b to dst, length-prefixed.
+func appendBytes(dst, b []byte) []byte {
+	return append(binary.AppendUvarint(dst, uint64(len(b))), b...)
+}
+
+// readShard reads the records of a sprite shard and parses their JSON.
+func readShard(sh []byte) (map[string]*computed, error) {
+	bad := errors.New("damaged sprite shard")
+	recs := map[string]*computed{}
+	for len(sh) > 0 {
+		key, rest, ok := cutBytes(sh)
+		if !ok {
+			return nil, bad
+		}
+		msg, rest, ok := cutBytes(rest)
+		if !ok {
+			return nil, bad
+		}
+		n, k := binary.Uvarint(rest)
+		if k <= 0 || n > uint64(len(rest)) {
+			return nil, bad
+		}
+		rest = rest[k:]
+		comp := &computed{Err: string(msg), JSON: make([][]byte, n), Sprites: make([]export.Sprite, n)}
+		for i := range comp.JSON {
+			if comp.JSON[i], rest, ok = cutBytes(rest); !ok {
+				return nil, bad
+			}
+			if err := json.Unmarshal(comp.JSON[i], &comp.Sprites[i]); err != nil {
+				return nil, err
+			}
+		}
+		recs[string(key)] = comp
+		sh = rest
+	}
+	return recs, nil
 }
 
 // sameKeys reports whether the new index refers only to content keys of
@@ -304,30 +382,41 @@ func (c *cache) sameKeys() bool {
 	return true
 }
 
-// encodeSprites encodes the sprites the new index refers to, in shards,
-// in parallel.
-func (c *cache) encodeSprites() ([][]byte, error) {
-	parts := make([]map[string]*computed, cacheShards)
-	for i := range parts {
-		parts[i] = map[string]*computed{}
+// encodeSprites returns the shards of the sprites the new index refers
+// to, each key once, in index order (the order does not matter to load).
+func (c *cache) encodeSprites() [][]byte {
+	shards := make([][]byte, cacheShards)
+	size := 0
+	for _, comp := range c.sprites {
+		for _, js := range comp.JSON {
+			size += len(js) + 4
+		}
 	}
+	for i := range shards {
+		shards[i] = make([]byte, 0, size/cacheShards*5/4+1024)
+	}
+	done := make(map[string]bool, len(c.new))
 	for _, e := range c.new {
+		if done[e.Key] {
+			continue
+		}
+		done[e.Key] = true
 		h := fnv.New32a()
 		h.Write([]byte(e.Key))
-		parts[h.Sum32()%cacheShards][e.Key] = c.sprites[e.Key]
+		i := h.Sum32() % cacheShards
+		comp := c.sprites[e.Key]
+		if comp == nil { // cannot happen: load read every old key
+			continue
+		}
+		b := appendBytes(shards[i], []byte(e.Key))
+		b = appendBytes(b, []byte(comp.Err))
+		b = binary.AppendUvarint(b, uint64(len(comp.JSON)))
+		for _, js := range comp.JSON {
+			b = appendBytes(b, js)
+		}
+		shards[i] = b
 	}
-	shards := make([][]byte, cacheShards)
-	errs := make([]error, cacheShards)
-	var wg sync.WaitGroup
-	for i := range parts {
-		wg.Go(func() {
-			var b bytes.Buffer
-			errs[i] = gob.NewEncoder(&b).Encode(parts[i])
-			shards[i] = b.Bytes()
-		})
-	}
-	wg.Wait()
-	return shards, errors.Join(errs...)
+	return shards
 }
 
 func statFile(p string) (fileStat, error) {
