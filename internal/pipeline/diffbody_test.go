@@ -98,3 +98,46 @@ func TestInnerBox(t *testing.T) {
 		}
 	}
 }
+
+// TestIntegerRowsMatchContainsPoint checks that the rows of the difference
+// bodies of random hulls hold exactly the integer points that
+// Polygon.ContainsPoint accepts, over the bodies' bounds and a margin, and
+// that polygons with a fractional vertex are refused.
+func TestIntegerRowsMatchContainsPoint(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for i := range 2000 {
+		m := randomMask(rng, 1+rng.IntN(20), 1+rng.IntN(20), rng.Float64())
+		h := hull.Convex(m)
+		if h == nil {
+			continue
+		}
+		for _, p := range []collide.Polygon{h, diffBody(h)} {
+			r, ok := integerRows(p)
+			if !ok {
+				t.Fatalf("case %d: integerRows(%v) refused integer vertices", i, p)
+			}
+			b := p.Bounds()
+			for y := int(b.Min.Y) - 2; y <= int(b.Max.Y)+2; y++ {
+				for x := int(b.Min.X) - 2; x <= int(b.Max.X)+2; x++ {
+					if got, want := r.contains(x, y), p.ContainsPoint(collide.V(float64(x), float64(y))); got != want {
+						t.Fatalf("case %d: rows of %v contain (%d, %d) = %v, ContainsPoint = %v", i, p, x, y, got, want)
+					}
+				}
+			}
+		}
+		if red := hull.Reduce(h, 3); len(red) >= 3 && !isIntegral(red) {
+			if _, ok := integerRows(red); ok {
+				t.Fatalf("case %d: integerRows(%v) accepted fractional vertices", i, red)
+			}
+		}
+	}
+}
+
+func isIntegral(p collide.Polygon) bool {
+	for _, v := range p {
+		if v.X != float64(int(v.X)) || v.Y != float64(int(v.Y)) {
+			return false
+		}
+	}
+	return true
+}

@@ -273,7 +273,8 @@ func pairFP(m *mask.Mask, shapes []shape, samples int, rng *rand.Rand) []float64
 // boxes and polygons containment of d in the difference body S ⊕ (−S)
 // with collide's ContainsPoint: for a box (centrally symmetric) that is the
 // box doubled about the origin, for a polygon diffBody, behind a bounds
-// check. Both give the answers of collide.OverlapBoxBox and
+// check, or, when the body's vertices are integers (hulls) and d is an
+// integer offset, by the body's rows (integerRows), exactly the same. Both give the answers of collide.OverlapBoxBox and
 // OverlapPolygonPolygon (TestPairFPMatchesNaive, TestDiffBodyMatchesOverlap)
 // at a fraction of the cost.
 func overlapTest(sh shape) func(d collide.Vec) bool {
@@ -291,6 +292,15 @@ func overlapTest(sh shape) func(d collide.Vec) bool {
 		return body.ContainsPoint
 	case collide.Polygon:
 		body := diffBody(s)
+		if r, ok := integerRows(body); ok { // hulls: exact, by rows
+			return func(d collide.Vec) bool {
+				x, y := int(d.X), int(d.Y)
+				if float64(x) != d.X || float64(y) != d.Y {
+					return body.ContainsPoint(d)
+				}
+				return r.contains(x, y)
+			}
+		}
 		outer, inner := body.Bounds(), innerBox(body)
 		return func(d collide.Vec) bool {
 			return outer.ContainsPoint(d) && (inner.ContainsPoint(d) || body.ContainsPoint(d))
