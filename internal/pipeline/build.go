@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -135,7 +137,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(a, b int) bool { return srcs[order[a]].size > srcs[order[b]].size })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(srcs[b].size, srcs[a].size) })
 	if err := parallel(ctx, len(srcs), opts.Workers, func(k int) {
 		outs[order[k]] = w.process(srcs[order[k]])
 	}, func(done, k int) {
@@ -336,7 +338,6 @@ func (w *worker) settings(rel string) (config.Sprite, string) {
 func (w *worker) process(src source) outcome {
 	cfg := &w.opts.Config
 	set, sum := w.settings(src.rel)
-	abs := filepath.Join(w.opts.Dir, filepath.FromSlash(src.rel))
 	st, err := statOf(w.opts.Dir, src)
 	if err != nil {
 		return outcome{fails: []string{err.Error()}}
@@ -346,7 +347,7 @@ func (w *worker) process(src source) outcome {
 	}
 	buf := readBufs.Get().(*[]byte)
 	defer readBufs.Put(buf)
-	imgData, err := readFile(abs, (*buf)[:0])
+	imgData, err := readFile(filepath.Join(w.opts.Dir, filepath.FromSlash(src.rel)), (*buf)[:0])
 	*buf = imgData
 	if err != nil {
 		return outcome{fails: []string{fmt.Sprintf("%s: %v", src.rel, unwrapPath(err))}}

@@ -116,7 +116,10 @@ type cache struct {
 	old  map[string]entry // the index read
 	// byKey indexes old by content key.
 	byKey map[string]entry
-	// oldShards are the sprite shards read, decoded by load.
+	// shardsAt is where the sprite shards start in the cache file read,
+	// 0 when there is none; oldShards are those shards, read by shards
+	// only when needed (a warm build reads the index alone).
+	shardsAt  int64
 	oldShards [][]byte
 	loaded    bool
 	mu        sync.Mutex
@@ -133,11 +136,12 @@ func openCache(out string, off bool) *cache {
 	if off {
 		return c
 	}
-	if b, err := os.ReadFile(c.path); err == nil {
+	if f, err := os.Open(c.path); err == nil {
 		// A damaged or foreign cache is only a cold start.
-		if ix, shards, ok := splitCache(b); ok {
-			c.old, c.oldShards = ix, shards
+		if ix, at, ok := readIndex(f); ok {
+			c.old, c.shardsAt = ix, at
 		}
+		f.Close()
 	}
 	for _, e := range c.old {
 		c.byKey[e.Key] = e
@@ -179,10 +183,14 @@ func (c *cache) load() error {
 		return nil
 	}
 	c.loaded = true
-	parts := make([]map[string]*computed, len(c.oldShards))
-	errs := make([]error, len(c.oldShards))
+	shards, err := c.shards()
+	if err != nil {
+		return err
+	}
+	parts := make([]map[string]*computed, len(shards))
+	errs := make([]error, len(shards))
 	var wg sync.WaitGroup
-	for i, sh := range c.oldShards {
+	for i, sh := range shards {
 		wg.Go(func() { parts[i], errs[i] = readShard(sh) })
 	}
 	wg.Wait()
@@ -269,8 +277,13 @@ func (c *cache) save() error {
 	if err := gob.NewEncoder(&ix).Encode(c.new); err != nil {
 		return err
 	}
-	shards := c.oldShards
-	if !c.sameKeys() {
+	var shards [][]byte
+	if c.sameKeys() {
+		var err error
+		if shards, err = c.shards(); err != nil {
+			return err
+		}
+	} else {
 		if err := c.load(); err != nil {
 			return err
 		}
@@ -297,27 +310,64 @@ func (c *cache) save() error {
 	})
 }
 
-// splitCache returns the index and sprite shards of the content b of
-// CacheFile, and false when b is not a cache of this version.
-func splitCache(b []byte) (map[string]entry, [][]byte, bool) {
-	rest, ok := bytes.CutPrefix(b, []byte(cacheVersion))
+// readIndex reads the index of the cache file f and returns it with the
+// offset of the sprite shards, and false when f is not a cache of this
+// version. It reads only the index.
+func readIndex(f *os.File) (map[string]entry, int64, bool) {
+	head := make([]byte, len(cacheVersion)+binary.MaxVarintLen64)
+	n, _ := io.ReadFull(f, head)
+	rest, ok := bytes.CutPrefix(head[:n], []byte(cacheVersion))
 	if !ok {
-		return nil, nil, false
+		return nil, 0, false
 	}
-	ixb, rest, ok := cutBytes(rest)
+	size, k := binary.Uvarint(rest)
+	if k <= 0 || size > 1<<40 {
+		return nil, 0, false
+	}
+	at := int64(len(cacheVersion) + k)
+	ixb := make([]byte, size)
+	if _, err := f.ReadAt(ixb, at); err != nil {
+		return nil, 0, false
+	}
 	var ix map[string]entry
-	if !ok || gob.NewDecoder(bytes.NewReader(ixb)).Decode(&ix) != nil {
-		return nil, nil, false
+	if gob.NewDecoder(bytes.NewReader(ixb)).Decode(&ix) != nil {
+		return nil, 0, false
+	}
+	return ix, at + int64(size), true
+}
+
+// shards reads (once) the sprite shards of the cache file read.
+func (c *cache) shards() ([][]byte, error) {
+	if c.oldShards != nil || c.shardsAt == 0 {
+		return c.oldShards, nil
+	}
+	bad := fmt.Errorf("%s: damaged sprite shards (remove it to start afresh)", c.path)
+	f, err := os.Open(c.path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if _, err := f.Seek(c.shardsAt, io.SeekStart); err != nil {
+		return nil, err
+	}
+	rest, err := io.ReadAll(f)
+	if err != nil {
+		return nil, err
 	}
 	var shards [][]byte
 	for len(rest) > 0 {
 		var sh []byte
+		var ok bool
 		if sh, rest, ok = cutBytes(rest); !ok {
-			return nil, nil, false
+			return nil, bad
 		}
 		shards = append(shards, sh)
 	}
-	return ix, shards, len(shards) == cacheShards
+	if len(shards) != cacheShards {
+		return nil, bad
+	}
+	c.oldShards = shards
+	return shards, nil
 }
 
 // cutBytes returns the uvarint-length-prefixed bytes at the start of b
@@ -371,7 +421,7 @@ func readShard(sh []byte) (map[string]*computed, error) {
 // sameKeys reports whether the new index refers only to content keys of
 // the old one, so the old sprite shards serve unchanged.
 func (c *cache) sameKeys() bool {
-	if c.oldShards == nil {
+	if c.shardsAt == 0 {
 		return false
 	}
 	for _, e := range c.new {
