@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/shapegen/shapegen/collide"
+	_ "github.com/shapegen/shapegen/internal/update" // -update for go test ./... -update
 	"github.com/shapegen/shapegen/mask"
 )
 

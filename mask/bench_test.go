@@ -5,6 +5,8 @@ import (
 	"image"
 	"image/color"
 	"testing"
+
+	_ "github.com/shapegen/shapegen/internal/update" // -update for go test ./... -update
 )
 
 // checker returns a w x h mask set where (x+y)%2 == parity.

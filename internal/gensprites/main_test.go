@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	_ "github.com/shapegen/shapegen/internal/update" // -update for go test ./... -update
 )
 
 const committed = "../../testdata/sprites"
