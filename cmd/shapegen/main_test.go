@@ -114,7 +114,7 @@ func TestBuildProgress(t *testing.T) {
 				t.Errorf("stderr on a pipe = %q, want nothing", errOut.String())
 			}
 			s := out.String()
-			for _, want := range []string{"26 images, 32 sprites (9 frames", "0 failures, 1 empty", "empty (no opaque pixel): formats/transparent", "worst polygon pair_fp_rate: "} {
+			for _, want := range []string{"26 images, 39 sprites (17 frames", "0 failures, 2 empty", "empty (no opaque pixel): formats/transparent, sheets/grid_4x2/3", "worst polygon pair_fp_rate: "} {
 				if !strings.Contains(s, want) {
 					t.Errorf("summary %q lacks %q", s, want)
 				}
@@ -184,7 +184,7 @@ func TestInitInspectVerify(t *testing.T) {
 		t.Fatalf("build: exit %d %q", code, errOut)
 	}
 	lib := filepath.Join(outDir, "shapes.json")
-	if code, out, errOut := run(t, false, "verify", lib, "--assets", sprites); code != 0 || !strings.Contains(out, "32 of 32 sprites") {
+	if code, out, errOut := run(t, false, "verify", lib, "--assets", sprites); code != 0 || !strings.Contains(out, "39 of 39 sprites") {
 		t.Errorf("verify: exit %d, %q %q", code, out, errOut)
 	}
 	// A hand-edited library fails.

@@ -34,6 +34,7 @@
 //	                           "coin" plain, "gem" trimmed, "arrow" rotated
 //	sheets/starling.png/.xml   Starling/Sparrow TextureAtlas XML
 //	sheets/hud_spritesheet.png/.txt  "name = x y w h" lines, CRLF
+//	shapegen.yaml              commented settings: the grid of sheets/grid_4x2.png
 //
 // Under -bad: truncated.png (a valid PNG cut in half) and huge_header.png
 // (a PNG whose header announces 100000x100000 pixels).

@@ -70,8 +70,26 @@ func sheets() []file {
 		{"sheets/starling.xml", func() ([]byte, error) { return []byte(starlingXML()), nil }},
 		pngFile("sheets/hud_spritesheet.png", func() image.Image { return strip(hudFrames) }),
 		{"sheets/hud_spritesheet.txt", func() ([]byte, error) { return []byte(hudText()), nil }},
+		{"shapegen.yaml", func() ([]byte, error) { return []byte(configYAML), nil }},
 	}
 }
+
+// configYAML is testdata/sprites/shapegen.yaml: the grid of
+// sheets/grid_4x2.png, so that the golden files cover a grid sheet.
+const configYAML = `# Settings of shapegen's own test sprites, written by internal/gensprites
+# (go generate ./internal/gensprites rewrites it). Every key not set here
+# keeps its default; ` + "`shapegen init`" + ` writes them all with comments.
+
+# sheets/grid_4x2.png is a 4x2 grid of 32x32 cells with no margin and no
+# spacing. Its frames are sheets/grid_4x2/0 .. sheets/grid_4x2/7, numbered
+# row by row; cell 3 is empty, so sprite 3 has no opaque pixel.
+grids:
+  - glob: "sheets/grid_4x2.png"
+    cell_width: 32
+    cell_height: 32
+    margin: 0
+    spacing: 0
+`
 
 // packed lays out the TexturePacker atlas, frames side by side with no gap
 // (so reading one pixel too far picks up a neighbour): "coin" as is, "gem"

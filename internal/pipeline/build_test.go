@@ -60,13 +60,19 @@ func TestBuildTestdata(t *testing.T) {
 		frame  export.Frame
 		size   [2]int
 		offset *[2]int
+		// rotated: stored turned a quarter turn; frame is the stored
+		// rectangle, size the upright one.
+		rotated bool
 	}{
-		{"tiny", export.Frame{X: 0, Y: 0, W: 8, H: 8}, [2]int{8, 8}, nil},
-		{"sheets/packed/coin", export.Frame{X: 0, Y: 0, W: 16, H: 16}, [2]int{16, 16}, nil},
-		{"sheets/packed/gem", export.Frame{X: 16, Y: 0, W: 20, H: 13}, [2]int{32, 32}, &[2]int{5, 9}},
-		{"sheets/packed/arrow", export.Frame{X: 36, Y: 0, W: 12, H: 24}, [2]int{24, 12}, nil},
-		{"sheets/starling/key", export.Frame{X: 0, Y: 0, W: 16, H: 10}, [2]int{16, 10}, nil},
-		{"sheets/hud_spritesheet/hud_x", export.Frame{X: 24, Y: 0, W: 8, H: 8}, [2]int{8, 8}, nil},
+		{"tiny", export.Frame{X: 0, Y: 0, W: 8, H: 8}, [2]int{8, 8}, nil, false},
+		{"sheets/packed/coin", export.Frame{X: 0, Y: 0, W: 16, H: 16}, [2]int{16, 16}, nil, false},
+		{"sheets/packed/gem", export.Frame{X: 16, Y: 0, W: 20, H: 13}, [2]int{32, 32}, &[2]int{5, 9}, false},
+		{"sheets/packed/arrow", export.Frame{X: 36, Y: 0, W: 12, H: 24}, [2]int{24, 12}, nil, true},
+		{"sheets/starling/key", export.Frame{X: 0, Y: 0, W: 16, H: 10}, [2]int{16, 10}, nil, false},
+		{"sheets/hud_spritesheet/hud_x", export.Frame{X: 24, Y: 0, W: 8, H: 8}, [2]int{8, 8}, nil, false},
+		// The grid of testdata/sprites/shapegen.yaml: 32x32 cells, row by row.
+		{"sheets/grid_4x2/0", export.Frame{X: 0, Y: 0, W: 32, H: 32}, [2]int{32, 32}, nil, false},
+		{"sheets/grid_4x2/5", export.Frame{X: 32, Y: 32, W: 32, H: 32}, [2]int{32, 32}, nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -74,8 +80,8 @@ func TestBuildTestdata(t *testing.T) {
 			if !ok {
 				t.Fatalf("no sprite %q", tt.name)
 			}
-			if s.Frame != tt.frame || s.Size != tt.size || (s.Offset == nil) != (tt.offset == nil) || s.Offset != nil && *s.Offset != *tt.offset {
-				t.Errorf("%s: frame %+v size %v offset %v, want %+v %v %v", tt.name, s.Frame, s.Size, s.Offset, tt.frame, tt.size, tt.offset)
+			if s.Frame != tt.frame || s.Size != tt.size || (s.Offset == nil) != (tt.offset == nil) || s.Offset != nil && *s.Offset != *tt.offset || s.Rotated != tt.rotated {
+				t.Errorf("%s: frame %+v size %v offset %v rotated %v, want %+v %v %v %v", tt.name, s.Frame, s.Size, s.Offset, s.Rotated, tt.frame, tt.size, tt.offset, tt.rotated)
 			}
 		})
 	}
@@ -88,8 +94,8 @@ func TestBuildTestdata(t *testing.T) {
 	if a := byName["sheets/packed/arrow"]; a.AABB == nil || a.AABB.Max[0]-a.AABB.Min[0] <= a.AABB.Max[1]-a.AABB.Min[1] {
 		t.Errorf("arrow AABB %+v, want it wider than tall", a.AABB)
 	}
-	if !slices.Equal(res.Empty, []string{"formats/transparent"}) {
-		t.Errorf("Empty = %v, want [formats/transparent]", res.Empty)
+	if want := []string{"formats/transparent", "sheets/grid_4x2/3"}; !slices.Equal(res.Empty, want) {
+		t.Errorf("Empty = %v, want %v", res.Empty, want)
 	}
 	if s := byName["formats/transparent"]; s.Pixels != 0 || s.AABB != nil || s.Hull != nil || s.Quality != nil {
 		t.Errorf("empty sprite %+v, want pixels 0 and no shapes", s)
