@@ -32,6 +32,17 @@ func TestLoadGolden(t *testing.T) {
 	if fromJSON.Len() == 0 || !reflect.DeepEqual(fromJSON, fromYAML) {
 		t.Errorf("golden shapes.json and shapes.yaml load differently (%d and %d sprites)", fromJSON.Len(), fromYAML.Len())
 	}
+	// The packed arrow is stored rotated (its stored frame is 12x24, the
+	// sprite 24x12); the coin is not.
+	for name, want := range map[string]bool{"sheets/packed/arrow": true, "sheets/packed/coin": false} {
+		s, ok := fromJSON.Get(name)
+		if !ok || s.Rotated != want {
+			t.Errorf("golden %s: found %v, Rotated %v, want %v", name, ok, ok && s.Rotated, want)
+		}
+		if ok && want && (s.Frame.Dx() != s.Size.Y || s.Frame.Dy() != s.Size.X) {
+			t.Errorf("golden %s: stored frame %v is not the %v size turned", name, s.Frame, s.Size)
+		}
+	}
 }
 
 // benchLib returns a library of n sprites shaped like real output: 64x64

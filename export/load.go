@@ -48,8 +48,13 @@ const (
 type Shapes struct {
 	Name  string // path under the asset root without extension, slash-separated
 	Image string // image file the sprite comes from, relative to the asset root
-	// Frame is the sprite's rectangle inside Image.
+	// Frame is the sprite's rectangle inside Image, as stored.
 	Frame image.Rectangle
+	// Rotated says the frame is stored turned a quarter turn clockwise
+	// (Sprite.Rotated): the upright pixel (x, y) is Image's pixel
+	// (Frame.Max.X-1-y, Frame.Min.Y+x), and Frame is Size (trimmed) with
+	// width and height swapped.
+	Rotated bool
 	// Size is the sprite's own (untrimmed) size, and Offset where Frame's
 	// top-left lies inside it.
 	Size, Offset image.Point
@@ -147,7 +152,7 @@ func NewSet(lib *Library) (*Set, error) {
 // shapesOf converts one wire sprite.
 func shapesOf(w *Sprite) (*Shapes, error) {
 	s := &Shapes{
-		Name: w.Name, Image: w.Image, Frame: w.Frame.Rect(),
+		Name: w.Name, Image: w.Image, Frame: w.Frame.Rect(), Rotated: w.Rotated,
 		Size: image.Pt(w.Size[0], w.Size[1]), Pivot: w.Pivot.Vec(), Pixels: w.Pixels,
 		Hull: w.Hull.Polygon(), Polygon: w.Polygon.Polygon(), Pieces: collide.Compound(Polygons(w.Pieces)),
 	}

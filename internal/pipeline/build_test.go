@@ -3,6 +3,7 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"image/png"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/internal/config"
 )
@@ -404,6 +406,8 @@ func TestVerify(t *testing.T) {
 			l.Sprites = append(l.Sprites, export.Sprite{Name: "ghost", Image: "ghost.png"})
 		}, "ghost: in the library but not in the art"},
 		{"wrong frame", func(l *export.Library) { find(l, "sheets/packed/gem").Frame.X++ }, "sheets/packed/gem: image"},
+		{"rotation dropped", func(l *export.Library) { find(l, "sheets/packed/arrow").Rotated = false }, "sheets/packed/arrow: image"},
+		{"rotation added", func(l *export.Library) { find(l, "sheets/packed/coin").Rotated = true }, "sheets/packed/coin: image"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -437,5 +441,58 @@ func TestCanceled(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "shapes.json")); err == nil {
 		t.Errorf("a canceled build wrote shapes.json")
+	}
+}
+
+// TestRotatedRule cuts the rotated arrow out of its atlas image by the
+// rule export.Sprite.Rotated states (upright (x, y) is the image's pixel
+// (Frame.X+Frame.W-1-y, Frame.Y+x)), as a game or another tool would, and
+// checks that those upright pixels are the sprite's: the count matches and
+// every one lies in its hull. The arrow is asymmetric both ways, so
+// turning it the other way fails.
+func TestRotatedRule(t *testing.T) {
+	out := t.TempDir()
+	cfg, _ := config.Load(sprites)
+	build(t, sprites, out, cfg, 0)
+	sp := find(readLib(t, out), "sheets/packed/arrow")
+	if !sp.Rotated {
+		t.Fatalf("arrow not marked rotated: %+v", sp)
+	}
+	f, err := os.Open(filepath.Join(sprites, filepath.FromSlash(sp.Image)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := sp.Frame
+	hull := sp.Hull.Polygon()
+	for _, turn := range []struct {
+		name string
+		at   func(x, y int) (int, int) // upright (x, y) -> image pixel
+		want bool
+	}{
+		{"documented", func(x, y int) (int, int) { return fr.X + fr.W - 1 - y, fr.Y + x }, true},
+		{"other way", func(x, y int) (int, int) { return fr.X + y, fr.Y + fr.H - 1 - x }, false},
+	} {
+		n, inside := 0, true
+		for y := range fr.W { // upright height = stored width
+			for x := range fr.H {
+				ix, iy := turn.at(x, y)
+				if _, _, _, a := img.At(ix, iy).RGBA(); a>>8 < uint32(cfg.AlphaThreshold) {
+					continue
+				}
+				n++
+				fx, fy := float64(x), float64(y)
+				for _, c := range []collide.Vec{collide.V(fx, fy), collide.V(fx+1, fy), collide.V(fx, fy+1), collide.V(fx+1, fy+1)} {
+					inside = inside && hull.ContainsPoint(c)
+				}
+			}
+		}
+		if got := n == sp.Pixels && inside; got != turn.want {
+			t.Errorf("arrow cut %s: %d opaque pixels (library %d), all in the hull %v; want match %v", turn.name, n, sp.Pixels, inside, turn.want)
+		}
 	}
 }

@@ -136,8 +136,9 @@ func check(sp *export.Sprite, rel string, f atlas.Frame, m *mask.Mask, maxVertic
 	var fails []string
 	bad := func(format string, a ...any) { fails = append(fails, sp.Name+": "+fmt.Sprintf(format, a...)) }
 	want := export.Frame{X: f.Rect.Min.X, Y: f.Rect.Min.Y, W: f.Rect.Dx(), H: f.Rect.Dy()}
-	if sp.Image != rel || sp.Frame != want || sp.Size != [2]int{f.Size.X, f.Size.Y} {
-		bad("image %s frame %+v size %v, the art has %s frame %+v size %v", sp.Image, sp.Frame, sp.Size, rel, want, [2]int{f.Size.X, f.Size.Y})
+	if sp.Image != rel || sp.Frame != want || sp.Size != [2]int{f.Size.X, f.Size.Y} || sp.Rotated != f.Rotated {
+		bad("image %s frame %+v rotated %v size %v, the art has %s frame %+v rotated %v size %v",
+			sp.Image, sp.Frame, sp.Rotated, sp.Size, rel, want, f.Rotated, [2]int{f.Size.X, f.Size.Y})
 		return fails
 	}
 	if n := m.Count(); sp.Pixels != n {
