@@ -3,7 +3,6 @@ package pipeline
 import (
 	"bytes"
 	"context"
-	"image/png"
 	"os"
 	"path/filepath"
 	"slices"
@@ -458,15 +457,7 @@ func TestRotatedRule(t *testing.T) {
 	if !sp.Rotated {
 		t.Fatalf("arrow not marked rotated: %+v", sp)
 	}
-	f, err := os.Open(filepath.Join(sprites, filepath.FromSlash(sp.Image)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := mustDecode(t, filepath.Join(sprites, filepath.FromSlash(sp.Image)))
 	fr := sp.Frame
 	hull := sp.Hull.Polygon()
 	for _, turn := range []struct {
