@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
-	"encoding/gob"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -13,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/shapegen/shapegen/export"
@@ -70,8 +70,8 @@ type entry struct {
 	Facts    []fact
 }
 
-// CacheFile holds, after the line cacheVersion, the gob-encoded index
-// (map from image path to entry) and the sprites in cacheShards shards,
+// CacheFile holds, after the line cacheVersion, the index (map from image
+// path to entry, see appendIndex) and the sprites in cacheShards shards,
 // each length-prefixed (uvarint). A shard is a sequence of records: the
 // content key, the encoding error (empty when none) and the number of
 // sprites, then each sprite's JSON, every string length-prefixed. The
@@ -80,7 +80,7 @@ type entry struct {
 
 // cacheVersion names the layout of CacheFile; a cache of another
 // version is only a cold start.
-const cacheVersion = Generator + " cache 3\n"
+const cacheVersion = Generator + " cache 4\n"
 
 // computed is what processing an image gave for its sprites: each one's
 // JSON (export.AppendSpriteJSON), or the error encoding one of them gave,
@@ -91,7 +91,7 @@ type computed struct {
 	Err     string
 }
 
-// cacheShards is how many gob streams the sprites are split into, so that
+// cacheShards is how many shards the sprites are split into, so that
 // reading them uses every core.
 const cacheShards = 4
 
@@ -143,6 +143,8 @@ func openCache(out string, off bool) *cache {
 		}
 		f.Close()
 	}
+	c.byKey = make(map[string]entry, len(c.old))
+	c.new = make(map[string]entry, len(c.old))
 	for _, e := range c.old {
 		c.byKey[e.Key] = e
 	}
@@ -273,10 +275,7 @@ func (c *cache) save() error {
 	if !c.dirty && len(c.new) == len(c.old) {
 		return nil
 	}
-	var ix bytes.Buffer
-	if err := gob.NewEncoder(&ix).Encode(c.new); err != nil {
-		return err
-	}
+	ix := appendIndex(nil, c.new)
 	var shards [][]byte
 	if c.sameKeys() {
 		var err error
@@ -291,11 +290,11 @@ func (c *cache) save() error {
 	}
 	return atomicfile.Write(c.path, func(w io.Writer) error {
 		head := append([]byte(cacheVersion), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-		head = binary.AppendUvarint(head[:len(cacheVersion)], uint64(ix.Len()))
+		head = binary.AppendUvarint(head[:len(cacheVersion)], uint64(len(ix)))
 		if _, err := w.Write(head); err != nil {
 			return err
 		}
-		if _, err := w.Write(ix.Bytes()); err != nil {
+		if _, err := w.Write(ix); err != nil {
 			return err
 		}
 		for _, sh := range shards {
@@ -325,12 +324,15 @@ func readIndex(f *os.File) (map[string]entry, int64, bool) {
 		return nil, 0, false
 	}
 	at := int64(len(cacheVersion) + k)
-	ixb := make([]byte, size)
-	if _, err := f.ReadAt(ixb, at); err != nil {
+	// Read into a Builder: the entries' strings share its memory, with no
+	// copy of the index from bytes to string.
+	var ixs strings.Builder
+	ixs.Grow(int(size))
+	if _, err := io.Copy(&ixs, io.NewSectionReader(f, at, int64(size))); err != nil || ixs.Len() != int(size) {
 		return nil, 0, false
 	}
-	var ix map[string]entry
-	if gob.NewDecoder(bytes.NewReader(ixb)).Decode(&ix) != nil {
+	ix, ok := parseIndex(ixs.String())
+	if !ok {
 		return nil, 0, false
 	}
 	return ix, at + int64(size), true
@@ -519,6 +521,12 @@ func digest(parts ...[]byte) string {
 		h.Write(part)
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// appendPart appends part to b length-prefixed: digest(a, b, ...) is the
+// SHA-256 of appendPart(appendPart(nil, a), b)...
+func appendPart[T string | []byte](b []byte, part T) []byte {
+	return append(binary.LittleEndian.AppendUint64(b, uint64(len(part))), part...)
 }
 
 // contentKey returns the cache key of an image: its settings digest, path,

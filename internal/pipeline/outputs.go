@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -70,14 +72,15 @@ func outputFiles(cfg *config.Config) []string {
 // follow from it) and the failures.
 func outputsSum(cfg *config.Config, srcs []source, outs []outcome, failures []string) string {
 	c, _ := json.Marshal(cfg)
-	parts := [][]byte{[]byte(Generator), c}
+	b := appendPart(appendPart(make([]byte, 0, 1<<16), Generator), c)
 	for i, s := range srcs {
-		parts = append(parts, []byte(s.rel), []byte(outs[i].entry.Key))
+		b = appendPart(appendPart(b, s.rel), outs[i].entry.Key)
 	}
 	for _, f := range failures {
-		parts = append(parts, []byte(f))
+		b = appendPart(b, f)
 	}
-	return digest(parts...)
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
 }
 
 // previewPath returns where sprite name's preview goes.

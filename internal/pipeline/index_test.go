@@ -1,0 +1,52 @@
+package pipeline
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// randomIndex returns a seeded random cache index.
+func randomIndex(rng *rand.Rand) map[string]entry {
+	ix := map[string]entry{}
+	for i := range rng.IntN(20) {
+		e := entry{
+			Stat:     fileStat{Size: rng.Int64N(1 << 40), Mod: rng.Int64() - math.MaxInt64/2, DataSize: rng.Int64N(9), DataMod: -rng.Int64N(1000)},
+			Settings: fmt.Sprintf("%032x", rng.Uint64()),
+			Key:      fmt.Sprintf("%064x", rng.Uint64()),
+		}
+		for j := range rng.IntN(4) {
+			f := fact{Name: fmt.Sprintf("s%d/ü%d", i, j), Image: "a/b.png", Pixels: rng.IntN(1 << 20), PolygonFP: rng.Float64(), HasPolygon: rng.IntN(2) == 0}
+			for k := range rng.IntN(3) {
+				f.Fails = append(f.Fails, fmt.Sprintf("fail %d\n%q", k, "x"))
+			}
+			e.Facts = append(e.Facts, f)
+		}
+		ix[fmt.Sprintf("dir%d/img %d.png", rng.IntN(5), i)] = e
+	}
+	return ix
+}
+
+// TestIndexRoundTrip encodes thousands of random indexes and reads them
+// back; every cut of an encoding is refused, never a panic or a partial
+// index.
+func TestIndexRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for i := range 2000 {
+		ix := randomIndex(rng)
+		b := appendIndex(nil, ix)
+		got, ok := parseIndex(string(b))
+		if !ok || !reflect.DeepEqual(got, ix) {
+			t.Fatalf("case %d: parseIndex(appendIndex(%v)) = %v, %v", i, ix, got, ok)
+		}
+		if i%50 == 0 {
+			for n := range len(b) {
+				if got, ok := parseIndex(string(b[:n])); ok || got != nil {
+					t.Fatalf("case %d: parseIndex of the first %d of %d bytes = %v, %v; want nil, false", i, n, len(b), got, ok)
+				}
+			}
+		}
+	}
+}
