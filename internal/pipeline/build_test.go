@@ -487,3 +487,46 @@ func TestRotatedRule(t *testing.T) {
 		}
 	}
 }
+
+// TestDamagedCache checks that a damaged or foreign cache file is only a
+// cold start: the build decodes every image again and writes the same
+// library.
+func TestDamagedCache(t *testing.T) {
+	out := t.TempDir()
+	cfg, _ := config.Load(sprites)
+	first, n := build(t, sprites, out, cfg, 0)
+	want, err := os.ReadFile(filepath.Join(out, "shapes.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, err := os.ReadFile(filepath.Join(out, CacheFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		data []byte
+	}{
+		{"empty", nil},
+		{"foreign", []byte("not a cache at all")},
+		{"truncated header", good[:len(cacheVersion)]},
+		{"huge index length", append([]byte(cacheVersion), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f)},
+		{"truncated index", good[:len(good)/50]},
+		{"other version", append([]byte("shapegen 0.0.0 cache 4\n"), good[len(cacheVersion):]...)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := os.WriteFile(filepath.Join(out, CacheFile), tt.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			os.Remove(filepath.Join(out, "shapes.json")) // so the outputs are rewritten
+			res, decoded := build(t, sprites, out, cfg, 0)
+			if decoded != n || res.Sprites != first.Sprites {
+				t.Errorf("after a %s cache: decoded %d of %d images, %d sprites, want all and %d", tt.name, decoded, n, res.Sprites, first.Sprites)
+			}
+			if got, _ := os.ReadFile(filepath.Join(out, "shapes.json")); !bytes.Equal(got, want) {
+				t.Errorf("after a %s cache: shapes.json differs from the first build's", tt.name)
+			}
+		})
+	}
+}

@@ -320,10 +320,11 @@ func readIndex(f *os.File) (map[string]entry, int64, bool) {
 		return nil, 0, false
 	}
 	size, k := binary.Uvarint(rest)
-	if k <= 0 || size > 1<<40 {
+	at := int64(len(cacheVersion) + k)
+	fi, err := f.Stat()
+	if k <= 0 || err != nil || size > uint64(fi.Size()-at) { // a damaged length must not allocate
 		return nil, 0, false
 	}
-	at := int64(len(cacheVersion) + k)
 	// Read into a Builder: the entries' strings share its memory, with no
 	// copy of the index from bytes to string.
 	var ixs strings.Builder
