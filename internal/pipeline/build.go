@@ -233,7 +233,11 @@ func library(cfg *config.Config, c *cache, outs []outcome, dup map[[2]int]bool) 
 		},
 		Sprites: []export.Sprite{},
 	}
-	var parts []export.SpriteJSON
+	type ref struct {
+		sp   *export.Sprite
+		json []byte
+	}
+	var refs []ref
 	for i, o := range outs {
 		comp := o.sprites
 		if comp == nil && len(o.facts) > 0 {
@@ -248,28 +252,21 @@ func library(cfg *config.Config, c *cache, outs []outcome, dup map[[2]int]bool) 
 		if comp.Err != "" {
 			return nil, nil, errors.New(comp.Err)
 		}
-		for j, sp := range comp.Sprites {
+		for j := range comp.Sprites {
 			if !dup[[2]int{i, j}] {
-				lib.Sprites = append(lib.Sprites, sp)
-				parts = append(parts, export.SpriteJSON{Name: sp.Name, JSON: comp.JSON[j]})
+				refs = append(refs, ref{&comp.Sprites[j], comp.JSON[j]})
 			}
 		}
 	}
-	sort.Sort(byName{lib.Sprites, parts})
+	// Sorting references, not the sprites themselves, keeps the swaps small.
+	slices.SortFunc(refs, func(a, b ref) int { return strings.Compare(a.sp.Name, b.sp.Name) })
+	lib.Sprites = make([]export.Sprite, len(refs))
+	parts := make([]export.SpriteJSON, len(refs))
+	for i, r := range refs {
+		lib.Sprites[i] = *r.sp
+		parts[i] = export.SpriteJSON{Name: r.sp.Name, JSON: r.json}
+	}
 	return lib, parts, nil
-}
-
-// byName sorts sprites and their JSON together by name.
-type byName struct {
-	sprites []export.Sprite
-	parts   []export.SpriteJSON
-}
-
-func (s byName) Len() int           { return len(s.sprites) }
-func (s byName) Less(i, j int) bool { return s.sprites[i].Name < s.sprites[j].Name }
-func (s byName) Swap(i, j int) {
-	s.sprites[i], s.sprites[j] = s.sprites[j], s.sprites[i]
-	s.parts[i], s.parts[j] = s.parts[j], s.parts[i]
 }
 
 // parallel runs do(i) for i in [0, n) on workers goroutines (GOMAXPROCS
