@@ -172,14 +172,14 @@
     const t = el("table", { class: "figs" });
     const head = el("tr", {}, el("th", { text: "kind" }));
     if (full) head.append(el("th", { text: "outside" }));
-    head.append(el("th", { text: "verts" }), el("th", { text: "area" }), el("th", { text: "fp rate" }));
+    head.append(el("th", { text: "verts", title: "vertices (pieces: count)" }), el("th", { text: "area", title: "area_ratio: shape area / opaque pixels" }), el("th", { text: "fp", title: "pair_fp_rate: shape overlaps that the pixels reject" }));
     t.append(head);
     let any = false;
     for (const k of QK) {
       const v = s.q && s.q[k];
       if (!v) continue;
       any = true;
-      const tr = el("tr", { class: "k-" + k }, el("td", {}, swatch(k), NAMES[k]));
+      const tr = el("tr", { class: "k-" + k }, el("td", {}, swatch(k), full ? NAMES[k] : k));
       if (full) tr.append(el("td", { class: v[0] > 0 ? "bad" : "", text: int(v[0]) }));
       tr.append(el("td", { text: verts(s, k) }), el("td", { text: fmt(v[1], 2) }), el("td", { class: v[0] > 0 ? "bad" : "", text: fmt(v[2]) }));
       t.append(tr);
