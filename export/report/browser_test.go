@@ -2,9 +2,9 @@ package report
 
 import (
 	"fmt"
-	"io"
 	"image"
 	_ "image/png"
+	"io"
 	"io/fs"
 	"math"
 	"os"

@@ -157,7 +157,9 @@ func (b *browser) call(method, path string, body any, out any) {
 	}
 }
 
-func (b *browser) open(url string) { b.call(http.MethodPost, "/url", map[string]string{"url": url}, nil) }
+func (b *browser) open(url string) {
+	b.call(http.MethodPost, "/url", map[string]string{"url": url}, nil)
+}
 
 // find returns the element matching the CSS selector, failing the test
 // when there is none.
@@ -168,7 +170,9 @@ func (b *browser) find(css string) string {
 	return el[elementKey]
 }
 
-func (b *browser) click(el string) { b.call(http.MethodPost, "/element/"+el+"/click", map[string]any{}, nil) }
+func (b *browser) click(el string) {
+	b.call(http.MethodPost, "/element/"+el+"/click", map[string]any{}, nil)
+}
 
 func (b *browser) text(el string) string {
 	var s string
@@ -238,4 +242,3 @@ func (b *browser) cardNames() []string {
 	b.eval(`return [...document.querySelectorAll("#grid .card")].map(c => c.dataset.name)`, &names)
 	return names
 }
-
