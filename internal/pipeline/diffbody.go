@@ -128,3 +128,21 @@ func (r rows) contains(x, y int) bool {
 	i := y - r.y0
 	return uint(i) < uint(len(r.lo)) && r.lo[i] <= x && x <= r.hi[i]
 }
+
+// exactContains returns p's ContainsPoint computed by p's rows
+// (integerRows) at integer points, and by ContainsPoint elsewhere: the
+// same answers, at the cost of two comparisons for a hull or a hull's
+// difference body. It returns false when p has no rows.
+func exactContains(p collide.Polygon) (func(q collide.Vec) bool, bool) {
+	r, ok := integerRows(p)
+	if !ok {
+		return nil, false
+	}
+	return func(q collide.Vec) bool {
+		x, y := int(q.X), int(q.Y)
+		if float64(x) != q.X || float64(y) != q.Y || max(x, -x, y, -y) >= maxExact {
+			return p.ContainsPoint(q)
+		}
+		return r.contains(x, y)
+	}, true
+}

@@ -116,6 +116,16 @@ func TestIntegerRowsMatchContainsPoint(t *testing.T) {
 			if !ok {
 				t.Fatalf("case %d: integerRows(%v) refused integer vertices", i, p)
 			}
+			in, _ := exactContains(p)
+			for range 50 { // off the integers and far away: ContainsPoint's answer
+				q := collide.V((rng.Float64()-0.5)*50, (rng.Float64()-0.5)*50)
+				if rng.IntN(5) == 0 {
+					q = collide.V(float64(rng.IntN(3)-1)*(1<<40), float64(rng.IntN(3)-1)*(1<<40))
+				}
+				if got, want := in(q), p.ContainsPoint(q); got != want {
+					t.Fatalf("case %d: exactContains(%v)(%v) = %v, ContainsPoint = %v", i, p, q, got, want)
+				}
+			}
 			b := p.Bounds()
 			for y := int(b.Min.Y) - 2; y <= int(b.Max.Y)+2; y++ {
 				for x := int(b.Min.X) - 2; x <= int(b.Max.X)+2; x++ {

@@ -169,14 +169,20 @@ func translate(sh shape, d collide.Vec) shape {
 // two end pixels are inside so is the whole row, and only the other rows
 // are checked pixel by pixel.
 func outside(m *mask.Mask, sh shape) int {
-	if holdsGridExtremes(m, sh) {
+	contains := sh.ContainsPoint
+	if p, ok := sh.(collide.Polygon); ok {
+		if in, ok := exactContains(p); ok { // hulls: by rows, the same answers
+			contains = in
+		}
+	}
+	if holdsGridExtremes(m, contains) {
 		return 0
 	}
 	n := 0
 	in := func(x, y int) bool {
 		fx, fy := float64(x), float64(y)
-		return sh.ContainsPoint(collide.V(fx, fy)) && sh.ContainsPoint(collide.V(fx+1, fy)) &&
-			sh.ContainsPoint(collide.V(fx, fy+1)) && sh.ContainsPoint(collide.V(fx+1, fy+1))
+		return contains(collide.V(fx, fy)) && contains(collide.V(fx+1, fy)) &&
+			contains(collide.V(fx, fy+1)) && contains(collide.V(fx+1, fy+1))
 	}
 	for y := 0; y < m.Height(); y++ {
 		l, r, ok := m.RowSpan(y)
@@ -192,9 +198,10 @@ func outside(m *mask.Mask, sh shape) int {
 	return n
 }
 
-// holdsGridExtremes reports whether sh contains, on every grid line, the
-// leftmost and rightmost pixel corner of the rows touching it.
-func holdsGridExtremes(m *mask.Mask, sh shape) bool {
+// holdsGridExtremes reports whether contains (a convex shape's
+// ContainsPoint) holds, on every grid line, the leftmost and rightmost
+// pixel corner of the rows touching it.
+func holdsGridExtremes(m *mask.Mask, contains func(collide.Vec) bool) bool {
 	pl, pr, pok := 0, 0, false // span of the row above the line
 	for y := 0; y <= m.Height(); y++ {
 		l, r, ok := m.RowSpan(y)
@@ -206,7 +213,7 @@ func holdsGridExtremes(m *mask.Mask, sh shape) bool {
 				lo, hi = min(lo, pl), max(hi, pr)
 			}
 		}
-		if any && !(sh.ContainsPoint(collide.V(float64(lo), float64(y))) && sh.ContainsPoint(collide.V(float64(hi+1), float64(y)))) {
+		if any && !(contains(collide.V(float64(lo), float64(y))) && contains(collide.V(float64(hi+1), float64(y)))) {
 			return false
 		}
 		pl, pr, pok = l, r, ok
@@ -292,14 +299,8 @@ func overlapTest(sh shape) func(d collide.Vec) bool {
 		return body.ContainsPoint
 	case collide.Polygon:
 		body := diffBody(s)
-		if r, ok := integerRows(body); ok { // hulls: exact, by rows
-			return func(d collide.Vec) bool {
-				x, y := int(d.X), int(d.Y)
-				if float64(x) != d.X || float64(y) != d.Y {
-					return body.ContainsPoint(d)
-				}
-				return r.contains(x, y)
-			}
+		if in, ok := exactContains(body); ok { // hulls: by rows, the same answers
+			return in
 		}
 		outer, inner := body.Bounds(), innerBox(body)
 		return func(d collide.Vec) bool {
