@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -177,7 +178,7 @@ func naivePairFP(m *mask.Mask, shapes []shape, samples int, seed uint64, name st
 	w, h := int(math.Ceil(all.Max.X-all.Min.X)), int(math.Ceil(all.Max.Y-all.Min.Y))
 	rates := make([]float64, len(shapes))
 	for i, sh := range shapes {
-		rng := sampler(seed, name)
+		rng := sampler(seed, name).rand // rand.Rand's IntN itself
 		kept, fp := 0, 0
 		for draw := 0; kept < samples && draw < 64*samples; draw++ {
 			dx, dy := rng.IntN(2*w+1)-w, rng.IntN(2*h+1)-h
@@ -254,5 +255,26 @@ func TestSame(t *testing.T) {
 				t.Errorf("same(%v, %v) = %v, want %v", tt.a, tt.b, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestDrawsMatchRand checks that draws.intN gives rand.Rand.IntN's numbers
+// for thousands of seeds and bounds: powers of two, odd sizes, 1 and
+// bounds near 2^63 (where the rejection loop runs).
+func TestDrawsMatchRand(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	bounds := []int{1, 2, 3, 7, 64, 141, 1 << 20, 1<<62 + 1, math.MaxInt64}
+	for i := range 2000 {
+		seed, name := rng.Uint64(), fmt.Sprint("sprite", i)
+		fast, ref := sampler(seed, name), sampler(seed, name).rand // separate sources, same seed
+		for j := range 200 {
+			n := bounds[rng.IntN(len(bounds))]
+			if j%2 == 0 {
+				n = 1 + rng.IntN(500)
+			}
+			if got, want := fast.intN(n), ref.IntN(n); got != want {
+				t.Fatalf("seed %d %q draw %d: intN(%d) = %d, rand.Rand.IntN = %d", seed, name, j, n, got, want)
+			}
+		}
 	}
 }
