@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"errors"
+	_ "github.com/shapegen/shapegen/internal/update"
 	"io"
 	"os"
 	"path/filepath"
