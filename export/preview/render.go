@@ -4,11 +4,10 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"slices"
 
-	"github.com/fogleman/gg"
-	"golang.org/x/image/font/basicfont"
-
+	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/mask"
 )
@@ -98,46 +97,63 @@ func Render(frame image.Image, s *export.Sprite, opt Options) *image.NRGBA {
 
 	img := image.NewRGBA(image.Rect(0, 0, cw, ch))
 	c := canvas{img: img, k: k, ox: margin - vx0*k, oy: margin - vy0*k}
-	c.checkerboard(image.Rect(0, 0, cw, legendTop))
+	c.checkerboard(legendTop)
 	fillRect(img, image.Rect(0, legendTop, cw, ch), legendBack)
 	fillRect(img, image.Rect(0, legendTop, cw, legendTop+1), checkDark)
 
-	dc := gg.NewContextForRGBA(img)
-	for _, sh := range shapes {
-		c.tint(dc, sh)
-	}
+	c.tint(shapes, legendTop)
 	c.sprite(spr)
 	for _, p := range outside {
 		c.block(p, outsideColour, 0xc0)
 	}
 	c.edges(m)
+	lb := newLineBuffer(img)
 	for _, sh := range shapes {
-		c.stroke(dc, sh)
+		c.stroke(lb, sh)
 	}
-	drawLegend(dc, s, entries, rows, legendTop, cw-2*margin)
+	drawLegend(img, lb, s, entries, rows, legendTop, cw-2*margin)
 	// Every pixel of img is opaque, so its premultiplied bytes are also
 	// straight NRGBA bytes.
 	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
 }
 
 // outsidePixels returns the opaque pixels of m that some enclosing shape
-// leaves outside, in row order.
+// leaves outside, in row order. Most pixels lie well inside every shape
+// and are settled by its spans; only the others take the exact test.
 func outsidePixels(m *mask.Mask, shapes []shape) []image.Point {
 	var out []image.Point
+	sure := make([][][2]int, len(shapes)) // per shape, this row's sure pixel ranges
 	for y := range m.Height() {
-		for x := range m.Width() {
+		left, right, ok := m.RowSpan(y)
+		if !ok {
+			continue
+		}
+		for i, sh := range shapes {
+			sure[i] = sh.sureRanges(y, sure[i][:0])
+		}
+	pixels:
+		for x := left; x <= right; x++ {
 			if !m.Get(x, y) {
 				continue
 			}
-			for _, sh := range shapes {
-				if sh.encloses() && !sh.containsPixel(x, y) {
+			for i, sh := range shapes {
+				if sh.encloses() && !inRanges(sure[i], x) && !sh.containsPixel(x, y) {
 					out = append(out, image.Pt(x, y))
-					break
+					continue pixels
 				}
 			}
 		}
 	}
 	return out
+}
+
+func inRanges(rs [][2]int, x int) bool {
+	for _, r := range rs {
+		if r[0] <= x && x <= r[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // canvas maps sprite coordinates to output pixels: sprite point (x, y) is
@@ -148,21 +164,93 @@ type canvas struct {
 	ox, oy int
 }
 
-func (c canvas) pt(x, y float64) (float64, float64) {
-	return float64(c.ox) + float64(c.k)*x, float64(c.oy) + float64(c.k)*y
+func (c canvas) pt(v collide.Vec) collide.Vec {
+	return collide.V(float64(c.ox)+float64(c.k)*v.X, float64(c.oy)+float64(c.k)*v.Y)
 }
 
-func (c canvas) checkerboard(r image.Rectangle) {
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
+// checkerboard paints the rows above bottom with the checkerboard: two
+// row patterns, copied.
+func (c canvas) checkerboard(bottom int) {
+	w := c.img.Rect.Dx()
+	var pattern [2][]byte
+	for band := range pattern {
+		row := make([]byte, 4*w)
+		for x := range w {
 			col := checkLight
-			if (x/checker+y/checker)%2 == 1 {
+			if (x/checker+band)%2 == 1 {
 				col = checkDark
 			}
-			c.img.SetRGBA(x, y, color.RGBA(col))
+			copy(row[4*x:], []byte{col.R, col.G, col.B, 0xff})
+		}
+		pattern[band] = row
+	}
+	for y := range min(bottom, c.img.Rect.Dy()) {
+		copy(c.img.Pix[y*c.img.Stride:], pattern[(y/checker)%2])
+	}
+}
+
+// tint fills the area of every enclosing shape with its colour, faintly:
+// each output pixel above bottom whose centre lies in some shapes gets
+// their tints, blended in drawing order over its checkerboard colour
+// (looked up once per combination of shapes).
+func (c canvas) tint(shapes []shape, bottom int) {
+	type cell struct {
+		col [2][4]byte
+		ok  bool
+	}
+	var lut [1 << 8]cell
+	w := c.img.Rect.Dx()
+	cov := make([]uint8, w)
+	for py := range bottom {
+		clear(cov)
+		any := false
+		y := (float64(py) + 0.5 - float64(c.oy)) / float64(c.k)
+		for bit, sh := range shapes {
+			if !sh.encloses() || bit >= 8 {
+				continue
+			}
+			sh.spans(y, func(l, r float64) {
+				x0 := max(0, int(math.Ceil(float64(c.ox)+float64(c.k)*l-0.5)))
+				x1 := min(w-1, int(math.Floor(float64(c.ox)+float64(c.k)*r-0.5)))
+				for x := x0; x <= x1; x++ {
+					cov[x] |= 1 << bit
+					any = true
+				}
+			})
+		}
+		if !any {
+			continue
+		}
+		row := c.img.Pix[py*c.img.Stride:]
+		for x, set := range cov {
+			if set == 0 {
+				continue
+			}
+			e := &lut[set]
+			if !e.ok {
+				for band, base := range []color.NRGBA{checkLight, checkDark} {
+					px := image.NewRGBA(image.Rect(0, 0, 1, 1))
+					fillRect(px, px.Rect, base)
+					for bit, sh := range shapes {
+						if set&(1<<bit) != 0 {
+							blendPixel(px, 0, kinds[sh.kind].colour, tintAlpha)
+						}
+					}
+					copy(e.col[band][:], px.Pix)
+				}
+				e.ok = true
+			}
+			band := 0
+			if (x/checker+py/checker)%2 == 1 {
+				band = 1
+			}
+			copy(row[4*x:4*x+4], e.col[band][:])
 		}
 	}
 }
+
+// tintAlpha is the opacity of the tint of a shape's area.
+const tintAlpha = 0x1c
 
 // sprite draws spr (in sprite coordinates, at 1x) scaled by k with
 // nearest-neighbour sampling, blended over what is there.
@@ -219,63 +307,44 @@ func (c canvas) edges(m *mask.Mask) {
 	}
 }
 
-// path adds sh's outline to dc's path.
-func (c canvas) path(dc *gg.Context, sh shape) {
-	if sh.circle != nil {
-		x, y := c.pt(sh.circle.Center.X, sh.circle.Center.Y)
-		dc.DrawCircle(x, y, sh.circle.Radius*float64(c.k))
-		return
-	}
-	for _, ring := range sh.rings {
-		dc.NewSubPath()
-		for _, v := range ring {
-			dc.LineTo(c.pt(v.X, v.Y))
-		}
-		dc.ClosePath()
-	}
-}
-
-// tint fills the area of an enclosing shape with its colour, faintly.
-func (c canvas) tint(dc *gg.Context, sh shape) {
-	if !sh.encloses() {
-		return
-	}
-	col := kinds[sh.kind].colour
-	col.A = 0x1c
-	c.path(dc, sh)
-	dc.SetColor(col)
-	dc.SetFillRuleWinding()
-	dc.Fill()
-}
-
 // stroke draws sh's outline in its colour and dash.
-func (c canvas) stroke(dc *gg.Context, sh shape) {
+func (c canvas) stroke(lb *lineBuffer, sh shape) {
 	k := kinds[sh.kind]
 	if k.name == "pivot" {
-		x, y := c.pt(sh.pivot.X, sh.pivot.Y)
-		cross(dc, x, y, 7)
+		p := c.pt(sh.pivot)
+		cross(lb, p.X, p.Y, 7)
 		return
 	}
-	c.path(dc, sh)
-	dc.SetColor(k.colour)
-	dc.SetLineWidth(k.width)
-	dc.SetDash(k.dash...)
-	dc.SetLineJoinRound()
-	dc.Stroke()
-	dc.SetDash()
+	if sh.circle != nil {
+		ctr := c.pt(sh.circle.Center)
+		r := sh.circle.Radius * float64(c.k)
+		n := max(32, int(2*math.Pi*r/3))
+		pts := make([]collide.Vec, n)
+		for i := range pts {
+			a := 2 * math.Pi * float64(i) / float64(n)
+			pts[i] = collide.V(ctr.X+r*math.Cos(a), ctr.Y+r*math.Sin(a))
+		}
+		lb.ring(pts, k.width, k.dash)
+	}
+	for _, ring := range sh.rings {
+		pts := make([]collide.Vec, len(ring))
+		for i, v := range ring {
+			pts[i] = c.pt(v)
+		}
+		lb.ring(pts, k.width, k.dash)
+	}
+	lb.flush(k.colour)
 }
 
 // cross draws the pivot mark: a dark cross on a light halo.
-func cross(dc *gg.Context, x, y, r float64) {
+func cross(lb *lineBuffer, x, y, r float64) {
 	for _, pass := range []struct {
-		col   color.Color
+		col   color.NRGBA
 		width float64
 	}{{color.NRGBA{0xff, 0xff, 0xff, 0xe0}, 4}, {kinds[len(kinds)-1].colour, 1.5}} {
-		dc.SetColor(pass.col)
-		dc.SetLineWidth(pass.width)
-		dc.DrawLine(x-r, y, x+r, y)
-		dc.DrawLine(x, y-r, x, y+r)
-		dc.Stroke()
+		lb.segment(x-r, y, x+r, y, pass.width, nil, 0)
+		lb.segment(x, y-r, x, y+r, pass.width, nil, 0)
+		lb.flush(pass.col)
 	}
 }
 
@@ -324,35 +393,26 @@ func legendRows(entries []entry, width int) [][2]int {
 	return rows
 }
 
-func drawLegend(dc *gg.Context, s *export.Sprite, entries []entry, rows [][2]int, top, width int) {
-	dc.SetFontFace(basicfont.Face7x13)
-	dc.SetColor(textColour)
+func drawLegend(img *image.RGBA, lb *lineBuffer, s *export.Sprite, entries []entry, rows [][2]int, top, width int) {
 	head := fmt.Sprintf("%s  %dx%d  %d px", s.Name, s.Size[0], s.Size[1], s.Pixels)
-	dc.DrawString(fit(head, width/glyphWidth), margin, float64(top+lineHeight-3))
+	drawText(img, fit(head, width/glyphWidth), margin, top+lineHeight-3, textColour)
 	for r, row := range rows {
-		x := float64(margin)
-		y := float64(top + (r+2)*lineHeight - 3) // text baseline
+		x := margin
+		y := top + (r+2)*lineHeight - 3 // text baseline
 		for _, e := range entries[row[0]:row[1]] {
-			mid := y - 4
+			mid := float64(y - 4)
 			switch {
 			case e.kind < 0:
-				dc.SetColor(outsideColour)
-				dc.DrawRectangle(x+4, mid-5, 10, 10)
-				dc.Fill()
+				fillRect(img, image.Rect(x+4, int(mid)-5, x+14, int(mid)+5), outsideColour)
 			case kinds[e.kind].name == "pivot":
-				cross(dc, x+swatch/2, mid, 5)
+				cross(lb, float64(x+swatch/2), mid, 5)
 			default:
 				k := kinds[e.kind]
-				dc.SetColor(k.colour)
-				dc.SetLineWidth(k.width + 0.5)
-				dc.SetDash(k.dash...)
-				dc.DrawLine(x, mid, x+swatch, mid)
-				dc.Stroke()
-				dc.SetDash()
+				lb.segment(float64(x), mid, float64(x+swatch), mid, k.width+0.5, k.dash, 0)
+				lb.flush(k.colour)
 			}
-			dc.SetColor(textColour)
-			dc.DrawString(e.text, x+swatch+6, y)
-			x += float64(e.width())
+			drawText(img, e.text, x+swatch+6, y, textColour)
+			x += e.width()
 		}
 	}
 }
@@ -375,15 +435,10 @@ func fillRect(img *image.RGBA, r image.Rectangle, col color.NRGBA) {
 // opaque there.
 func blendRect(img *image.RGBA, r image.Rectangle, col color.NRGBA, a uint8) {
 	r = r.Intersect(img.Rect)
-	na := 255 - uint32(a)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		i := img.PixOffset(r.Min.X, y)
 		for x := r.Min.X; x < r.Max.X; x++ {
-			p := img.Pix[i : i+4 : i+4]
-			p[0] = uint8((uint32(col.R)*uint32(a) + uint32(p[0])*na + 127) / 255)
-			p[1] = uint8((uint32(col.G)*uint32(a) + uint32(p[1])*na + 127) / 255)
-			p[2] = uint8((uint32(col.B)*uint32(a) + uint32(p[2])*na + 127) / 255)
-			p[3] = 0xff
+			blendPixel(img, i, col, a)
 			i += 4
 		}
 	}

@@ -1,0 +1,77 @@
+package preview
+
+import (
+	"image"
+	_ "image/png"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/shapegen/shapegen/export"
+	"github.com/shapegen/shapegen/export/preview/previewtest"
+)
+
+// corpus is the shared real art, seen from this package.
+const corpus = "../../../shared/corpus/platformer-art"
+
+// corpusSprites returns up to n sprites of the shared corpus (every few
+// files, so all its packs and sizes are among them) with shapes from
+// previewtest, or skips when the corpus is absent.
+func corpusSprites(b testing.TB, n int) ([]image.Image, []*export.Sprite) {
+	var paths []string
+	filepath.WalkDir(corpus, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".png") {
+			paths = append(paths, path)
+		}
+		return nil
+	})
+	if len(paths) == 0 {
+		b.Skip("corpus absent: " + corpus)
+	}
+	step := max(1, len(paths)/n)
+	var imgs []image.Image
+	var sprites []*export.Sprite
+	for i := 0; i < len(paths) && len(imgs) < n; i += step {
+		f, err := os.Open(paths[i])
+		if err != nil {
+			b.Fatal(err)
+		}
+		img, _, err := image.Decode(f)
+		f.Close()
+		if err != nil || img.Bounds().Dx()*img.Bounds().Dy() > 1<<20 {
+			continue // backgrounds and sample sheets are not sprites
+		}
+		imgs = append(imgs, img)
+		sprites = append(sprites, previewtest.Sprite(filepath.ToSlash(paths[i]), img))
+	}
+	return imgs, sprites
+}
+
+// BenchmarkRender draws and encodes previews of corpus sprites, as a build
+// with --preview does for each sprite (one op = one sprite).
+//
+//	go test ./export/preview -run NONE -bench Render -cpuprofile /tmp/cpu.out
+func BenchmarkRender(b *testing.B) {
+	imgs, sprites := corpusSprites(b, 64)
+	b.Run("render", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			Render(imgs[i%len(imgs)], sprites[i%len(imgs)], Options{})
+			i++
+		}
+	})
+	b.Run("render+encode", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			if err := Encode(io.Discard, Render(imgs[i%len(imgs)], sprites[i%len(imgs)], Options{})); err != nil {
+				b.Fatal(err)
+			}
+			i++
+		}
+	})
+}
