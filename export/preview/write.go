@@ -3,7 +3,6 @@ package preview
 import (
 	"bufio"
 	"bytes"
-	"compress/zlib"
 	"encoding/binary"
 	"hash/crc32"
 	"image"
@@ -24,14 +23,15 @@ func Write(path string, img image.Image) error {
 	})
 }
 
-// Encode writes img to w as a PNG of its pixels (alpha dropped: previews
-// are opaque), favouring speed over size. It is its own small encoder
-// because a build encodes a preview per sprite and image/png spends most
-// of that time trying five filters on every row: a preview is scaled up
-// with nearest-neighbour sampling, so most rows repeat the row above
-// (filter Up makes them zeros) and the rest are runs of equal pixels
-// (filter Sub makes those zeros). An image of at most 256 colours is
-// written with a palette, a third of the bytes.
+// Encode writes img to w as a PNG of its pixels, favouring speed over
+// size. It is a small encoder of its own, made for previews: a build
+// encodes one per sprite, and image/png spends most of that time trying
+// five filters on every row and searching for matches. A preview is scaled
+// up with nearest-neighbour sampling, so most rows repeat the row above
+// (written with filter Up: zeros) and the others are runs of a colour;
+// both are written as copies (see zwriter), at a cost per run rather than
+// per byte. An opaque image of at most 256 colours is written with a
+// palette, one byte a pixel; one with any transparency keeps its alpha.
 func Encode(w io.Writer, img image.Image) error {
 	n, ok := img.(*image.NRGBA)
 	if !ok {
@@ -45,17 +45,15 @@ func Encode(w io.Writer, img image.Image) error {
 
 // encodeState holds one encoder's reusable buffers.
 type encodeState struct {
-	idat  bytes.Buffer
-	zw    *zlib.Writer
-	rows  [2][]byte // the current and the previous row, filtered
-	index map[[3]byte]uint8
+	idat  []byte
+	z     zwriter
+	index map[uint32]uint8
 	pal   []color.NRGBA
 	bw    *bufio.Writer
 }
 
 var states = sync.Pool{New: func() any {
-	zw, _ := zlib.NewWriterLevel(nil, zlib.BestSpeed)
-	return &encodeState{zw: zw, index: make(map[[3]byte]uint8, 256), bw: bufio.NewWriterSize(nil, 32<<10)}
+	return &encodeState{index: make(map[uint32]uint8, 256), bw: bufio.NewWriterSize(nil, 32<<10)}
 }}
 
 func (st *encodeState) encode(w io.Writer, img *image.NRGBA) error {
@@ -68,48 +66,41 @@ func (st *encodeState) encode(w io.Writer, img *image.NRGBA) error {
 	case !opaque:
 		bpp = 4
 	}
-	st.idat.Reset()
-	st.zw.Reset(&st.idat)
-	for i := range st.rows {
-		st.rows[i] = append(st.rows[i][:0], make([]byte, 1+bpp*wd)...)
-	}
-	var last []byte
-	var lastIdx uint8
+	row := make([]byte, bpp*wd)  // this row, unfiltered
+	prev := make([]byte, bpp*wd) // the row above, unfiltered
+	up := make([]byte, bpp*wd)   // this row, filtered
+	st.z.reset(st.idat)
 	for y := range ht {
 		src := img.Pix[y*img.Stride : y*img.Stride+4*wd]
-		cur := st.rows[y%2]
 		if y > 0 && bytes.Equal(src, img.Pix[(y-1)*img.Stride:(y-1)*img.Stride+4*wd]) {
-			// Filter Up of a repeated row is all zeros.
-			clear(cur)
-			cur[0] = 2
-		} else if paletted {
-			cur[0] = 0
+			st.z.zeroRow(2, len(row))
+			continue
+		}
+		switch bpp {
+		case 1:
+			var last []byte
+			var lastIdx uint8
 			for x := range wd {
 				p := src[4*x : 4*x+3 : 4*x+3]
 				if last == nil || !bytes.Equal(p, last) {
-					lastIdx, last = st.index[[3]byte(p)], p
+					lastIdx, last = st.index[key(p)], p
 				}
-				cur[1+x] = lastIdx
+				row[x] = lastIdx
 			}
-		} else {
-			cur[0] = 1 // Sub: each byte minus the same byte of the pixel to the left
-			var l [4]byte
+		case 3:
 			for x := range wd {
-				p := src[4*x : 4*x+4 : 4*x+4]
-				q := cur[1+bpp*x : 1+bpp*x+bpp : 1+bpp*x+bpp]
-				for c := range q {
-					q[c] = p[c] - l[c]
-				}
-				l = [4]byte(p)
+				copy(row[3*x:3*x+3], src[4*x:4*x+3])
 			}
+		case 4:
+			copy(row, src)
 		}
-		if _, err := st.zw.Write(cur); err != nil {
-			return err
+		for i, v := range row {
+			up[i] = v - prev[i]
 		}
+		st.z.row(2, up, bpp)
+		row, prev = prev, row
 	}
-	if err := st.zw.Close(); err != nil {
-		return err
-	}
+	st.idat = st.z.close()
 
 	st.bw.Reset(w)
 	st.bw.WriteString("\x89PNG\r\n\x1a\n")
@@ -133,7 +124,7 @@ func (st *encodeState) encode(w io.Writer, img *image.NRGBA) error {
 		}
 		chunk(st.bw, "PLTE", plte)
 	}
-	chunk(st.bw, "IDAT", st.idat.Bytes())
+	chunk(st.bw, "IDAT", st.idat)
 	chunk(st.bw, "IEND", nil)
 	err := st.bw.Flush()
 	st.bw.Reset(nil)
@@ -180,7 +171,7 @@ func (st *encodeState) palette(img *image.NRGBA) (paletted, opaque bool) {
 			if c4[3] != 0xff {
 				return false, false
 			}
-			c := [3]byte(c4[:3])
+			c := key(c4[:3])
 			if _, ok := st.index[c]; ok {
 				continue
 			}
@@ -189,8 +180,11 @@ func (st *encodeState) palette(img *image.NRGBA) (paletted, opaque bool) {
 				continue // but go on checking opacity
 			}
 			st.index[c] = uint8(len(st.pal))
-			st.pal = append(st.pal, color.NRGBA{c[0], c[1], c[2], 0xff})
+			st.pal = append(st.pal, color.NRGBA{c4[0], c4[1], c4[2], 0xff})
 		}
 	}
 	return paletted, true
 }
+
+// key is the palette key of an RGB triple.
+func key(p []byte) uint32 { return uint32(p[0])<<16 | uint32(p[1])<<8 | uint32(p[2]) }
