@@ -274,9 +274,11 @@ func (c canvas) block(p image.Point, col color.NRGBA, a uint8) {
 	blendRect(c.img, image.Rect(x0, y0, x0+c.k, y0+c.k), col, a)
 }
 
-// edges draws the pixel-edge outline of m: a dark line just outside every
-// side of an opaque pixel that borders a transparent one, so the sprite's
-// own pixels stay visible.
+// edges draws the pixel-edge outline of m: a dark band t pixels wide just
+// outside the opaque pixels (so their own colours stay visible), made of a
+// strip beside every side that borders a transparent pixel and a square at
+// every corner whose diagonal neighbour is transparent too. It never
+// paints over an opaque pixel.
 func (c canvas) edges(m *mask.Mask) {
 	t := 1
 	if c.k >= 6 {
@@ -291,17 +293,26 @@ func (c canvas) edges(m *mask.Mask) {
 			}
 			x0, y0 := c.ox+x*c.k, c.oy+y*c.k
 			x1, y1 := x0+c.k, y0+c.k
+			// Sides: left, right, top, bottom.
 			if !opaque(x-1, y) {
-				fillRect(c.img, image.Rect(x0-t, y0-t, x0, y1+t), edgeColour)
+				fillRect(c.img, image.Rect(x0-t, y0, x0, y1), edgeColour)
 			}
 			if !opaque(x+1, y) {
-				fillRect(c.img, image.Rect(x1, y0-t, x1+t, y1+t), edgeColour)
+				fillRect(c.img, image.Rect(x1, y0, x1+t, y1), edgeColour)
 			}
 			if !opaque(x, y-1) {
-				fillRect(c.img, image.Rect(x0-t, y0-t, x1+t, y0), edgeColour)
+				fillRect(c.img, image.Rect(x0, y0-t, x1, y0), edgeColour)
 			}
 			if !opaque(x, y+1) {
-				fillRect(c.img, image.Rect(x0-t, y1, x1+t, y1+t), edgeColour)
+				fillRect(c.img, image.Rect(x0, y1, x1, y1+t), edgeColour)
+			}
+			// Corners, where the diagonal neighbour is transparent.
+			for _, d := range [4]struct{ dx, dy, px, py int }{
+				{-1, -1, x0 - t, y0 - t}, {1, -1, x1, y0 - t}, {-1, 1, x0 - t, y1}, {1, 1, x1, y1},
+			} {
+				if !opaque(x+d.dx, y+d.dy) && (!opaque(x+d.dx, y) || !opaque(x, y+d.dy)) {
+					fillRect(c.img, image.Rect(d.px, d.py, d.px+t, d.py+t), edgeColour)
+				}
 			}
 		}
 	}
