@@ -16,7 +16,7 @@ var kinds = []struct {
 	{"circle", "circle", color.NRGBA{0xe6, 0x9f, 0x00, 0xff}, 1.5, nil},
 	{"box", "oriented box", color.NRGBA{0x00, 0x9e, 0x73, 0xff}, 1.5, []float64{8, 3}},
 	{"hull", "hull", color.NRGBA{0xcc, 0x79, 0xa7, 0xff}, 1.5, nil},
-	{"outline", "outline", color.NRGBA{0x8c, 0x56, 0x1e, 0xff}, 1, []float64{3, 2}},
+	{"outline", "outline", color.NRGBA{0x8c, 0x56, 0x1e, 0xff}, 1.5, []float64{3, 2}},
 	{"pieces", "pieces", color.NRGBA{0x7b, 0x3f, 0xbf, 0xff}, 1.5, nil},
 	{"polygon", "polygon", color.NRGBA{0x00, 0x4f, 0xb8, 0xff}, 2.5, nil},
 	{"pivot", "pivot", color.NRGBA{0x10, 0x10, 0x10, 0xff}, 1.5, nil},

@@ -1,13 +1,18 @@
 package preview
 
 import (
+	"fmt"
 	"image"
 	"image/draw"
+	"image/png"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/disintegration/imaging"
-	"github.com/fogleman/gg"
-	"golang.org/x/image/font/basicfont"
 )
 
 // DefaultCell is the default side, in pixels, of a contact sheet's tiles.
@@ -37,7 +42,6 @@ const (
 type Sheet struct {
 	mu   sync.Mutex
 	img  *image.RGBA
-	dc   *gg.Context
 	n    int
 	cols int
 	cell int
@@ -58,10 +62,7 @@ func NewSheet(n int, opt SheetOptions) *Sheet {
 	rows := max(1, (n+cols-1)/cols)
 	img := image.NewRGBA(image.Rect(0, 0, sheetGap+cols*(cell+sheetGap), sheetGap+rows*(cell+labelSpace+sheetGap)))
 	fillRect(img, img.Rect, legendBack)
-	dc := gg.NewContextForRGBA(img)
-	dc.SetFontFace(basicfont.Face7x13)
-	dc.SetColor(textColour)
-	return &Sheet{img: img, dc: dc, n: n, cols: cols, cell: cell}
+	return &Sheet{img: img, n: n, cols: cols, cell: cell}
 }
 
 // CellRect returns the rectangle of cell i's tile area in the sheet.
@@ -91,7 +92,7 @@ func (s *Sheet) Set(i int, tile image.Image, label string) {
 		s.mu.Unlock()
 	}
 	s.mu.Lock()
-	s.dc.DrawString(fit(label, s.cell/glyphWidth), float64(r.Min.X), float64(r.Max.Y+labelSpace-4))
+	drawText(s.img, fit(label, s.cell/glyphWidth), r.Min.X, r.Max.Y+labelSpace-4, textColour)
 	s.mu.Unlock()
 }
 
@@ -115,4 +116,73 @@ func ContactSheet(tiles []image.Image, labels []string, opt SheetOptions) *image
 		s.Set(i, t, label)
 	}
 	return s.Image()
+}
+
+// SheetPage is the most tiles WriteContactSheets puts on one sheet, so
+// that a sheet stays a picture a viewer opens (about 3400 x 3600 pixels
+// at the default cell).
+const SheetPage = 400
+
+// WriteContactSheets puts the previews of names (read from
+// previewDir/<name>.png, see PathFor) on contact sheets, in order, each
+// labelled with its name, and writes them to path and, when there are more
+// than SheetPage names, to path with "-2", "-3", ... before its extension.
+// It returns the files written. A preview that is missing or unreadable
+// leaves its cell blank but for the label; the first such error is
+// returned after all sheets are written.
+func WriteContactSheets(path, previewDir string, names []string, opt SheetOptions) ([]string, error) {
+	var written []string
+	var firstErr error
+	for page := 0; page*SheetPage < len(names) || page == 0; page++ {
+		part := names[page*SheetPage : min(len(names), (page+1)*SheetPage)]
+		s := NewSheet(len(part), opt)
+		var next atomic.Int64
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for range runtime.GOMAXPROCS(0) {
+			wg.Go(func() {
+				for i := int(next.Add(1) - 1); i < len(part); i = int(next.Add(1) - 1) {
+					tile, err := readImage(PathFor(previewDir, part[i]))
+					if err != nil {
+						mu.Lock()
+						if firstErr == nil {
+							firstErr = err
+						}
+						mu.Unlock()
+					}
+					s.Set(i, tile, part[i])
+				}
+			})
+		}
+		wg.Wait()
+		p := path
+		if page > 0 {
+			ext := filepath.Ext(path)
+			p = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), page+1, ext)
+		}
+		if err := Write(p, s.Image()); err != nil {
+			return written, err
+		}
+		written = append(written, p)
+	}
+	return written, firstErr
+}
+
+// PathFor returns where the preview of sprite name lies under dir:
+// dir/<name>.png, name's slashes as path separators.
+func PathFor(dir, name string) string {
+	return filepath.Join(dir, filepath.FromSlash(name)+".png")
+}
+
+func readImage(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return img, nil
 }

@@ -1,0 +1,243 @@
+package preview
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/shapegen/shapegen/export"
+	"github.com/shapegen/shapegen/export/preview/previewtest"
+	"github.com/shapegen/shapegen/mask"
+)
+
+// lShape is a concave test sprite: its shapes add area around the pixels.
+var lShape = []string{
+	"##......",
+	"##......",
+	"##......",
+	"########",
+	"########",
+}
+
+func TestScale(t *testing.T) {
+	cases := []struct {
+		n, minSide, want int
+	}{
+		{0, 0, 1},
+		{1, 0, 256},
+		{8, 0, 32},
+		{20, 0, 13}, // 12*20 = 240 < 256
+		{255, 0, 2},
+		{256, 0, 1},
+		{1000, 0, 1},
+		{10, 100, 10},
+		{11, 100, 10},
+	}
+	for _, c := range cases {
+		got := Scale(c.n, Options{MinSide: c.minSide})
+		if got != c.want {
+			t.Errorf("Scale(%d, MinSide %d) = %d, want %d", c.n, c.minSide, got, c.want)
+		}
+		side := c.minSide
+		if side == 0 {
+			side = DefaultMinSide
+		}
+		if c.n > 0 && c.n < side && (got*c.n < side || (got-1)*c.n >= side) {
+			t.Errorf("Scale(%d) = %d is not the least factor reaching %d", c.n, got, side)
+		}
+	}
+}
+
+// TestRenderSize checks the nearest-neighbour scaling: the drawing is the
+// sprite's space times Scale plus the margins, and each sprite pixel is a
+// k×k block of its own colour.
+func TestRenderSize(t *testing.T) {
+	img := previewtest.Picture(lShape...)
+	s := previewtest.Sprite("l", img)
+	got := Render(img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{}})
+	k := Scale(8, Options{})
+	if want := 8*k + 2*margin; got.Rect.Dx() != want {
+		t.Errorf("Render width = %d, want %d (k = %d)", got.Rect.Dx(), want, k)
+	}
+	if 8*k < DefaultMinSide {
+		t.Errorf("longer side drawn %d px, want >= %d", 8*k, DefaultMinSide)
+	}
+	// Pixel (1, 3) of the sprite, whole block (edges lie outside it).
+	want := img.NRGBAAt(1, 3)
+	for y := margin + 3*k; y < margin+4*k; y++ {
+		for x := margin + k; x < margin+2*k; x++ {
+			if g := got.NRGBAAt(x, y); g != want {
+				t.Fatalf("output pixel (%d, %d) = %v, want the sprite's %v", x, y, g, want)
+			}
+		}
+	}
+}
+
+// painted reports whether some pixel of got differs from the same pixel
+// of bare by a move at least 60% of the way to c: a stroke of colour c
+// covers it by that much.
+func painted(got, bare *image.NRGBA, c color.NRGBA) bool {
+	dist := func(p []byte) float64 {
+		r, g, b := float64(p[0])-float64(c.R), float64(p[1])-float64(c.G), float64(p[2])-float64(c.B)
+		return math.Sqrt(r*r + g*g + b*b)
+	}
+	b := got.Rect
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			i, j := got.PixOffset(x, y), bare.PixOffset(x, y)
+			before, after := dist(bare.Pix[j:j+3]), dist(got.Pix[i:i+3])
+			if before > 30 && after <= 0.4*before {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestRenderKindColours draws each kind alone and checks that some pixel
+// is painted in its colour, over a picture of the same sprite without
+// shapes (so the sprite or the background cannot pass for it).
+func TestRenderKindColours(t *testing.T) {
+	// A notched blob in the middle of a larger image, so that every shape
+	// (the circle too) lies inside the image and the views are the same.
+	img := image.NewNRGBA(image.Rect(0, 0, 48, 40))
+	draw.Draw(img, image.Rect(12, 12, 36, 28), previewtest.Blob(24, 16, true), image.Point{}, draw.Src)
+	s := previewtest.Sprite("blob", img)
+	s.Outline = []export.Ring{{{10, 10}, {38, 10}, {38, 30}, {10, 30}}}
+	bare := Render(img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{}})
+	for _, kind := range Kinds() {
+		t.Run(kind, func(t *testing.T) {
+			col, ok := Colour(kind)
+			if !ok {
+				t.Fatalf("Colour(%q) unknown", kind)
+			}
+			got := Render(img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{kind}})
+			if got.Rect.Dx() != bare.Rect.Dx() {
+				t.Fatalf("width %d, want %d as without shapes", got.Rect.Dx(), bare.Rect.Dx())
+			}
+			// Compare the drawing above the legend.
+			r := image.Rect(0, 0, bare.Rect.Dx(), bare.Rect.Dy()-lineHeight-margin)
+			if !painted(got.SubImage(r).(*image.NRGBA), bare.SubImage(r).(*image.NRGBA), col) {
+				t.Errorf("Render(Kinds: [%s]) paints no pixel in its colour %v", kind, col)
+			}
+		})
+	}
+	if _, ok := Colour("nonsense"); ok {
+		t.Errorf(`Colour("nonsense") ok, want false`)
+	}
+}
+
+// TestRenderOutside shrinks the box so that it leaves pixels out: those
+// are drawn red and counted in the legend; the others keep their colour.
+func TestRenderOutside(t *testing.T) {
+	img := previewtest.Picture(lShape...)
+	s := previewtest.Sprite("l", img)
+	s.AABB = &export.AABB{Min: export.Point{0, 0}, Max: export.Point{8, 4}} // leaves row 4 out
+	opt := Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{"aabb"}}
+	got := Render(img, s, opt)
+	k := Scale(8, opt)
+	at := func(x, y int) color.NRGBA { return got.NRGBAAt(margin+x*k+k/2, margin+y*k+k/2) }
+	for x := range 8 {
+		if c := at(x, 4); c.R < 200 || c.G > 80 || c.B > 80 {
+			t.Errorf("pixel (%d, 4) outside the box drawn %v, want red", x, c)
+		}
+	}
+	if c, want := at(3, 3), img.NRGBAAt(3, 3); c != want {
+		t.Errorf("pixel (3, 3) inside the box drawn %v, want its own %v", c, want)
+	}
+	m := mask.FromImage(img, previewtest.Threshold)
+	if n := len(outsidePixels(m, shapesOf(s, opt.wants))); n != 8 {
+		t.Errorf("outsidePixels = %d pixels, want 8", n)
+	}
+	entries := legendEntries(s, shapesOf(s, opt.wants), 8)
+	if !slices.ContainsFunc(entries, func(e entry) bool { return e.kind < 0 && e.text == "outside 8px" }) {
+		t.Errorf("legend %v has no entry %q", entries, "outside 8px")
+	}
+	// The true shapes leave nothing outside.
+	if n := len(outsidePixels(m, shapesOf(previewtest.Sprite("l", img), func(string) bool { return true }))); n != 0 {
+		t.Errorf("outsidePixels of conservative shapes = %d, want 0", n)
+	}
+}
+
+// TestRenderTint checks that the area a shape adds around the pixels is
+// tinted in its colour, and that the background outside every shape is
+// the bare checkerboard.
+func TestRenderTint(t *testing.T) {
+	img := previewtest.Picture(lShape...)
+	s := previewtest.Sprite("l", img)
+	opt := Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{"aabb"}}
+	bare := Render(img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{}})
+	got := Render(img, s, opt)
+	k := Scale(8, opt)
+	// Sprite pixel (5, 1) is transparent but inside the bounding box.
+	x, y := margin+5*k+k/2, margin+1*k+k/2
+	b, g := bare.NRGBAAt(x, y), got.NRGBAAt(x, y)
+	col, _ := Colour("aabb")
+	if b == g {
+		t.Fatalf("pixel inside the box, outside the sprite: %v, same as without the box", g)
+	}
+	// The tint moves the colour towards the kind's colour, channel by channel.
+	for i, c := range [3][3]uint8{{b.R, g.R, col.R}, {b.G, g.G, col.G}, {b.B, g.B, col.B}} {
+		if absDiff(c[1], c[2]) > absDiff(c[0], c[2]) {
+			t.Errorf("channel %d: tinted %d is farther from the colour %d than bare %d", i, c[1], c[2], c[0])
+		}
+	}
+	// The margin's top-left corner lies outside every shape.
+	if g, b := got.NRGBAAt(2, 2), bare.NRGBAAt(2, 2); g != b || g != checkLight {
+		t.Errorf("pixel (2, 2) = %v (bare %v), want the checkerboard's %v", g, b, checkLight)
+	}
+}
+
+func TestRenderDeterministic(t *testing.T) {
+	img := previewtest.Blob(37, 23, true)
+	s := previewtest.Sprite("blob", img)
+	var a, b bytes.Buffer
+	if err := Encode(&a, Render(img, s, Options{})); err != nil {
+		t.Fatal(err)
+	}
+	if err := Encode(&b, Render(img, s, Options{})); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Errorf("Encode(Render(...)) twice gave %d and %d bytes that differ", a.Len(), b.Len())
+	}
+}
+
+// TestRenderEmpty draws a sprite with no pixel and no shapes: a
+// checkerboard and a legend naming it.
+func TestRenderEmpty(t *testing.T) {
+	img := image.NewNRGBA(image.Rect(0, 0, 16, 16))
+	s := previewtest.Sprite("empty", img)
+	got := Render(img, s, Options{})
+	if want := 16*Scale(16, Options{}) + 2*margin; got.Rect.Dx() != want {
+		t.Errorf("width = %d, want %d", got.Rect.Dx(), want)
+	}
+	if e := legendEntries(s, shapesOf(s, Options{}.wants), 0); len(e) != 0 {
+		t.Errorf("legend entries of an empty sprite = %v, want none", e)
+	}
+}
+
+func TestFit(t *testing.T) {
+	cases := []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"enemies/bat/fly_01", 10, ".../fly_01"},
+		{"abcdefgh", 3, "abcdefgh"},
+	}
+	for _, c := range cases {
+		if got := fit(c.s, c.n); got != c.want || (c.n >= 4 && len(got) > c.n) {
+			t.Errorf("fit(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+	if got := fit(strings.Repeat("a", 50)+"/end", 12); !strings.HasSuffix(got, "/end") || len(got) != 12 {
+		t.Errorf("fit(long, 12) = %q, want 12 characters ending in /end", got)
+	}
+}
