@@ -86,9 +86,7 @@ func Render(frame image.Image, s *export.Sprite, opt Options) *image.NRGBA {
 	shapes := shapesOf(s, opt.wants)
 	outside := outsidePixels(m, shapes)
 
-	k := Scale(max(w, h), opt)
-	vx0, vy0, vx1, vy1 := viewBounds(w, h, shapes)
-	drawW, drawH := (vx1-vx0)*k, (vy1-vy0)*k
+	k, vx0, vy0, drawW, drawH := layout(w, h, shapes, opt)
 	cw := drawW + 2*margin
 	entries := legendEntries(s, shapes, len(outside))
 	rows := legendRows(entries, cw-2*margin)
@@ -115,6 +113,34 @@ func Render(frame image.Image, s *export.Sprite, opt Options) *image.NRGBA {
 	// Every pixel of img is opaque, so its premultiplied bytes are also
 	// straight NRGBA bytes.
 	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
+}
+
+// layout returns the scale of a preview of a w×h sprite with shapes and
+// its view: the view's top-left in sprite pixels and its size in output
+// pixels.
+func layout(w, h int, shapes []shape, opt Options) (k, vx0, vy0, drawW, drawH int) {
+	k = Scale(max(w, h), opt)
+	vx0, vy0, vx1, vy1 := viewBounds(w, h, shapes)
+	return k, vx0, vy0, (vx1 - vx0) * k, (vy1 - vy0) * k
+}
+
+// Layout returns where Render draws s: the rectangle of the drawing (the
+// sprite and its shapes, without the legend below it) in the picture's
+// pixels, and the picture's width. A page can show the drawing alone by
+// cropping the picture to it.
+func Layout(s *export.Sprite, opt Options) (drawing image.Rectangle, width int) {
+	w, h := s.Size[0], s.Size[1]
+	if w <= 0 || h <= 0 {
+		w, h = s.Frame.W, s.Frame.H
+		if s.Rotated {
+			w, h = h, w
+		}
+		if s.Offset != nil {
+			w, h = w+s.Offset[0], h+s.Offset[1]
+		}
+	}
+	_, _, _, drawW, drawH := layout(w, h, shapesOf(s, opt.wants), opt)
+	return image.Rect(margin, margin, margin+drawW, margin+drawH), drawW + 2*margin
 }
 
 // outsidePixels returns the opaque pixels of m that some enclosing shape

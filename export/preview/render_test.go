@@ -241,3 +241,35 @@ func TestFit(t *testing.T) {
 		t.Errorf("fit(long, 12) = %q, want 12 characters ending in /end", got)
 	}
 }
+
+// TestLayout checks that Layout tells where Render's drawing is: the
+// picture's width, and the drawing's bottom edge just above the legend's
+// rule.
+func TestLayout(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		img  image.Image
+	}{
+		{"l", previewtest.Picture(lShape...)},
+		{"blob", previewtest.Blob(30, 70, true)},
+		{"empty", image.NewNRGBA(image.Rect(0, 0, 5, 9))},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := previewtest.Sprite(c.name, c.img)
+			got := Render(c.img, s, Options{})
+			r, w := Layout(s, Options{})
+			if w != got.Rect.Dx() {
+				t.Errorf("Layout width = %d, want Render's %d", w, got.Rect.Dx())
+			}
+			if r.Min != image.Pt(margin, margin) || r.Dx() != w-2*margin {
+				t.Errorf("Layout drawing = %v, want at (%d, %d), %d wide", r, margin, margin, w-2*margin)
+			}
+			if rule := got.NRGBAAt(0, r.Max.Y+margin); rule != checkDark {
+				t.Errorf("pixel under the drawing and its margin = %v, want the legend's rule %v", rule, checkDark)
+			}
+			if above := got.NRGBAAt(0, r.Max.Y+margin-1); above == legendBack {
+				t.Errorf("pixel above the legend's rule is the legend's background")
+			}
+		})
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/shapegen/shapegen/export"
+	"github.com/shapegen/shapegen/export/preview"
 )
 
 // num is a float64 written to JSON with at most three decimals, which is
@@ -49,6 +50,10 @@ type card struct {
 	Pivot    pt                `json:"pv"`
 	Pixels   int               `json:"px"`
 	Preview  string            `json:"p,omitempty"`
+	// PreviewRect is where the preview PNG holds its drawing (x, y, w, h)
+	// and the PNG's width, so the page can show the drawing without the
+	// legend under it.
+	PreviewRect []int `json:"pr,omitempty"`
 	Sprite   string            `json:"sp,omitempty"`
 	AABB     []num             `json:"aabb,omitempty"`   // x0, y0, x1, y1
 	Circle   []num             `json:"circle,omitempty"` // cx, cy, r
@@ -84,7 +89,7 @@ func toRings(rs []export.Ring) []ring {
 	return out
 }
 
-func cardOf(s *export.Sprite, opt *Options) card {
+func cardOf(s *export.Sprite, opt *Options, threshold int) card {
 	c := card{
 		Name:     s.Name,
 		Image:    s.Image,
@@ -101,7 +106,11 @@ func cardOf(s *export.Sprite, opt *Options) card {
 	if s.Offset != nil {
 		c.Offset = *s.Offset
 	}
-	c.Preview, _ = link(s.Name, opt.PreviewFor, opt.PreviewDir)
+	if p, ok := link(s.Name, opt.PreviewFor, opt.PreviewDir); ok {
+		c.Preview = p
+		r, w := preview.Layout(s, preview.Options{AlphaThreshold: threshold})
+		c.PreviewRect = []int{r.Min.X, r.Min.Y, r.Dx(), r.Dy(), w}
+	}
 	c.Sprite, _ = link(s.Name, opt.SpriteFor, opt.SpriteDir)
 	if a := s.AABB; a != nil {
 		c.AABB = []num{num(a.Min[0]), num(a.Min[1]), num(a.Max[0]), num(a.Max[1])}

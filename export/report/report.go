@@ -64,7 +64,7 @@ func Write(w io.Writer, lib *export.Library, opt Options) error {
 		p.Elapsed = opt.Elapsed.Round(time.Millisecond).String()
 	}
 	for i := range lib.Sprites {
-		p.Sprites[i] = cardOf(&lib.Sprites[i], &opt)
+		p.Sprites[i] = cardOf(&lib.Sprites[i], &opt, lib.Settings.AlphaThreshold)
 	}
 	// json.Marshal escapes <, > and &, so the blob cannot end its script
 	// element early.
@@ -89,7 +89,7 @@ func Write(w io.Writer, lib *export.Library, opt Options) error {
 }
 
 // kinds are the shape kinds the page can show, in drawing order, and
-// colours their colours: the same as export/preview's (a test checks).
+// colours their colours: the same as export/preview's (TestColoursMatchPreview).
 var kinds = []string{"aabb", "circle", "box", "hull", "outline", "pieces", "polygon", "pivot"}
 
 var colours = map[string]string{

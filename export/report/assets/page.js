@@ -242,7 +242,16 @@
   function pic(s, w, h, big) {
     const box = el("div", { class: "pic checker" });
     if (!s.sp) {
-      if (s.p) box.append(el("img", { class: "pv", src: s.p, loading: "lazy", alt: s.n }));
+      if (s.p && s.pr) {
+        // The preview PNG's drawing alone (its legend says what the
+        // figures beside it say), fitted into the box.
+        const [px, py, pw, ph, fw] = s.pr;
+        let k = Math.min(w / pw, h / ph);
+        if (k >= 1) k = Math.floor(k);
+        const stage = el("div", { class: "stage crop", style: "width:" + pw * k + "px;height:" + ph * k + "px" });
+        stage.append(el("img", { class: "pv" + (k < 1 ? " smooth" : ""), src: s.p, loading: "lazy", alt: s.n, style: "left:" + -px * k + "px;top:" + -py * k + "px;width:" + fw * k + "px" }));
+        box.append(stage);
+      } else if (s.p) box.append(el("img", { class: "pv", src: s.p, loading: "lazy", alt: s.n }));
       else box.append(el("span", { class: "none", text: "no image" }));
       return box;
     }
@@ -298,7 +307,10 @@
     if (s.w && s.w.length) right.append(el("ul", { class: "warn" }, ...s.w.map((w) => el("li", { text: w }))));
     if (s.p) right.append(el("p", {}, el("a", { href: s.p, target: "_blank", rel: "noopener", text: "preview PNG" })));
     right.append(el("p", { class: "hint", text: "Esc closes · ← → step through the list" }));
-    const cols = el("div", { class: "cols" }, pic(s, side, side, true), right);
+    // With the 1x sprite the page draws the shapes itself and adds the
+    // preview PNG; without it the preview PNG is the picture, legend and all.
+    const left = s.sp || !s.p ? pic(s, side, side, true) : el("img", { class: "pvbig", src: s.p, alt: "preview of " + s.n });
+    const cols = el("div", { class: "cols" }, left, right);
     if (s.p && s.sp) cols.append(el("img", { class: "pvbig", src: s.p, alt: "preview of " + s.n }));
     body.replaceChildren(el("h2", { id: "detail-name", text: s.n }), cols);
     d.hidden = false;
