@@ -42,28 +42,28 @@ type page struct {
 
 // card is one sprite as the page needs it, with short keys.
 type card struct {
-	Name     string            `json:"n"`
-	Image    string            `json:"i"`
-	Frame    [4]int            `json:"f"`
-	Offset   [2]int            `json:"o"`
-	Size     [2]int            `json:"s"`
-	Pivot    pt                `json:"pv"`
-	Pixels   int               `json:"px"`
-	Preview  string            `json:"p,omitempty"`
+	Name    string `json:"n"`
+	Image   string `json:"i"`
+	Frame   [4]int `json:"f"`
+	Offset  [2]int `json:"o"`
+	Size    [2]int `json:"s"`
+	Pivot   pt     `json:"pv"`
+	Pixels  int    `json:"px"`
+	Preview string `json:"p,omitempty"`
 	// PreviewRect is where the preview PNG holds its drawing (x, y, w, h)
 	// and the PNG's width, so the page can show the drawing without the
 	// legend under it.
-	PreviewRect []int `json:"pr,omitempty"`
-	Sprite   string            `json:"sp,omitempty"`
-	AABB     []num             `json:"aabb,omitempty"`   // x0, y0, x1, y1
-	Circle   []num             `json:"circle,omitempty"` // cx, cy, r
-	Box      []num             `json:"box,omitempty"`    // cx, cy, hx, hy, angle
-	Hull     ring              `json:"hull,omitempty"`
-	Polygon  ring              `json:"polygon,omitempty"`
-	Pieces   []ring            `json:"pieces,omitempty"`
-	Outline  []ring            `json:"outline,omitempty"`
-	Quality  map[string][3]num `json:"q,omitempty"` // outside, area_ratio, pair_fp_rate
-	Warnings []string          `json:"w,omitempty"`
+	PreviewRect []int             `json:"pr,omitempty"`
+	Sprite      string            `json:"sp,omitempty"`
+	AABB        []num             `json:"aabb,omitempty"`   // x0, y0, x1, y1
+	Circle      []num             `json:"circle,omitempty"` // cx, cy, r
+	Box         []num             `json:"box,omitempty"`    // cx, cy, hx, hy, angle
+	Hull        ring              `json:"hull,omitempty"`
+	Polygon     ring              `json:"polygon,omitempty"`
+	Pieces      []ring            `json:"pieces,omitempty"`
+	Outline     []ring            `json:"outline,omitempty"`
+	Quality     map[string][3]num `json:"q,omitempty"` // outside, area_ratio, pair_fp_rate
+	Warnings    []string          `json:"w,omitempty"`
 }
 
 func toPt(p export.Point) pt { return pt{num(p[0]), num(p[1])} }
