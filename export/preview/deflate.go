@@ -167,6 +167,24 @@ func (z *zwriter) row(f byte, p []byte, bpp int) {
 	}
 }
 
+// pixelRow is row for pixels known a pixel at a time: px holds each
+// filtered pixel as a little-endian word (its low bpp bytes are those of
+// p), so runs are found by comparing words.
+func (z *zwriter) pixelRow(f byte, p []byte, px []uint32, bpp int) {
+	z.sum([]byte{f})
+	z.sum(p)
+	z.literal(f)
+	for x := 0; x < len(px); {
+		end := x + 1
+		for end < len(px) && px[end] == px[x] {
+			end++
+		}
+		z.literals(p[bpp*x : bpp*x+bpp])
+		z.repeat(p[bpp*x+bpp:bpp*end], bpp)
+		x = end
+	}
+}
+
 // close ends the block and the stream and returns it.
 func (z *zwriter) close() []byte {
 	z.code(0, 7) // end of block

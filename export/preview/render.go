@@ -472,6 +472,20 @@ func fillRect(img *image.RGBA, r image.Rectangle, col color.NRGBA) {
 // opaque there.
 func blendRect(img *image.RGBA, r image.Rectangle, col color.NRGBA, a uint8) {
 	r = r.Intersect(img.Rect)
+	if r.Empty() {
+		return
+	}
+	if a == 0xff {
+		// Opaque: write the first row, copy it to the others.
+		first := img.Pix[img.PixOffset(r.Min.X, r.Min.Y):img.PixOffset(r.Max.X, r.Min.Y)]
+		for i := 0; i < len(first); i += 4 {
+			first[i], first[i+1], first[i+2], first[i+3] = col.R, col.G, col.B, 0xff
+		}
+		for y := r.Min.Y + 1; y < r.Max.Y; y++ {
+			copy(img.Pix[img.PixOffset(r.Min.X, y):], first)
+		}
+		return
+	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		i := img.PixOffset(r.Min.X, y)
 		for x := r.Min.X; x < r.Max.X; x++ {

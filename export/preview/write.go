@@ -66,9 +66,10 @@ func (st *encodeState) encode(w io.Writer, img *image.NRGBA) error {
 	case !opaque:
 		bpp = 4
 	}
-	row := make([]byte, bpp*wd)  // this row, unfiltered
-	prev := make([]byte, bpp*wd) // the row above, unfiltered
-	up := make([]byte, bpp*wd)   // this row, filtered
+	row := make([]byte, bpp*wd)  // this row's palette indices
+	prev := make([]byte, bpp*wd) // the row above's
+	up := make([]byte, bpp*wd+1) // this row, filtered (one spare byte for 4-byte stores)
+	diffs := make([]uint32, wd)  // this row, filtered, a pixel at a time
 	st.z.reset(st.idat)
 	for y := range ht {
 		src := img.Pix[y*img.Stride : y*img.Stride+4*wd]
@@ -76,8 +77,7 @@ func (st *encodeState) encode(w io.Writer, img *image.NRGBA) error {
 			st.z.zeroRow(2, len(row))
 			continue
 		}
-		switch bpp {
-		case 1:
+		if bpp == 1 {
 			var last []byte
 			var lastIdx uint8
 			for x := range wd {
@@ -87,18 +87,30 @@ func (st *encodeState) encode(w io.Writer, img *image.NRGBA) error {
 				}
 				row[x] = lastIdx
 			}
-		case 3:
-			for x := range wd {
-				copy(row[3*x:3*x+3], src[4*x:4*x+3])
+			for i, v := range row {
+				up[i] = v - prev[i]
 			}
-		case 4:
-			copy(row, src)
+			st.z.row(2, up[:wd], bpp)
+			row, prev = prev, row
+			continue
 		}
-		for i, v := range row {
-			up[i] = v - prev[i]
+		// Truecolour: filter Up four bytes at a time, straight from the
+		// pixels of this row and the row above.
+		var above []byte
+		if y > 0 {
+			above = img.Pix[(y-1)*img.Stride : (y-1)*img.Stride+4*wd]
 		}
-		st.z.row(2, up, bpp)
-		row, prev = prev, row
+		for x := range wd {
+			p := binary.LittleEndian.Uint32(src[4*x:])
+			var q uint32
+			if above != nil {
+				q = binary.LittleEndian.Uint32(above[4*x:])
+			}
+			d := subBytes(p, q)
+			diffs[x] = d
+			binary.LittleEndian.PutUint32(up[bpp*x:bpp*x+4], d) // bpp 3: the 4th byte is overwritten next
+		}
+		st.z.pixelRow(2, up[:bpp*wd], diffs[:wd], bpp)
 	}
 	st.idat = st.z.close()
 
@@ -188,3 +200,10 @@ func (st *encodeState) palette(img *image.NRGBA) (paletted, opaque bool) {
 
 // key is the palette key of an RGB triple.
 func key(p []byte) uint32 { return uint32(p[0])<<16 | uint32(p[1])<<8 | uint32(p[2]) }
+
+// subBytes returns p - q byte by byte (each byte modulo 256, no borrow
+// between bytes).
+func subBytes(p, q uint32) uint32 {
+	const h = 0x80808080
+	return ((p | h) - (q &^ h)) ^ ((p ^ ^q) & h)
+}
