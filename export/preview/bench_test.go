@@ -64,6 +64,18 @@ func BenchmarkRender(b *testing.B) {
 			i++
 		}
 	})
+	// What the report needs to draw shapes itself (Options.SpriteDir):
+	// the sprite at 1x, encoded.
+	b.Run("sprite1x+encode", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			if err := Encode(io.Discard, Sprite(imgs[i%len(imgs)], sprites[i%len(imgs)])); err != nil {
+				b.Fatal(err)
+			}
+			i++
+		}
+	})
 	b.Run("render+encode", func(b *testing.B) {
 		b.ReportAllocs()
 		i := 0

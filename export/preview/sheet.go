@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/draw"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -13,6 +14,9 @@ import (
 	"sync/atomic"
 
 	"github.com/disintegration/imaging"
+
+	"github.com/shapegen/shapegen/export"
+	"github.com/shapegen/shapegen/internal/atomicfile"
 )
 
 // DefaultCell is the default side, in pixels, of a contact sheet's tiles.
@@ -83,7 +87,7 @@ func (s *Sheet) Set(i int, tile image.Image, label string) {
 	if tile != nil {
 		b := tile.Bounds()
 		if b.Dx() > s.cell || b.Dy() > s.cell {
-			tile = imaging.Fit(tile, s.cell, s.cell, imaging.Linear)
+			tile = imaging.Fit(tile, s.cell, s.cell, imaging.Box)
 			b = tile.Bounds()
 		}
 		at := r.Min.Add(image.Pt((s.cell-b.Dx())/2, (s.cell-b.Dy())/2))
@@ -123,18 +127,21 @@ func ContactSheet(tiles []image.Image, labels []string, opt SheetOptions) *image
 // at the default cell).
 const SheetPage = 400
 
-// WriteContactSheets puts the previews of names (read from
-// previewDir/<name>.png, see PathFor) on contact sheets, in order, each
-// labelled with its name, and writes them to path and, when there are more
-// than SheetPage names, to path with "-2", "-3", ... before its extension.
+// WriteContactSheets puts the previews of lib's sprites (read from
+// previewDir/<name>.png, see PathFor), in order, on contact sheets, each
+// tile the preview's drawing without its legend and labelled with the
+// sprite's name, and writes them to path and, when there are more than
+// SheetPage sprites, to path with "-2", "-3", ... before its extension.
 // It returns the files written. A preview that is missing or unreadable
 // leaves its cell blank but for the label; the first such error is
 // returned after all sheets are written.
-func WriteContactSheets(path, previewDir string, names []string, opt SheetOptions) ([]string, error) {
+func WriteContactSheets(path, previewDir string, lib *export.Library, opt SheetOptions) ([]string, error) {
+	sprites := lib.Sprites
+	ropt := Options{AlphaThreshold: lib.Settings.AlphaThreshold}
 	var written []string
 	var firstErr error
-	for page := 0; page*SheetPage < len(names) || page == 0; page++ {
-		part := names[page*SheetPage : min(len(names), (page+1)*SheetPage)]
+	for page := 0; page*SheetPage < len(sprites) || page == 0; page++ {
+		part := sprites[page*SheetPage : min(len(sprites), (page+1)*SheetPage)]
 		s := NewSheet(len(part), opt)
 		var next atomic.Int64
 		var mu sync.Mutex
@@ -142,15 +149,20 @@ func WriteContactSheets(path, previewDir string, names []string, opt SheetOption
 		for range runtime.GOMAXPROCS(0) {
 			wg.Go(func() {
 				for i := int(next.Add(1) - 1); i < len(part); i = int(next.Add(1) - 1) {
-					tile, err := readImage(PathFor(previewDir, part[i]))
+					sp := &part[i]
+					tile, err := readImage(PathFor(previewDir, sp.Name))
 					if err != nil {
 						mu.Lock()
 						if firstErr == nil {
 							firstErr = err
 						}
 						mu.Unlock()
+					} else if r, _ := Layout(sp, ropt); r.In(tile.Bounds()) {
+						tile = tile.(interface {
+							SubImage(image.Rectangle) image.Image
+						}).SubImage(r)
 					}
-					s.Set(i, tile, part[i])
+					s.Set(i, tile, sp.Name)
 				}
 			})
 		}
@@ -160,7 +172,12 @@ func WriteContactSheets(path, previewDir string, names []string, opt SheetOption
 			ext := filepath.Ext(path)
 			p = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), page+1, ext)
 		}
-		if err := Write(p, s.Image()); err != nil {
+		// A sheet is one large picture of scaled-down tiles, few runs:
+		// the general encoder compresses it far better than Encode.
+		err := atomicfile.Write(p, func(w io.Writer) error {
+			return (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(w, s.Image())
+		})
+		if err != nil {
 			return written, err
 		}
 		written = append(written, p)

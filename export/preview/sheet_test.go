@@ -7,6 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/shapegen/shapegen/export"
+	"github.com/shapegen/shapegen/export/preview/previewtest"
 )
 
 func solid(w, h int, c color.NRGBA) *image.NRGBA {
@@ -89,22 +92,24 @@ func TestSheetFitsLargeTiles(t *testing.T) {
 
 func TestWriteContactSheets(t *testing.T) {
 	dir := t.TempDir()
-	names := make([]string, SheetPage+3)
-	for i := range names {
-		names[i] = fmt.Sprintf("group/s%03d", i)
+	lib := &export.Library{Settings: export.Settings{AlphaThreshold: previewtest.Threshold}}
+	for i := range SheetPage + 3 {
+		img := previewtest.Blob(10+i%7, 8+i%5, false)
+		s := previewtest.Sprite(fmt.Sprintf("group/s%03d", i), img)
+		lib.Sprites = append(lib.Sprites, *s)
 		if i == 7 {
 			continue // a missing preview: a blank cell and an error
 		}
-		p := PathFor(filepath.Join(dir, "preview"), names[i])
+		p := PathFor(filepath.Join(dir, "preview"), s.Name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := Write(p, solid(30, 30, color.NRGBA{uint8(i), 100, 200, 0xff})); err != nil {
+		if err := Write(p, Render(img, s, Options{})); err != nil {
 			t.Fatal(err)
 		}
 	}
 	out := filepath.Join(dir, "contact-sheet.png")
-	files, err := WriteContactSheets(out, filepath.Join(dir, "preview"), names, SheetOptions{Cell: 40})
+	files, err := WriteContactSheets(out, filepath.Join(dir, "preview"), lib, SheetOptions{Cell: 40})
 	if err == nil {
 		t.Errorf("WriteContactSheets with a missing preview: no error")
 	}
@@ -112,12 +117,29 @@ func TestWriteContactSheets(t *testing.T) {
 	if fmt.Sprint(files) != fmt.Sprint(want) {
 		t.Fatalf("WriteContactSheets wrote %v, want %v", files, want)
 	}
+	first, err := readImage(want[0])
+	if err != nil {
+		t.Fatal(err)
+	}
 	second, err := readImage(want[1])
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := NewSheet(3, SheetOptions{Cell: 40})
-	if second.Bounds() != s.Image().Rect {
+	if s := NewSheet(3, SheetOptions{Cell: 40}); second.Bounds() != s.Image().Rect {
 		t.Errorf("second sheet %v, want the %v of 3 tiles", second.Bounds(), s.Image().Rect)
+	}
+	// Tiles are the drawings without their legends: a tile is square (the
+	// blobs' drawings are about square), and the missing one is blank.
+	s := NewSheet(SheetPage, SheetOptions{Cell: 40})
+	for _, c := range []struct {
+		i     int
+		blank bool
+	}{{0, false}, {7, true}, {8, false}} {
+		r := s.CellRect(c.i)
+		mid := color.NRGBAModel.Convert(first.At(r.Min.X+20, r.Min.Y+20)).(color.NRGBA)
+		top := color.NRGBAModel.Convert(first.At(r.Min.X+20, r.Min.Y+2)).(color.NRGBA)
+		if got := mid == legendBack && top == legendBack; got != c.blank {
+			t.Errorf("cell %d: middle %v, top %v; blank %v, want %v", c.i, mid, top, got, c.blank)
+		}
 	}
 }
