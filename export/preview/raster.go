@@ -115,6 +115,7 @@ func (lb *lineBuffer) segment(x0, y0, x1, y1, width float64, dash []float64, s0 
 	l := math.Sqrt(l2)
 	half := width / 2
 	reach := half + 1
+	far2 := (half + 0.5) * (half + 0.5) // no coverage at this squared distance
 	period := 0.0
 	if len(dash) >= 2 {
 		period = dash[0] + dash[1]
@@ -129,10 +130,11 @@ func (lb *lineBuffer) segment(x0, y0, x1, y1, width float64, dash []float64, s0 
 			t = max(0, min(1, ((cx-x0)*dx+(cy-y0)*dy)/l2))
 		}
 		ex, ey := cx-(x0+t*dx), cy-(y0+t*dy)
-		c := half + 0.5 - math.Sqrt(ex*ex+ey*ey)
-		if c <= 0 {
+		d2 := ex*ex + ey*ey
+		if d2 >= far2 {
 			return
 		}
+		c := half + 0.5 - math.Sqrt(d2)
 		if period > 0 {
 			s := s0 + t*l
 			if s-period*math.Floor(s/period) >= dash[0] {

@@ -154,12 +154,33 @@ func outsidePixels(m *mask.Mask, shapes []shape) []image.Point {
 		if !ok {
 			continue
 		}
+		// [lo, hi]: inside every shape settled by one range (the convex
+		// ones); only the others are asked about pixels there.
+		lo, hi := left, right
+		var rest []int
 		for i, sh := range shapes {
+			if !sh.encloses() {
+				continue
+			}
 			sure[i] = sh.sureRanges(y, sure[i][:0])
+			if len(sure[i]) == 1 {
+				lo, hi = max(lo, sure[i][0][0]), min(hi, sure[i][0][1])
+			} else {
+				rest = append(rest, i)
+			}
 		}
 	pixels:
 		for x := left; x <= right; x++ {
 			if !m.Get(x, y) {
+				continue
+			}
+			if x >= lo && x <= hi {
+				for _, i := range rest {
+					if !inRanges(sure[i], x) && !shapes[i].containsPixel(x, y) {
+						out = append(out, image.Pt(x, y))
+						continue pixels
+					}
+				}
 				continue
 			}
 			for i, sh := range shapes {
