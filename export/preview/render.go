@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -241,16 +242,25 @@ func (c canvas) checkerboard(bottom int) {
 // their tints, blended in drawing order over its checkerboard colour
 // (looked up once per combination of shapes).
 func (c canvas) tint(shapes []shape, bottom int) {
-	type cell struct {
-		col [2][4]byte
-		ok  bool
+	var lut [1 << 8][2]uint32 // per set of shapes and checker band; 0 = not made yet
+	colour := func(set uint8, band int) uint32 {
+		if v := lut[set][band]; v != 0 {
+			return v
+		}
+		px := image.NewRGBA(image.Rect(0, 0, 1, 1))
+		fillRect(px, px.Rect, [2]color.NRGBA{checkLight, checkDark}[band])
+		for bit, sh := range shapes {
+			if set&(1<<bit) != 0 {
+				blendPixel(px, 0, kinds[sh.kind].colour, tintAlpha)
+			}
+		}
+		lut[set][band] = binary.LittleEndian.Uint32(px.Pix) // alpha 0xff: never 0
+		return lut[set][band]
 	}
-	var lut [1 << 8]cell
 	w := c.img.Rect.Dx()
 	cov := make([]uint8, w)
 	for py := range bottom {
-		clear(cov)
-		any := false
+		lo, hi := w, -1 // the covered columns
 		y := (float64(py) + 0.5 - float64(c.oy)) / float64(c.k)
 		for bit, sh := range shapes {
 			if !sh.encloses() || bit >= 8 {
@@ -261,38 +271,22 @@ func (c canvas) tint(shapes []shape, bottom int) {
 				x1 := min(w-1, int(math.Floor(float64(c.ox)+float64(c.k)*r-0.5)))
 				for x := x0; x <= x1; x++ {
 					cov[x] |= 1 << bit
-					any = true
+				}
+				if x0 <= x1 {
+					lo, hi = min(lo, x0), max(hi, x1)
 				}
 			})
 		}
-		if !any {
+		if lo > hi {
 			continue
 		}
 		row := c.img.Pix[py*c.img.Stride:]
-		for x, set := range cov {
-			if set == 0 {
-				continue
+		for x := lo; x <= hi; x++ {
+			if set := cov[x]; set != 0 {
+				binary.LittleEndian.PutUint32(row[4*x:], colour(set, (x/checker+py/checker)%2))
 			}
-			e := &lut[set]
-			if !e.ok {
-				for band, base := range []color.NRGBA{checkLight, checkDark} {
-					px := image.NewRGBA(image.Rect(0, 0, 1, 1))
-					fillRect(px, px.Rect, base)
-					for bit, sh := range shapes {
-						if set&(1<<bit) != 0 {
-							blendPixel(px, 0, kinds[sh.kind].colour, tintAlpha)
-						}
-					}
-					copy(e.col[band][:], px.Pix)
-				}
-				e.ok = true
-			}
-			band := 0
-			if (x/checker+py/checker)%2 == 1 {
-				band = 1
-			}
-			copy(row[4*x:4*x+4], e.col[band][:])
 		}
+		clear(cov[lo : hi+1])
 	}
 }
 

@@ -188,8 +188,7 @@ func (st *encodeState) palette(img *image.NRGBA) (paletted, opaque bool) {
 				continue
 			}
 			if len(st.pal) == 256 {
-				paletted = false
-				continue // but go on checking opacity
+				return false, opaqueImage(img)
 			}
 			st.index[c] = uint8(len(st.pal))
 			st.pal = append(st.pal, color.NRGBA{c4[0], c4[1], c4[2], 0xff})
@@ -206,4 +205,18 @@ func key(p []byte) uint32 { return uint32(p[0])<<16 | uint32(p[1])<<8 | uint32(p
 func subBytes(p, q uint32) uint32 {
 	const h = 0x80808080
 	return ((p | h) - (q &^ h)) ^ ((p ^ ^q) & h)
+}
+
+// opaqueImage reports whether every pixel of img has alpha 0xff.
+func opaqueImage(img *image.NRGBA) bool {
+	wd := img.Rect.Dx()
+	for y := range img.Rect.Dy() {
+		row := img.Pix[y*img.Stride : y*img.Stride+4*wd]
+		for i := 3; i < len(row); i += 4 {
+			if row[i] != 0xff {
+				return false
+			}
+		}
+	}
+	return true
 }
