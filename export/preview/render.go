@@ -150,6 +150,7 @@ func Layout(s *export.Sprite, opt Options) (drawing image.Rectangle, width int) 
 func outsidePixels(m *mask.Mask, shapes []shape) []image.Point {
 	var out []image.Point
 	sure := make([][][2]int, len(shapes)) // per shape, this row's sure pixel ranges
+	rest := make([]int, 0, len(shapes))
 	for y := range m.Height() {
 		left, right, ok := m.RowSpan(y)
 		if !ok {
@@ -158,7 +159,7 @@ func outsidePixels(m *mask.Mask, shapes []shape) []image.Point {
 		// [lo, hi]: inside every shape settled by one range (the convex
 		// ones); only the others are asked about pixels there.
 		lo, hi := left, right
-		var rest []int
+		rest = rest[:0]
 		for i, sh := range shapes {
 			if !sh.encloses() {
 				continue
