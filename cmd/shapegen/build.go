@@ -30,7 +30,9 @@ func newBuildCmd(ios IO, runF func(*BuildOptions) error) *cobra.Command {
 		Short: "Compute, verify and write the shapes of every sprite under DIR",
 		Long: `Build reads every PNG under DIR (default ".") with its sprite sheets and
 atlases, computes each sprite's collision shapes, proves them against the
-pixels and writes OUT/shapes.json (and shapes.yaml, previews, report.html).
+pixels and writes OUT/shapes.json (and shapes.yaml, report.html and, with
+--preview, OUT/preview/<sprite>.png, OUT/sprite/<sprite>.png at 1x and
+OUT/contact-sheet.png).
 Settings come from DIR/shapegen.yaml; flags override it.
 Exit status: 0 all well, 1 some sprite failed (the rest is written), 2 bad usage.`,
 		Args: rangeArgs(0, 1),

@@ -48,7 +48,7 @@ func (s *settingsFlags) bind(fs *pflag.FlagSet, build bool) {
 	}
 	fs.StringSliceVar(&v.Formats, "formats", d.Formats, "library formats to write: json, yaml")
 	setting(s, "formats", &v.Formats, func(c *config.Config, x []string) error { c.Formats = x; return nil })
-	fs.BoolVar(&v.Preview, "preview", d.Preview, "write OUT/preview/<sprite>.png")
+	fs.BoolVar(&v.Preview, "preview", d.Preview, "write OUT/preview/<sprite>.png, OUT/sprite/<sprite>.png and OUT/contact-sheet.png")
 	setting(s, "preview", &v.Preview, func(c *config.Config, x bool) error { c.Preview = x; return nil })
 	fs.BoolVar(&v.Masks, "masks", d.Masks, "store each sprite's mask in the library")
 	setting(s, "masks", &v.Masks, func(c *config.Config, x bool) error { c.Masks = x; return nil })

@@ -189,7 +189,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	})
 	res.ranked = ranked
 
-	files := outputFiles(cfg)
+	files := outputFiles(cfg, res.Sprites)
 	sum := outputsSum(cfg, srcs, outs, res.Failures)
 	write := !c.outputsCurrent(opts.Out, sum, files)
 	var parts []export.SpriteJSON

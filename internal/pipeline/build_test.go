@@ -109,24 +109,27 @@ func TestBuildTestdata(t *testing.T) {
 }
 
 // TestDeterministicWorkers builds with 1 and 4 workers, without cache:
-// the library must be byte-identical.
+// the library, the report and the preview images must be byte-identical.
 func TestDeterministicWorkers(t *testing.T) {
 	cfg := config.Default()
 	cfg.Formats = []string{"json", "yaml"}
+	cfg.Preview = true
+	files := []string{"shapes.json", "shapes.yaml", "report.html", ContactSheet,
+		"preview/sheets/packed/gem.png", "sprite/sheets/packed/gem.png", "preview/large.png", "sprite/sheets/starling/key.png"}
 	var outs [][]byte
 	for _, w := range []int{1, 4} {
 		out := t.TempDir()
 		build(t, sprites, out, cfg, w)
-		for _, f := range []string{"shapes.json", "shapes.yaml", "report.html"} {
-			b, err := os.ReadFile(filepath.Join(out, f))
+		for _, f := range files {
+			b, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(f)))
 			if err != nil {
 				t.Fatal(err)
 			}
 			outs = append(outs, b)
 		}
 	}
-	for i, f := range []string{"shapes.json", "shapes.yaml", "report.html"} {
-		if !bytes.Equal(outs[i], outs[i+3]) {
+	for i, f := range files {
+		if !bytes.Equal(outs[i], outs[i+len(files)]) {
 			t.Errorf("%s differs between 1 and 4 workers", f)
 		}
 	}

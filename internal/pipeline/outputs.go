@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/shapegen/shapegen/export"
@@ -22,6 +23,14 @@ import (
 
 // PreviewDir is the folder of the preview PNGs inside the output folder.
 const PreviewDir = "preview"
+
+// SpriteDir is the folder of the sprites' 1x images (export/preview.Sprite)
+// inside the output folder; the report draws the shapes over them.
+const SpriteDir = "sprite"
+
+// ContactSheet is the first contact sheet's file in the output folder;
+// further pages are contact-sheet-2.png, contact-sheet-3.png, ...
+const ContactSheet = "contact-sheet.png"
 
 // writeOutputs writes the library files the settings ask for and the
 // report, each atomically and all at once (they are independent, and the
@@ -41,7 +50,10 @@ func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []e
 	}
 	opt := report.Options{Failures: failures}
 	if cfg.Preview {
-		opt.PreviewDir = PreviewDir
+		// The report draws the shapes over the 1x sprites and links the
+		// previews from a sprite's detail view.
+		opt.PreviewDir, opt.SpriteDir = PreviewDir, SpriteDir
+		writers = append(writers, func() error { return writeContactSheets(out, lib) })
 	}
 	writers = append(writers, func() error {
 		return atomicfile.Write(filepath.Join(out, "report.html"), func(w io.Writer) error { return report.Write(w, lib, opt) })
@@ -55,8 +67,9 @@ func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []e
 	return errors.Join(errs...)
 }
 
-// outputFiles lists the files writeOutputs writes for cfg.
-func outputFiles(cfg *config.Config) []string {
+// outputFiles lists the files writeOutputs writes for cfg and a library
+// of sprites sprites.
+func outputFiles(cfg *config.Config, sprites int) []string {
 	var f []string
 	if slices.Contains(cfg.Formats, "json") {
 		f = append(f, "shapes.json")
@@ -64,7 +77,44 @@ func outputFiles(cfg *config.Config) []string {
 	if slices.Contains(cfg.Formats, "yaml") {
 		f = append(f, "shapes.yaml")
 	}
+	if cfg.Preview {
+		f = append(f, sheetFiles(sprites)...)
+	}
 	return append(f, "report.html")
+}
+
+// sheetFiles returns the names of the contact sheets of sprites sprites,
+// as preview.WriteContactSheets names them: one sheet per
+// preview.SheetPage sprites, at least one.
+func sheetFiles(sprites int) []string {
+	f := []string{ContactSheet}
+	for page := 2; (page-1)*preview.SheetPage < sprites; page++ {
+		f = append(f, sheetPage(page))
+	}
+	return f
+}
+
+// sheetPage returns the name of contact sheet page (from 2).
+func sheetPage(page int) string {
+	ext := filepath.Ext(ContactSheet)
+	return fmt.Sprintf("%s-%d%s", strings.TrimSuffix(ContactSheet, ext), page, ext)
+}
+
+// writeContactSheets writes the contact sheets of lib's previews, which
+// must all be written, and removes the pages a larger library left
+// behind. A preview that cannot be read leaves a blank tile: its sprite's
+// failure to write it is among the build's failures already.
+func writeContactSheets(out string, lib *export.Library) error {
+	written, err := preview.WriteContactSheets(filepath.Join(out, ContactSheet), filepath.Join(out, PreviewDir), lib, preview.SheetOptions{})
+	want := len(sheetFiles(len(lib.Sprites)))
+	if len(written) < want {
+		return err
+	}
+	for page := want + 1; ; page++ {
+		if err := os.Remove(filepath.Join(out, sheetPage(page))); err != nil {
+			return nil
+		}
+	}
 }
 
 // outputsSum is a digest of everything the output files are made from:
@@ -83,30 +133,44 @@ func outputsSum(cfg *config.Config, srcs []source, outs []outcome, failures []st
 	return hex.EncodeToString(h[:])
 }
 
-// previewPath returns where sprite name's preview goes.
-func previewPath(out, name string) string {
-	return filepath.Join(out, PreviewDir, filepath.FromSlash(name)+".png")
+// previewPath returns where sprite name's file in folder dir (PreviewDir
+// or SpriteDir) of the output folder goes.
+func previewPath(out, dir, name string) string {
+	return preview.PathFor(filepath.Join(out, dir), name)
 }
 
 // writePreview draws sp over its upright frame pixels px into its preview
-// file.
+// file, and writes its 1x image for the report.
 func writePreview(out string, px image.Image, sp *export.Sprite, threshold int) error {
-	p := previewPath(out, sp.Name)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return err
+	for _, f := range []struct {
+		dir  string
+		draw func() image.Image
+	}{
+		{PreviewDir, func() image.Image { return preview.Render(px, sp, preview.Options{AlphaThreshold: threshold}) }},
+		{SpriteDir, func() image.Image { return preview.Sprite(px, sp) }},
+	} {
+		p := previewPath(out, f.dir, sp.Name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := preview.Write(p, f.draw()); err != nil {
+			return err
+		}
 	}
-	return preview.Write(p, preview.Render(px, sp, preview.Options{AlphaThreshold: threshold}))
+	return nil
 }
 
-// previewsExist reports whether every sprite's preview file exists, or
-// previews are off.
+// previewsExist reports whether every sprite's preview and 1x image exist,
+// or previews are off.
 func (w *worker) previewsExist(facts []fact) bool {
 	if !w.opts.Config.Preview {
 		return true
 	}
 	for _, sp := range facts {
-		if _, err := os.Stat(previewPath(w.opts.Out, sp.Name)); err != nil {
-			return false
+		for _, dir := range []string{PreviewDir, SpriteDir} {
+			if _, err := os.Stat(previewPath(w.opts.Out, dir, sp.Name)); err != nil {
+				return false
+			}
 		}
 	}
 	return true

@@ -1,0 +1,124 @@
+package pipeline
+
+import (
+	"image"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shapegen/shapegen/internal/config"
+)
+
+// TestPreviewOutputs builds testdata/sprites with previews on: every
+// sprite has a preview and a 1x image of its size, the contact sheet and
+// the report are there and use them, and a warm run rewrites nothing.
+func TestPreviewOutputs(t *testing.T) {
+	out := t.TempDir()
+	cfg, err := config.Load(sprites)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Preview = true
+	res, _ := build(t, sprites, out, cfg, 0)
+	if res.Failed() {
+		t.Fatalf("Build(testdata/sprites) failures %v, want none", res.Failures)
+	}
+	lib := readLib(t, out)
+	if len(lib.Sprites) == 0 {
+		t.Fatal("no sprites")
+	}
+	files := []string{ContactSheet, "report.html", "shapes.json"}
+	for _, s := range lib.Sprites {
+		mustDecode(t, previewPath(out, PreviewDir, s.Name))
+		img := mustDecode(t, previewPath(out, SpriteDir, s.Name))
+		if got, want := img.Bounds(), image.Rect(0, 0, s.Size[0], s.Size[1]); got != want {
+			t.Errorf("%s: sprite image bounds %v, want %v", s.Name, got, want)
+		}
+		files = append(files, filepath.Join(PreviewDir, filepath.FromSlash(s.Name)+".png"), filepath.Join(SpriteDir, filepath.FromSlash(s.Name)+".png"))
+	}
+	sheet := mustDecode(t, filepath.Join(out, ContactSheet))
+	if b := sheet.Bounds(); b.Dx() == 0 || b.Dy() == 0 {
+		t.Errorf("contact sheet bounds %v, want a picture", b)
+	}
+	if _, err := os.Stat(filepath.Join(out, sheetPage(2))); !os.IsNotExist(err) {
+		t.Errorf("stat %s: %v, want it absent for %d sprites", sheetPage(2), err, len(lib.Sprites))
+	}
+	html, err := os.ReadFile(filepath.Join(out, "report.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ref := range []string{SpriteDir + "/sheets/packed/gem.png", PreviewDir + "/sheets/packed/gem.png"} {
+		if !strings.Contains(string(html), ref) {
+			t.Errorf("report.html does not refer to %s", ref)
+		}
+	}
+
+	mtimes := func() []time.Time {
+		var m []time.Time
+		for _, f := range files {
+			fi, err := os.Stat(filepath.Join(out, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m = append(m, fi.ModTime())
+		}
+		return m
+	}
+	before := mtimes()
+	// Past the file system's timestamp resolution, so a rewrite would show.
+	time.Sleep(20 * time.Millisecond)
+	res, n := build(t, sprites, out, cfg, 0)
+	if n != 0 || res.Library != nil {
+		t.Errorf("warm run decoded %d images, wrote library %v; want 0, nil", n, res.Library != nil)
+	}
+	if after := mtimes(); !slices.Equal(before, after) {
+		for i := range files {
+			if !before[i].Equal(after[i]) {
+				t.Errorf("warm run rewrote %s", files[i])
+			}
+		}
+	}
+
+	// A missing contact sheet is rewritten from the previews, decoding
+	// no image; a missing 1x image makes its image be decoded again.
+	if err := os.Remove(filepath.Join(out, ContactSheet)); err != nil {
+		t.Fatal(err)
+	}
+	if _, n := build(t, sprites, out, cfg, 0); n != 0 {
+		t.Errorf("run without the contact sheet decoded %d images, want 0", n)
+	}
+	mustDecode(t, filepath.Join(out, ContactSheet))
+	gem := previewPath(out, SpriteDir, "sheets/packed/gem")
+	if err := os.Remove(gem); err != nil {
+		t.Fatal(err)
+	}
+	if _, n := build(t, sprites, out, cfg, 0); n != 1 {
+		t.Errorf("run without the gem's 1x image decoded %d images, want 1", n)
+	}
+	mustDecode(t, gem)
+}
+
+func TestSheetFiles(t *testing.T) {
+	tests := []struct {
+		name    string
+		sprites int
+		want    []string
+	}{
+		{"none", 0, []string{"contact-sheet.png"}},
+		{"one", 1, []string{"contact-sheet.png"}},
+		{"full page", 400, []string{"contact-sheet.png"}},
+		{"one over", 401, []string{"contact-sheet.png", "contact-sheet-2.png"}},
+		{"three pages", 1200, []string{"contact-sheet.png", "contact-sheet-2.png", "contact-sheet-3.png"}},
+		{"four pages", 1201, []string{"contact-sheet.png", "contact-sheet-2.png", "contact-sheet-3.png", "contact-sheet-4.png"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := sheetFiles(tt.sprites); !slices.Equal(got, tt.want) {
+				t.Errorf("sheetFiles(%d) = %v, want %v", tt.sprites, got, tt.want)
+			}
+		})
+	}
+}
