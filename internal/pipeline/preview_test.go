@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/internal/config"
 )
 
@@ -120,5 +121,26 @@ func TestSheetFiles(t *testing.T) {
 				t.Errorf("sheetFiles(%d) = %v, want %v", tt.sprites, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestStaleSheetsRemoved checks that the pages a larger library left
+// behind go when the library shrinks, and no other file does.
+func TestStaleSheetsRemoved(t *testing.T) {
+	out := t.TempDir()
+	for _, f := range []string{sheetPage(2), sheetPage(3), sheetPage(5), "keep.png"} {
+		writeFile(t, out, f, []byte("old"))
+	}
+	if err := writeContactSheets(out, &export.Library{}); err != nil {
+		t.Fatalf("writeContactSheets: %v", err)
+	}
+	mustDecode(t, filepath.Join(out, ContactSheet))
+	for _, tt := range []struct {
+		file   string
+		exists bool
+	}{{sheetPage(2), false}, {sheetPage(3), false}, {sheetPage(5), true}, {"keep.png", true}} {
+		if _, err := os.Stat(filepath.Join(out, tt.file)); (err == nil) != tt.exists {
+			t.Errorf("after writeContactSheets, stat %s: %v, want exists %v", tt.file, err, tt.exists)
+		}
 	}
 }
