@@ -1,8 +1,8 @@
 package report
 
 import (
+	"bytes"
 	"embed"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
@@ -39,6 +39,16 @@ var assets embed.FS
 
 var pageTemplate = template.Must(template.ParseFS(assets, "assets/page.html"))
 
+var pageCSS, pageJS = mustRead("assets/page.css"), mustRead("assets/page.js")
+
+func mustRead(name string) string {
+	b, err := assets.ReadFile(name)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
 // Write writes the report of lib to w as one self-contained HTML page.
 // The output depends only on lib and opt: the same build gives the same
 // bytes.
@@ -47,46 +57,43 @@ func Write(w io.Writer, lib *export.Library, opt Options) error {
 	if title == "" {
 		title = "shapegen report"
 	}
-	p := page{
-		Title:     title,
-		Generator: lib.Generator,
-		Settings:  lib.Settings,
-		Failures:  opt.Failures,
-		Kinds:     kinds,
-		Colours:   colours,
-		Totals:    Sum(lib, len(opt.Failures)),
-		Sprites:   make([]card, len(lib.Sprites)),
-	}
-	if p.Failures == nil {
-		p.Failures = []string{}
-	}
+	var elapsed string
 	if opt.Elapsed > 0 {
-		p.Elapsed = opt.Elapsed.Round(time.Millisecond).String()
+		elapsed = opt.Elapsed.Round(time.Millisecond).String()
 	}
-	for i := range lib.Sprites {
-		p.Sprites[i] = cardOf(&lib.Sprites[i], &opt, lib.Settings.AlphaThreshold)
-	}
-	// json.Marshal escapes <, > and &, so the blob cannot end its script
-	// element early.
-	data, err := json.Marshal(p)
-	if err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	css, err := assets.ReadFile("assets/page.css")
-	if err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	js, err := assets.ReadFile("assets/page.js")
-	if err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	return pageTemplate.Execute(w, struct {
+	// The page around the data: the template with a marker in its place
+	// (the title is escaped for HTML, so it cannot hold the marker's NUL
+	// bytes; the assets do not either), so that the large blob does not
+	// go through the template.
+	var frame bytes.Buffer
+	if err := pageTemplate.Execute(&frame, struct {
 		Title  string
 		CSS    template.CSS
 		Script template.JS
 		Data   template.JS
-	}{title, template.CSS(css), template.JS(js), template.JS(data)})
+	}{title, template.CSS(pageCSS), template.JS(pageJS), dataMarker}); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	head, tail, ok := bytes.Cut(frame.Bytes(), []byte(dataMarker))
+	if !ok {
+		return fmt.Errorf("report: page template lost its data marker")
+	}
+	// About 1.4 kB per sprite with shapes; growing past it copies once.
+	buf := make([]byte, 0, len(head)+len(tail)+2048+1536*len(lib.Sprites))
+	buf = append(buf, head...)
+	// appendData escapes <, > and & in strings, so the blob cannot end its
+	// script element early.
+	buf, err := appendData(buf, lib, &opt, title, elapsed)
+	if err != nil {
+		return err
+	}
+	buf = append(buf, tail...)
+	_, err = w.Write(buf)
+	return err
 }
+
+// dataMarker stands for the data blob in the executed page template.
+const dataMarker = "\x00shapegen-data\x00"
 
 // kinds are the shape kinds the page can show, in drawing order, and
 // colours their colours: the same as export/preview's (TestColoursMatchPreview).
