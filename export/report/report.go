@@ -78,8 +78,9 @@ func Write(w io.Writer, lib *export.Library, opt Options) error {
 	if !ok {
 		return fmt.Errorf("report: page template lost its data marker")
 	}
-	// About 1.4 kB per sprite with shapes; growing past it copies once.
-	buf := make([]byte, 0, len(head)+len(tail)+2048+1536*len(lib.Sprites))
+	// The corpus build takes about 600 bytes a sprite; pieces and outlines
+	// take more, and growing past the estimate copies once.
+	buf := make([]byte, 0, len(head)+len(tail)+2048+1024*len(lib.Sprites))
 	buf = append(buf, head...)
 	// appendData escapes <, > and & in strings, so the blob cannot end its
 	// script element early.
