@@ -4,14 +4,11 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
-	"image/png"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/disintegration/imaging"
 
@@ -20,7 +17,7 @@ import (
 )
 
 // DefaultCell is the default side, in pixels, of a contact sheet's tiles.
-const DefaultCell = 160
+const DefaultCell = 112
 
 // SheetOptions says how a contact sheet is laid out.
 type SheetOptions struct {
@@ -123,64 +120,179 @@ func ContactSheet(tiles []image.Image, labels []string, opt SheetOptions) *image
 }
 
 // SheetPage is the most tiles WriteContactSheets puts on one sheet, so
-// that a sheet stays a picture a viewer opens (about 3400 x 3600 pixels
+// that a sheet stays a picture a viewer opens (about 2400 x 2700 pixels
 // at the default cell).
 const SheetPage = 400
 
-// WriteContactSheets puts the previews of lib's sprites (read from
-// previewDir/<name>.png, see PathFor), in order, on contact sheets, each
-// tile the preview's drawing without its legend and labelled with the
-// sprite's name, and writes them to path and, when there are more than
-// SheetPage sprites, to path with "-2", "-3", ... before its extension.
-// It returns the files written. A preview that is missing or unreadable
-// leaves its cell blank but for the label; the first such error is
-// returned after all sheets are written.
-func WriteContactSheets(path, previewDir string, lib *export.Library, opt SheetOptions) ([]string, error) {
-	sprites := lib.Sprites
-	ropt := Options{AlphaThreshold: lib.Settings.AlphaThreshold}
-	var written []string
-	var firstErr error
-	for page := 0; page*SheetPage < len(sprites) || page == 0; page++ {
-		part := sprites[page*SheetPage : min(len(sprites), (page+1)*SheetPage)]
-		s := NewSheet(len(part), opt)
-		var next atomic.Int64
-		var mu sync.Mutex
-		var wg sync.WaitGroup
-		for range runtime.GOMAXPROCS(0) {
-			wg.Go(func() {
-				for i := int(next.Add(1) - 1); i < len(part); i = int(next.Add(1) - 1) {
-					sp := &part[i]
-					tile, err := readImage(PathFor(previewDir, sp.Name))
-					if err != nil {
-						mu.Lock()
-						if firstErr == nil {
-							firstErr = err
-						}
-						mu.Unlock()
-					} else if r, _ := Layout(sp, ropt); r.In(tile.Bounds()) {
-						tile = tile.(interface {
-							SubImage(image.Rectangle) image.Image
-						}).SubImage(r)
-					}
-					s.Set(i, tile, sp.Name)
+// Tile returns the contact-sheet tile of s over frame (as Render takes
+// them): the drawing alone, without margin or legend, at the largest whole
+// scale at which it fits a cell of side cell (0 means DefaultCell). A
+// drawing larger than the cell even at 1x is drawn from the sprite and
+// its shapes shrunk by a whole factor (see shrink), so a big sprite costs
+// little more than a small one, and is fitted to the cell. A tile is
+// small: a build keeps one per sprite for its contact sheets.
+func Tile(frame image.Image, s *export.Sprite, opt Options, cell int) *image.NRGBA {
+	if cell <= 0 {
+		cell = DefaultCell
+	}
+	opt.MinSide = 1
+	one, _ := Layout(s, opt)
+	if side := max(one.Dx(), one.Dy()); side > cell {
+		f := (side + cell - 1) / cell
+		spr := Sprite(frame, s)
+		frame, s = shrinkImage(spr, f), shrink(s, spr.Rect.Size(), f)
+		// Only the blocks opaque throughout are opaque: they lie inside
+		// every shape that holds their pixels, so shrinking paints no
+		// pixel outside.
+		opt.AlphaThreshold = 255
+	} else if k := cell / max(1, side); k > 1 {
+		size, _ := spriteSpace(frame, s)
+		opt.MinSide = k * max(size.X, size.Y)
+	}
+	img := Render(frame, s, opt)
+	r, _ := Layout(s, opt)
+	tile := image.NewNRGBA(image.Rectangle{Max: r.Size()})
+	draw.Draw(tile, tile.Rect, img, r.Min, draw.Src)
+	if r.Dx() > cell || r.Dy() > cell {
+		return imaging.Fit(tile, cell, cell, imaging.Box)
+	}
+	return tile
+}
+
+// shrink returns s, whose space is size, with its space and shapes scaled
+// down by the factor f, as seen by Render over shrinkImage's picture of
+// its 1x image: the size rounded up and no offset. Each shape is then
+// grown by a relative 1e-9 about its middle, far below a pixel but above
+// rounding, so that a pixel corner on a shape's edge stays inside it.
+func shrink(s *export.Sprite, size image.Point, f int) *export.Sprite {
+	const grow = 1 + 1e-9
+	d := float64(f)
+	pt := func(p export.Point) export.Point { return export.Point{p[0] / d, p[1] / d} }
+	ring := func(r export.Ring) export.Ring {
+		if len(r) == 0 {
+			return nil
+		}
+		var mid export.Point
+		for _, p := range r {
+			mid[0], mid[1] = mid[0]+p[0]/d/float64(len(r)), mid[1]+p[1]/d/float64(len(r))
+		}
+		out := make(export.Ring, len(r))
+		for i, p := range r {
+			q := pt(p)
+			out[i] = export.Point{mid[0] + (q[0]-mid[0])*grow, mid[1] + (q[1]-mid[1])*grow}
+		}
+		return out
+	}
+	rings := func(rs []export.Ring) []export.Ring {
+		var out []export.Ring
+		for _, r := range rs {
+			out = append(out, ring(r))
+		}
+		return out
+	}
+	t := &export.Sprite{
+		Name: s.Name, Size: [2]int{(size.X + f - 1) / f, (size.Y + f - 1) / f},
+		Pivot: pt(s.Pivot), Pixels: s.Pixels,
+		Hull: ring(s.Hull), Polygon: ring(s.Polygon), Pieces: rings(s.Pieces), Outline: rings(s.Outline),
+	}
+	if s.AABB != nil {
+		r := ring(export.Ring{s.AABB.Min, s.AABB.Max})
+		t.AABB = &export.AABB{Min: r[0], Max: r[1]}
+	}
+	if s.Circle != nil {
+		t.Circle = &export.Circle{Center: pt(s.Circle.Center), Radius: s.Circle.Radius / d * grow}
+	}
+	if s.Box != nil {
+		h := pt(s.Box.Half)
+		t.Box = &export.Box{Center: pt(s.Box.Center), Half: export.Point{h[0] * grow, h[1] * grow}, Angle: s.Box.Angle}
+	}
+	return t
+}
+
+// shrinkImage returns img scaled down by the whole factor f, each pixel
+// the average of an f x f block (weighted by alpha, so transparent pixels
+// lend no colour; blocks cut by the edge count the missing pixels as
+// transparent).
+func shrinkImage(img *image.NRGBA, f int) *image.NRGBA {
+	b := img.Rect
+	out := image.NewNRGBA(image.Rect(0, 0, (b.Dx()+f-1)/f, (b.Dy()+f-1)/f))
+	n := uint64(f * f)
+	for oy := range out.Rect.Dy() {
+		for ox := range out.Rect.Dx() {
+			var r, g, bl, a uint64
+			for y := b.Min.Y + oy*f; y < min(b.Max.Y, b.Min.Y+oy*f+f); y++ {
+				i := img.PixOffset(b.Min.X+ox*f, y)
+				for x := b.Min.X + ox*f; x < min(b.Max.X, b.Min.X+ox*f+f); x++ {
+					p := img.Pix[i : i+4 : i+4]
+					pa := uint64(p[3])
+					r, g, bl, a = r+uint64(p[0])*pa, g+uint64(p[1])*pa, bl+uint64(p[2])*pa, a+pa
+					i += 4
 				}
-			})
+			}
+			if a == 0 {
+				continue
+			}
+			o := out.PixOffset(ox, oy)
+			out.Pix[o], out.Pix[o+1], out.Pix[o+2] = uint8(r/a), uint8(g/a), uint8(bl/a)
+			out.Pix[o+3] = uint8((a + n/2) / n)
 		}
-		wg.Wait()
-		p := path
-		if page > 0 {
-			ext := filepath.Ext(path)
-			p = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), page+1, ext)
-		}
-		// A sheet is one large picture of scaled-down tiles, few runs:
-		// the general encoder compresses it far better than Encode.
-		err := atomicfile.Write(p, func(w io.Writer) error {
-			return (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(w, s.Image())
+	}
+	return out
+}
+
+// WriteContactSheets puts the tiles of lib's sprites, in order, on
+// contact sheets, each tile labelled with its sprite's name, and writes
+// them to path and, when there are more than SheetPage sprites, to path
+// with "-2", "-3", ... before its extension. tile(i) returns the tile of
+// lib.Sprites[i] (see Tile); it is called from several goroutines at once.
+// It returns the files written. A tile that tile cannot give leaves its
+// cell blank but for the label; the first such error is returned after
+// all sheets are written. Sheets can be made again from the library, so
+// they are written atomically but not synced (see
+// atomicfile.WriteUnsynced).
+func WriteContactSheets(path string, lib *export.Library, tile func(i int) (image.Image, error), opt SheetOptions) ([]string, error) {
+	sprites := lib.Sprites
+	pages := max(1, (len(sprites)+SheetPage-1)/SheetPage)
+	written := make([]string, pages)
+	errs := make([]error, pages)
+	var firstErr error
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	// Pages are drawn side by side, but no more at once than there are
+	// cores: each is tens of megabytes while it is being made.
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for page := range pages {
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			lo, hi := page*SheetPage, min(len(sprites), (page+1)*SheetPage)
+			s := NewSheet(hi-lo, opt)
+			for i := lo; i < hi; i++ {
+				t, err := tile(i)
+				if err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					t = nil
+				}
+				s.Set(i-lo, t, sprites[i].Name)
+			}
+			p := path
+			if page > 0 {
+				ext := filepath.Ext(path)
+				p = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), page+1, ext)
+			}
+			errs[page] = atomicfile.WriteUnsynced(p, func(w io.Writer) error { return Encode(w, s.Image()) })
+			written[page] = p
 		})
+	}
+	wg.Wait()
+	for page, err := range errs {
 		if err != nil {
-			return written, err
+			return written[:page], err
 		}
-		written = append(written, p)
 	}
 	return written, firstErr
 }
@@ -189,17 +301,4 @@ func WriteContactSheets(path, previewDir string, lib *export.Library, opt SheetO
 // dir/<name>.png, name's slashes as path separators.
 func PathFor(dir, name string) string {
 	return filepath.Join(dir, filepath.FromSlash(name)+".png")
-}
-
-func readImage(path string) (image.Image, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return img, nil
 }

@@ -1,15 +1,18 @@
 package preview
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
+	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview/previewtest"
+	"github.com/shapegen/shapegen/mask"
 )
 
 func solid(w, h int, c color.NRGBA) *image.NRGBA {
@@ -93,25 +96,22 @@ func TestSheetFitsLargeTiles(t *testing.T) {
 func TestWriteContactSheets(t *testing.T) {
 	dir := t.TempDir()
 	lib := &export.Library{Settings: export.Settings{AlphaThreshold: previewtest.Threshold}}
+	var imgs []image.Image
 	for i := range SheetPage + 3 {
 		img := previewtest.Blob(10+i%7, 8+i%5, false)
-		s := previewtest.Sprite(fmt.Sprintf("group/s%03d", i), img)
-		lib.Sprites = append(lib.Sprites, *s)
+		lib.Sprites = append(lib.Sprites, *previewtest.Sprite(fmt.Sprintf("group/s%03d", i), img))
+		imgs = append(imgs, img)
+	}
+	tile := func(i int) (image.Image, error) {
 		if i == 7 {
-			continue // a missing preview: a blank cell and an error
+			return nil, errors.New("no tile") // a blank cell and an error
 		}
-		p := PathFor(filepath.Join(dir, "preview"), s.Name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := Write(p, Render(img, s, Options{})); err != nil {
-			t.Fatal(err)
-		}
+		return Tile(imgs[i], &lib.Sprites[i], Options{}, 40), nil
 	}
 	out := filepath.Join(dir, "contact-sheet.png")
-	files, err := WriteContactSheets(out, filepath.Join(dir, "preview"), lib, SheetOptions{Cell: 40})
+	files, err := WriteContactSheets(out, lib, tile, SheetOptions{Cell: 40})
 	if err == nil {
-		t.Errorf("WriteContactSheets with a missing preview: no error")
+		t.Errorf("WriteContactSheets with a missing tile: no error")
 	}
 	want := []string{out, filepath.Join(dir, "contact-sheet-2.png")}
 	if fmt.Sprint(files) != fmt.Sprint(want) {
@@ -140,6 +140,67 @@ func TestWriteContactSheets(t *testing.T) {
 		top := color.NRGBAModel.Convert(first.At(r.Min.X+20, r.Min.Y+2)).(color.NRGBA)
 		if got := mid == legendBack && top == legendBack; got != c.blank {
 			t.Errorf("cell %d: middle %v, top %v; blank %v, want %v", c.i, mid, top, got, c.blank)
+		}
+	}
+}
+
+func readImage(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return png.Decode(f)
+}
+
+// TestTile checks that a tile is the drawing of Render at the largest
+// whole scale that fits the cell, and that a drawing larger than the cell
+// at 1x is scaled down to fit.
+func TestTile(t *testing.T) {
+	img := previewtest.Blob(14, 10, false)
+	s := previewtest.Sprite("blob", img)
+	one, _ := Layout(s, Options{MinSide: 1})
+	for _, cell := range []int{3 * one.Dx(), 3*one.Dx() + 2, one.Dx() + 1} {
+		k := cell / max(one.Dx(), one.Dy())
+		tile := Tile(img, s, Options{}, cell)
+		opt := Options{MinSide: k * 14}
+		full := Render(img, s, opt)
+		r, _ := Layout(s, opt)
+		if tile.Bounds().Size() != r.Size() {
+			t.Fatalf("cell %d: tile %v, want the drawing's %v at scale %d", cell, tile.Bounds(), r.Size(), k)
+		}
+		for y := range r.Dy() {
+			for x := range r.Dx() {
+				if got, want := tile.NRGBAAt(x, y), full.NRGBAAt(r.Min.X+x, r.Min.Y+y); got != want {
+					t.Fatalf("cell %d: tile pixel (%d, %d) = %v, want %v", cell, x, y, got, want)
+				}
+			}
+		}
+	}
+	small := Tile(img, s, Options{}, one.Dx()/2)
+	if b := small.Bounds(); max(b.Dx(), b.Dy()) != one.Dx()/2 {
+		t.Errorf("tile in a cell of %d: %v, want it fitted to the cell", one.Dx()/2, b)
+	}
+}
+
+// TestShrinkKeepsPixelsInside checks that a sprite shrunk for a tile has
+// no opaque block outside its shrunk shapes, so a big sprite's tile shows
+// no false outside pixels, and that the shrunk image is the right size.
+func TestShrinkKeepsPixelsInside(t *testing.T) {
+	for _, f := range []int{2, 3, 7} {
+		img := previewtest.Blob(61, 47, true)
+		s := previewtest.Sprite("blob", img)
+		spr := Sprite(img, s)
+		small, ss := shrinkImage(spr, f), shrink(s, spr.Rect.Size(), f)
+		if want := image.Rect(0, 0, (61+f-1)/f, (47+f-1)/f); small.Rect != want || ss.Size != [2]int{want.Dx(), want.Dy()} {
+			t.Fatalf("f=%d: shrunk image %v, size %v, want %v", f, small.Rect, ss.Size, want)
+		}
+		m := mask.FromImage(small, 255)
+		if m.Count() == 0 {
+			t.Fatalf("f=%d: no opaque block", f)
+		}
+		if out := outsidePixels(m, shapesOf(ss, func(string) bool { return true })); len(out) != 0 {
+			t.Errorf("f=%d: %d opaque blocks outside the shrunk shapes, first %v", f, len(out), out[0])
 		}
 	}
 }

@@ -13,7 +13,21 @@ import (
 // writes to a temporary file in the same folder, syncs it, and renames it
 // over path. On any error the temporary file is removed, path is left as it
 // was, and the error names path. The new file has mode 0644.
-func Write(path string, write func(w io.Writer) error) (err error) {
+func Write(path string, write func(w io.Writer) error) error {
+	return replace(path, write, true)
+}
+
+// WriteUnsynced is Write without the sync: a reader or a killed run still
+// sees the old file or the new one, but after the machine itself crashes
+// the new file may be empty. It is for files a build makes again when they
+// are missing or stale, such as previews, where a sync per file would cost
+// more than drawing the file.
+func WriteUnsynced(path string, write func(w io.Writer) error) error {
+	return replace(path, write, false)
+}
+
+// replace writes path as Write does, syncing the file when sync is set.
+func replace(path string, write func(w io.Writer) error, sync bool) (err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -34,8 +48,10 @@ func Write(path string, write func(w io.Writer) error) (err error) {
 	if err = f.Chmod(0o644); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	if err = f.Sync(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	if sync {
+		if err = f.Sync(); err != nil {
+			return fmt.Errorf("write %s: %w", path, err)
+		}
 	}
 	if err = f.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)

@@ -67,3 +67,32 @@ func assertOnlyFile(t *testing.T, dir, name string) {
 		t.Fatalf("folder holds %v, want only %s (no temporary file left)", names, name)
 	}
 }
+
+// TestWriteUnsynced checks that the unsynced variant replaces a file and
+// keeps the old one on failure, as Write does.
+func TestWriteUnsynced(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "preview.png")
+	for _, content := range []string{"old", "new"} {
+		if err := WriteUnsynced(p, func(w io.Writer) error {
+			_, err := io.WriteString(w, content)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	boom := errors.New("boom")
+	if err := WriteUnsynced(p, func(w io.Writer) error {
+		io.WriteString(w, "half")
+		return boom
+	}); !errors.Is(err, boom) {
+		t.Fatalf("WriteUnsynced error = %v, want it to wrap %v", err, boom)
+	}
+	if got, err := os.ReadFile(p); err != nil || string(got) != "new" {
+		t.Fatalf("ReadFile = %q, %v, want \"new\"", got, err)
+	}
+	if fi, err := os.Stat(p); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Fatalf("Stat = %v, %v, want mode 0644", fi, err)
+	}
+	assertOnlyFile(t, dir, "preview.png")
+}

@@ -87,8 +87,8 @@ func cpuTime() time.Duration {
 
 // BenchmarkCorpus compares, on the shared corpus and the same number of
 // workers (GOMAXPROCS), only decoding every PNG with image/png against a
-// cold build (no cache, no previews) and a warm re-run with nothing
-// changed. The figures of the README come from
+// cold build (no cache, no previews), the same with previews, and a warm
+// re-run with nothing changed. The figures of the README come from
 //
 //	go test ./internal/pipeline -run '^$' -bench Corpus -benchtime 5x -count 3
 func BenchmarkCorpus(b *testing.B) {
@@ -105,6 +105,19 @@ func BenchmarkCorpus(b *testing.B) {
 		out := b.TempDir()
 		for b.Loop() {
 			if _, err := Build(context.Background(), Options{Dir: corpus, Out: out, Config: cfg, NoCache: true}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// With previews, the contact sheets and the report's 1x images: the
+	// target is at most twice ColdBuild.
+	b.Run("ColdPreview", func(b *testing.B) {
+		b.ReportAllocs()
+		out := b.TempDir()
+		withPreview := cfg
+		withPreview.Preview = true
+		for b.Loop() {
+			if _, err := Build(context.Background(), Options{Dir: corpus, Out: out, Config: withPreview, NoCache: true}); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -102,6 +102,9 @@ type outcome struct {
 	// fails are one-line failures of the image or its sprites.
 	fails   []string
 	decoded bool
+	// tiles are the sprites' contact-sheet tiles, by name, when previews
+	// are on and the sprites were computed rather than cached.
+	tiles map[string]image.Image
 	// entry is the image's cache entry, zero when it must not be cached.
 	entry entry
 }
@@ -204,7 +207,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	saved := make(chan error, 1)
 	go func() { saved <- c.save() }()
 	if write {
-		err := writeOutputs(opts.Out, cfg, res.Library, parts, res.Failures)
+		err := writeOutputs(opts.Out, cfg, res.Library, parts, res.Failures, tilesOf(outs))
 		if err == nil {
 			err = c.wrote(opts.Out, sum, files)
 		}
@@ -360,7 +363,6 @@ func (w *worker) process(src source) outcome {
 		return outcome{fails: []string{err.Error()}}
 	}
 	img, err := decode(src.rel, imgData, cfg.MaxPixels)
-	imgData = nil
 	if err != nil {
 		return outcome{fails: []string{err.Error()}}
 	}
@@ -370,12 +372,21 @@ func (w *worker) process(src source) outcome {
 	o := outcome{decoded: true, sprites: &computed{}}
 	scratch := jsonBufs.Get().(*[]byte)
 	defer jsonBufs.Put(scratch)
+	var file []byte // the sprite's own 1x image, when it is the whole file
+	if frames == nil {
+		file = imgData
+	}
 	outside := eachFrame(src, img, frames, set.AlphaThreshold, func(name string, f atlas.Frame, px image.Image, m *mask.Mask) {
 		sp := compute(name, src.rel, f, m, set)
 		if cfg.Preview {
-			if err := writePreview(w.opts.Out, px, &sp, set.AlphaThreshold); err != nil {
+			tile, err := writePreview(w.opts.Out, px, file, &sp, set.AlphaThreshold)
+			if err != nil {
 				o.fails = append(o.fails, fmt.Sprintf("%s: preview: %v", name, err))
 			}
+			if o.tiles == nil {
+				o.tiles = map[string]image.Image{}
+			}
+			o.tiles[name] = tile
 		}
 		o.fails = append(o.fails, violations(&sp)...)
 		// Each sprite's JSON is made here, on all cores, rather than

@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/png"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -35,8 +37,9 @@ const ContactSheet = "contact-sheet.png"
 // writeOutputs writes the library files the settings ask for and the
 // report, each atomically and all at once (they are independent, and the
 // build's other cores are idle by now). The JSON library is assembled from
-// parts, lib's sprites as encoded by the workers.
-func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []export.SpriteJSON, failures []string) error {
+// parts, lib's sprites as encoded by the workers; the contact sheets from
+// tiles, the tiles the workers drew (see writeContactSheets).
+func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []export.SpriteJSON, failures []string, tiles map[string]image.Image) error {
 	var writers []func() error
 	if slices.Contains(cfg.Formats, "json") {
 		writers = append(writers, func() error {
@@ -53,7 +56,7 @@ func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []e
 		// The report draws the shapes over the 1x sprites and links the
 		// previews from a sprite's detail view.
 		opt.PreviewDir, opt.SpriteDir = PreviewDir, SpriteDir
-		writers = append(writers, func() error { return writeContactSheets(out, lib) })
+		writers = append(writers, func() error { return writeContactSheets(out, lib, tiles) })
 	}
 	writers = append(writers, func() error {
 		return atomicfile.Write(filepath.Join(out, "report.html"), func(w io.Writer) error { return report.Write(w, lib, opt) })
@@ -100,12 +103,28 @@ func sheetPage(page int) string {
 	return fmt.Sprintf("%s-%d%s", strings.TrimSuffix(ContactSheet, ext), page, ext)
 }
 
-// writeContactSheets writes the contact sheets of lib's previews, which
-// must all be written, and removes the pages a larger library left
-// behind. A preview that cannot be read leaves a blank tile: its sprite's
-// failure to write it is among the build's failures already.
-func writeContactSheets(out string, lib *export.Library) error {
-	written, err := preview.WriteContactSheets(filepath.Join(out, ContactSheet), filepath.Join(out, PreviewDir), lib, preview.SheetOptions{})
+// writeContactSheets writes the contact sheets of lib, and removes the
+// pages a larger library left behind. tiles holds the tiles the workers
+// drew; a sprite that came from the cache has none, and its tile is drawn
+// from its 1x image, which the build has written. A tile that cannot be
+// made leaves a blank cell: its sprite's failure to write the 1x image is
+// among the build's failures already.
+func writeContactSheets(out string, lib *export.Library, tiles map[string]image.Image) error {
+	tile := func(i int) (image.Image, error) {
+		sp := &lib.Sprites[i]
+		if t, ok := tiles[sp.Name]; ok && t != nil {
+			return t, nil
+		}
+		img, err := readPNG(previewPath(out, SpriteDir, sp.Name))
+		if err != nil {
+			return nil, err
+		}
+		// The 1x image is in the sprite's own space already.
+		inSpace := *sp
+		inSpace.Offset, inSpace.Rotated = nil, false
+		return preview.Tile(img, &inSpace, preview.Options{AlphaThreshold: lib.Settings.AlphaThreshold}, 0), nil
+	}
+	written, err := preview.WriteContactSheets(filepath.Join(out, ContactSheet), lib, tile, preview.SheetOptions{})
 	want := len(sheetFiles(len(lib.Sprites)))
 	if len(written) < want {
 		return err
@@ -115,6 +134,29 @@ func writeContactSheets(out string, lib *export.Library) error {
 			return nil
 		}
 	}
+}
+
+// tilesOf gathers the contact-sheet tiles of outs by sprite name.
+func tilesOf(outs []outcome) map[string]image.Image {
+	tiles := map[string]image.Image{}
+	for _, o := range outs {
+		maps.Copy(tiles, o.tiles)
+	}
+	return tiles
+}
+
+// readPNG decodes the PNG file at path.
+func readPNG(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return img, nil
 }
 
 // outputsSum is a digest of everything the output files are made from:
@@ -140,24 +182,34 @@ func previewPath(out, dir, name string) string {
 }
 
 // writePreview draws sp over its upright frame pixels px into its preview
-// file, and writes its 1x image for the report.
-func writePreview(out string, px image.Image, sp *export.Sprite, threshold int) error {
+// file and writes its 1x image for the report: file, the image file's
+// bytes, when the sprite is the whole file, else px encoded. It returns
+// the sprite's contact-sheet tile. Both files can be made again from the
+// images, so they are written atomically but not synced.
+func writePreview(out string, px image.Image, file []byte, sp *export.Sprite, threshold int) (image.Image, error) {
+	opt := preview.Options{AlphaThreshold: threshold}
 	for _, f := range []struct {
-		dir  string
-		draw func() image.Image
+		dir   string
+		write func(w io.Writer) error
 	}{
-		{PreviewDir, func() image.Image { return preview.Render(px, sp, preview.Options{AlphaThreshold: threshold}) }},
-		{SpriteDir, func() image.Image { return preview.Sprite(px, sp) }},
+		{PreviewDir, func(w io.Writer) error { return preview.Encode(w, preview.Render(px, sp, opt)) }},
+		{SpriteDir, func(w io.Writer) error {
+			if file != nil {
+				_, err := w.Write(file)
+				return err
+			}
+			return preview.Encode(w, preview.Sprite(px, sp))
+		}},
 	} {
 		p := previewPath(out, f.dir, sp.Name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
+			return nil, err
 		}
-		if err := preview.Write(p, f.draw()); err != nil {
-			return err
+		if err := atomicfile.WriteUnsynced(p, f.write); err != nil {
+			return nil, err
 		}
 	}
-	return nil
+	return preview.Tile(px, sp, opt, 0), nil
 }
 
 // previewsExist reports whether every sprite's preview and 1x image exist,

@@ -1,7 +1,9 @@
 package pipeline
 
 import (
+	"bytes"
 	"image"
+	"image/draw"
 	"os"
 	"path/filepath"
 	"slices"
@@ -32,6 +34,7 @@ func TestPreviewOutputs(t *testing.T) {
 		t.Fatal("no sprites")
 	}
 	files := []string{ContactSheet, "report.html", "shapes.json"}
+	wholeFiles := 0
 	for _, s := range lib.Sprites {
 		mustDecode(t, previewPath(out, PreviewDir, s.Name))
 		img := mustDecode(t, previewPath(out, SpriteDir, s.Name))
@@ -39,6 +42,24 @@ func TestPreviewOutputs(t *testing.T) {
 			t.Errorf("%s: sprite image bounds %v, want %v", s.Name, got, want)
 		}
 		files = append(files, filepath.Join(PreviewDir, filepath.FromSlash(s.Name)+".png"), filepath.Join(SpriteDir, filepath.FromSlash(s.Name)+".png"))
+		// A sprite that is a whole file has that file as its 1x image.
+		if s.Name+".png" == s.Image {
+			got, err := os.ReadFile(previewPath(out, SpriteDir, s.Name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(filepath.Join(sprites, filepath.FromSlash(s.Image)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s: 1x image differs from %s", s.Name, s.Image)
+			}
+			wholeFiles++
+		}
+	}
+	if wholeFiles == 0 {
+		t.Error("no sprite is a whole file")
 	}
 	sheet := mustDecode(t, filepath.Join(out, ContactSheet))
 	if b := sheet.Bounds(); b.Dx() == 0 || b.Dy() == 0 {
@@ -83,15 +104,18 @@ func TestPreviewOutputs(t *testing.T) {
 		}
 	}
 
-	// A missing contact sheet is rewritten from the previews, decoding
-	// no image; a missing 1x image makes its image be decoded again.
+	// A missing contact sheet is rewritten from the 1x images, decoding
+	// no image, the same picture as the one made from the workers' tiles;
+	// a missing 1x image makes its image be decoded again.
 	if err := os.Remove(filepath.Join(out, ContactSheet)); err != nil {
 		t.Fatal(err)
 	}
 	if _, n := build(t, sprites, out, cfg, 0); n != 0 {
 		t.Errorf("run without the contact sheet decoded %d images, want 0", n)
 	}
-	mustDecode(t, filepath.Join(out, ContactSheet))
+	if again := mustDecode(t, filepath.Join(out, ContactSheet)); !samePixels(sheet, again) {
+		t.Error("contact sheet made from the 1x images differs from the one made from the workers' tiles")
+	}
 	gem := previewPath(out, SpriteDir, "sheets/packed/gem")
 	if err := os.Remove(gem); err != nil {
 		t.Fatal(err)
@@ -131,7 +155,7 @@ func TestStaleSheetsRemoved(t *testing.T) {
 	for _, f := range []string{sheetPage(2), sheetPage(3), sheetPage(5), "keep.png"} {
 		writeFile(t, out, f, []byte("old"))
 	}
-	if err := writeContactSheets(out, &export.Library{}); err != nil {
+	if err := writeContactSheets(out, &export.Library{}, nil); err != nil {
 		t.Fatalf("writeContactSheets: %v", err)
 	}
 	mustDecode(t, filepath.Join(out, ContactSheet))
@@ -143,4 +167,15 @@ func TestStaleSheetsRemoved(t *testing.T) {
 			t.Errorf("after writeContactSheets, stat %s: %v, want exists %v", tt.file, err, tt.exists)
 		}
 	}
+}
+
+// samePixels reports whether a and b have the same bounds and pixels.
+func samePixels(a, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return false
+	}
+	na, nb := image.NewNRGBA(a.Bounds()), image.NewNRGBA(b.Bounds())
+	draw.Draw(na, na.Rect, a, a.Bounds().Min, draw.Src)
+	draw.Draw(nb, nb.Rect, b, b.Bounds().Min, draw.Src)
+	return bytes.Equal(na.Pix, nb.Pix)
 }
