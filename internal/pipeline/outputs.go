@@ -9,6 +9,7 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -57,6 +58,7 @@ func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []e
 		// previews from a sprite's detail view.
 		opt.PreviewDir, opt.SpriteDir = PreviewDir, SpriteDir
 		writers = append(writers, func() error { return writeContactSheets(out, lib, tiles) })
+		writers = append(writers, func() error { return pruneStale(out, lib) })
 	}
 	writers = append(writers, func() error {
 		return atomicfile.Write(filepath.Join(out, "report.html"), func(w io.Writer) error { return report.Write(w, lib, opt) })
@@ -134,6 +136,45 @@ func writeContactSheets(out string, lib *export.Library, tiles map[string]image.
 			return nil
 		}
 	}
+}
+
+// pruneStale removes from the preview and 1x image folders of out the
+// PNGs of sprites lib does not have (renamed or removed since an earlier
+// build), temporary files a killed build left, and the folders this leaves
+// empty. Other files are left alone.
+func pruneStale(out string, lib *export.Library) error {
+	keep := map[string]bool{}
+	for _, sp := range lib.Sprites {
+		for _, dir := range []string{PreviewDir, SpriteDir} {
+			keep[previewPath(out, dir, sp.Name)] = true
+		}
+	}
+	var errs []error
+	for _, dir := range []string{PreviewDir, SpriteDir} {
+		var dirs []string
+		err := filepath.WalkDir(filepath.Join(out, dir), func(p string, d fs.DirEntry, err error) error {
+			switch {
+			case err != nil:
+				if errors.Is(err, fs.ErrNotExist) {
+					return nil
+				}
+				return err
+			case d.IsDir():
+				dirs = append(dirs, p)
+			case strings.HasSuffix(p, ".png") && !keep[p], strings.Contains(d.Name(), ".tmp-"):
+				if err := os.Remove(p); err != nil {
+					errs = append(errs, err)
+				}
+			}
+			return nil
+		})
+		errs = append(errs, err)
+		// Deepest first; a folder that still holds something stays.
+		for _, d := range slices.Backward(dirs) {
+			os.Remove(d)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // tilesOf gathers the contact-sheet tiles of outs by sprite name.

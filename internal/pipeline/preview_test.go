@@ -179,3 +179,38 @@ func samePixels(a, b image.Image) bool {
 	draw.Draw(nb, nb.Rect, b, b.Bounds().Min, draw.Src)
 	return bytes.Equal(na.Pix, nb.Pix)
 }
+
+// TestStalePreviewsRemoved checks that a build with previews removes the
+// previews and 1x images of sprites that are gone, and temporary files a
+// killed build left, but keeps its own files and files that are not PNGs.
+func TestStalePreviewsRemoved(t *testing.T) {
+	out := t.TempDir()
+	cfg, err := config.Load(sprites)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Preview = true
+	stale := []string{"preview/gone.png", "preview/old/deep/gone.png", "sprite/gone.png", "sprite/sheets/.gem.png.tmp-123"}
+	kept := []string{"preview/notes.txt", "sprite/keep/readme.md"}
+	for _, f := range append(stale, kept...) {
+		writeFile(t, out, f, []byte("old"))
+	}
+	build(t, sprites, out, cfg, 0)
+	for _, f := range stale {
+		if _, err := os.Stat(filepath.Join(out, f)); !os.IsNotExist(err) {
+			t.Errorf("stat %s: %v, want it removed", f, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "preview/old")); !os.IsNotExist(err) {
+		t.Errorf("stat preview/old: %v, want the emptied folder removed", err)
+	}
+	for _, f := range kept {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("stat %s: %v, want it kept", f, err)
+		}
+	}
+	for _, s := range readLib(t, out).Sprites {
+		mustDecode(t, previewPath(out, PreviewDir, s.Name))
+		mustDecode(t, previewPath(out, SpriteDir, s.Name))
+	}
+}
