@@ -224,10 +224,10 @@ func previewPath(out, dir, name string) string {
 
 // writePreview draws sp over its upright frame pixels px into its preview
 // file and writes its 1x image for the report: file, the image file's
-// bytes, when the sprite is the whole file, else px encoded. It returns
-// the sprite's contact-sheet tile. Both files can be made again from the
-// images, so they are written atomically but not synced.
-func writePreview(out string, px image.Image, file []byte, sp *export.Sprite, threshold int) (image.Image, error) {
+// bytes, when the sprite is the whole file, else px encoded. Both files
+// can be made again from the images, so they are written atomically but
+// not synced.
+func writePreview(out string, px image.Image, file []byte, sp *export.Sprite, threshold int) error {
 	opt := preview.Options{AlphaThreshold: threshold}
 	for _, f := range []struct {
 		dir   string
@@ -244,13 +244,13 @@ func writePreview(out string, px image.Image, file []byte, sp *export.Sprite, th
 	} {
 		p := previewPath(out, f.dir, sp.Name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return nil, err
+			return err
 		}
 		if err := atomicfile.WriteUnsynced(p, f.write); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return preview.Tile(px, sp, opt, 0), nil
+	return nil
 }
 
 // previewsExist reports whether every sprite's preview and 1x image exist,

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/draw"
 	"os"
@@ -212,5 +213,28 @@ func TestStalePreviewsRemoved(t *testing.T) {
 	for _, s := range readLib(t, out).Sprites {
 		mustDecode(t, previewPath(out, PreviewDir, s.Name))
 		mustDecode(t, previewPath(out, SpriteDir, s.Name))
+	}
+}
+
+// TestTileBudget checks that with no memory for tiles the contact sheet,
+// then drawn from the 1x images, is the same picture.
+func TestTileBudget(t *testing.T) {
+	cfg, err := config.Load(sprites)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Preview = true
+	var sheets []image.Image
+	for _, budget := range []int64{tileBudget, 0} {
+		t.Run(fmt.Sprint(budget), func(t *testing.T) {
+			defer func(b int64) { tileBudget = b }(tileBudget)
+			tileBudget = budget
+			out := t.TempDir()
+			build(t, sprites, out, cfg, 0)
+			sheets = append(sheets, mustDecode(t, filepath.Join(out, ContactSheet)))
+		})
+	}
+	if len(sheets) == 2 && !samePixels(sheets[0], sheets[1]) {
+		t.Error("contact sheet without kept tiles differs from the one with them")
 	}
 }
