@@ -64,6 +64,16 @@ func BenchmarkRender(b *testing.B) {
 			i++
 		}
 	})
+	// As a build draws them: one Renderer, its memory reused.
+	b.Run("renderer", func(b *testing.B) {
+		b.ReportAllocs()
+		var r Renderer
+		i := 0
+		for b.Loop() {
+			r.Render(imgs[i%len(imgs)], sprites[i%len(imgs)], Options{})
+			i++
+		}
+	})
 	// What the report needs to draw shapes itself (Options.SpriteDir):
 	// the sprite at 1x, encoded.
 	b.Run("sprite1x+encode", func(b *testing.B) {

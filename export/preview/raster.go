@@ -97,80 +97,138 @@ func (sh shape) sureRanges(y int, dst [][2]int) [][2]int {
 // meet at joins), so that it is blended once and joins do not darken.
 type lineBuffer struct {
 	img     *image.RGBA
+	w, h    int
 	cov     []uint8 // per pixel of img, 0 where untouched
 	touched []int   // indices into cov of the touched pixels
 }
 
-func newLineBuffer(img *image.RGBA) *lineBuffer {
-	return &lineBuffer{img: img, cov: make([]uint8, img.Rect.Dx()*img.Rect.Dy())}
+// reset makes lb draw on img, keeping its memory, and returns it. Its
+// coverage is all zero: flush leaves it so.
+func (lb *lineBuffer) reset(img *image.RGBA) *lineBuffer {
+	lb.img, lb.w, lb.h = img, img.Rect.Dx(), img.Rect.Dy()
+	n := lb.w * lb.h
+	if cap(lb.cov) < n {
+		lb.cov = make([]uint8, n)
+	}
+	lb.cov = lb.cov[:n]
+	lb.touched = lb.touched[:0]
+	return lb
 }
 
 // segment adds the segment from (x0, y0) to (x1, y1), in output pixels,
 // of the given width with round ends; dash, when not nil, is an on/off
-// pattern that starts at distance s0 along the stroke.
+// pattern that starts at distance s0 along the stroke. A pixel's coverage
+// is how far its centre lies inside the stroke's edge, up to one.
 func (lb *lineBuffer) segment(x0, y0, x1, y1, width float64, dash []float64, s0 float64) {
-	w, h := lb.img.Rect.Dx(), lb.img.Rect.Dy()
 	dx, dy := x1-x0, y1-y0
-	l2 := dx*dx + dy*dy
-	l := math.Sqrt(l2)
-	half := width / 2
-	reach := half + 1
-	far2 := (half + 0.5) * (half + 0.5) // no coverage at this squared distance
-	period := 0.0
+	seg := strokeSeg{x0: x0, y0: y0, dx: dx, dy: dy, l2: dx*dx + dy*dy, half: width / 2, s0: s0}
+	seg.l = math.Sqrt(seg.l2)
+	seg.far2 = (seg.half + 0.5) * (seg.half + 0.5)
 	if len(dash) >= 2 {
-		period = dash[0] + dash[1]
+		seg.dash, seg.period = dash[0], dash[0]+dash[1]
 	}
-	plot := func(px, py int) {
-		if px < 0 || py < 0 || px >= w || py >= h {
-			return
-		}
-		cx, cy := float64(px)+0.5, float64(py)+0.5
-		t := 0.0
-		if l2 > 0 {
-			t = max(0, min(1, ((cx-x0)*dx+(cy-y0)*dy)/l2))
-		}
-		ex, ey := cx-(x0+t*dx), cy-(y0+t*dy)
-		d2 := ex*ex + ey*ey
-		if d2 >= far2 {
-			return
-		}
-		c := half + 0.5 - math.Sqrt(d2)
-		if period > 0 {
-			s := s0 + t*l
-			if s-period*math.Floor(s/period) >= dash[0] {
-				return
-			}
-		}
-		a := uint8(min(1, c)*255 + 0.5)
-		i := py*w + px
-		if lb.cov[i] == 0 {
-			lb.touched = append(lb.touched, i)
-		}
-		lb.cov[i] = max(lb.cov[i], a)
-	}
-	// Walk the longer axis; across it, the pixels within reach of the
-	// nearest point of the segment (slope at most 1, so 1.5*reach covers
-	// the round ends too).
+	// Walk the longer axis; across it, the pixels whose centre can lie
+	// within reach of the segment: R*sqrt(1+slope^2) from the point of the
+	// segment above (or beside) it, for R = half + 0.5, which covers the
+	// round ends too.
+	reach := seg.half + 0.5
 	if math.Abs(dx) >= math.Abs(dy) {
-		xa, xb := math.Min(x0, x1)-reach, math.Max(x0, x1)+reach
-		for px := int(math.Floor(xa)); px <= int(math.Ceil(xb)); px++ {
+		across := reach * math.Sqrt(1+sq(dy/max(math.Abs(dx), 1e-300)))
+		for px := int(math.Floor(min(x0, x1) - reach - 0.5)); px <= int(math.Ceil(max(x0, x1)+reach-0.5)); px++ {
 			t := 0.0
 			if dx != 0 {
 				t = max(0, min(1, (float64(px)+0.5-x0)/dx))
 			}
 			yc := y0 + t*dy
-			for py := int(math.Floor(yc - 1.5*reach)); py <= int(math.Ceil(yc+1.5*reach)); py++ {
-				plot(px, py)
+			for py := int(math.Floor(yc - across - 0.5)); py <= int(math.Ceil(yc+across-0.5)); py++ {
+				lb.plot(&seg, px, py)
 			}
 		}
 		return
 	}
-	ya, yb := math.Min(y0, y1)-reach, math.Max(y0, y1)+reach
-	for py := int(math.Floor(ya)); py <= int(math.Ceil(yb)); py++ {
+	across := reach * math.Sqrt(1+sq(dx/dy))
+	for py := int(math.Floor(min(y0, y1) - reach - 0.5)); py <= int(math.Ceil(max(y0, y1)+reach-0.5)); py++ {
 		t := max(0, min(1, (float64(py)+0.5-y0)/dy))
 		xc := x0 + t*dx
-		for px := int(math.Floor(xc - 1.5*reach)); px <= int(math.Ceil(xc+1.5*reach)); px++ {
-			plot(px, py)
+		for px := int(math.Floor(xc - across - 0.5)); px <= int(math.Ceil(xc+across-0.5)); px++ {
+			lb.plot(&seg, px, py)
+		}
+	}
+}
+
+func sq(v float64) float64 { return v * v }
+
+// strokeSeg is a segment being stroked (see segment).
+type strokeSeg struct {
+	x0, y0, dx, dy, l2, l float64
+	half, far2            float64
+	dash, period, s0      float64 // period 0: solid
+}
+
+// plot adds the coverage of seg at pixel (px, py).
+func (lb *lineBuffer) plot(seg *strokeSeg, px, py int) {
+	if px < 0 || py < 0 || px >= lb.w || py >= lb.h {
+		return
+	}
+	cx, cy := float64(px)+0.5, float64(py)+0.5
+	t := 0.0
+	if seg.l2 > 0 {
+		t = max(0, min(1, ((cx-seg.x0)*seg.dx+(cy-seg.y0)*seg.dy)/seg.l2))
+	}
+	ex, ey := cx-(seg.x0+t*seg.dx), cy-(seg.y0+t*seg.dy)
+	d2 := ex*ex + ey*ey
+	if d2 >= seg.far2 {
+		return
+	}
+	if seg.period > 0 {
+		s := seg.s0 + t*seg.l
+		if s-seg.period*math.Floor(s/seg.period) >= seg.dash {
+			return
+		}
+	}
+	lb.cover(py*lb.w+px, seg.half+0.5-math.Sqrt(d2))
+}
+
+// cover raises the coverage of pixel i to c (in pixels; 1 or more is
+// full).
+func (lb *lineBuffer) cover(i int, c float64) {
+	a := uint8(min(1, c)*255 + 0.5)
+	if lb.cov[i] == 0 {
+		lb.touched = append(lb.touched, i)
+	}
+	lb.cov[i] = max(lb.cov[i], a)
+}
+
+// circle adds the ring of radius r about (cx, cy), in output pixels, of
+// the given width: each pixel's coverage is how far its centre lies
+// inside the ring's edges, up to one.
+func (lb *lineBuffer) circle(cx, cy, r, width float64) {
+	half := width / 2
+	outer, inner := r+half+0.5, max(0, r-half-0.5)
+	for py := max(0, int(math.Floor(cy-outer-0.5))); py <= min(lb.h-1, int(math.Ceil(cy+outer-0.5))); py++ {
+		dy := float64(py) + 0.5 - cy
+		if dy*dy >= outer*outer {
+			continue
+		}
+		xo := math.Sqrt(outer*outer - dy*dy)
+		xi := 0.0
+		if dy*dy < inner*inner {
+			xi = math.Sqrt(inner*inner - dy*dy)
+		}
+		// The pixels whose centres lie between the inner and outer circles,
+		// left and right.
+		sides := [][2]float64{{cx - xo, cx - xi}, {cx + xi, cx + xo}}
+		if xi == 0 {
+			sides = [][2]float64{{cx - xo, cx + xo}} // one span across the middle
+		}
+		for _, side := range sides {
+			for px := max(0, int(math.Floor(side[0]-0.5))); px <= min(lb.w-1, int(math.Ceil(side[1]-0.5))); px++ {
+				dx := float64(px) + 0.5 - cx
+				d := math.Sqrt(dx*dx + dy*dy)
+				if c := half + 0.5 - math.Abs(d-r); c > 0 {
+					lb.cover(py*lb.w+px, c)
+				}
+			}
 		}
 	}
 }

@@ -32,6 +32,11 @@ type Options struct {
 	// Kinds lists the shape kinds to draw (see Kinds); nil draws all that
 	// the sprite has, an empty non-nil slice none.
 	Kinds []string
+	// NoLegend makes the picture the drawing alone, without the margin
+	// around it and the legend under it: exactly the part of the full
+	// picture that Layout reports as the drawing (strokes that reach into
+	// the margin are cut off). Contact-sheet tiles are drawn so.
+	NoLegend bool
 }
 
 func (o Options) threshold() uint8 {
@@ -81,6 +86,20 @@ const (
 // red (there should be none), and a legend under the drawing names the
 // sprite and every kind shown. The result depends only on the inputs.
 func Render(frame image.Image, s *export.Sprite, opt Options) *image.NRGBA {
+	return new(Renderer).Render(frame, s, opt)
+}
+
+// A Renderer draws previews as Render does, reusing its memory from one
+// picture to the next: a build draws one per sprite. The zero Renderer is
+// ready to use; one Renderer must not draw two pictures at once.
+type Renderer struct {
+	pix []byte
+	lb  lineBuffer
+}
+
+// Render returns the picture Render(frame, s, opt) returns, in r's memory:
+// it is valid until r's next call.
+func (r *Renderer) Render(frame image.Image, s *export.Sprite, opt Options) *image.NRGBA {
 	spr := Sprite(frame, s)
 	m := mask.FromImage(spr, opt.threshold())
 	w, h := m.Width(), m.Height()
@@ -88,17 +107,30 @@ func Render(frame image.Image, s *export.Sprite, opt Options) *image.NRGBA {
 	outside := outsidePixels(m, shapes)
 
 	k, vx0, vy0, drawW, drawH := layout(w, h, shapes, opt)
-	cw := drawW + 2*margin
-	entries := legendEntries(s, shapes, len(outside))
-	rows := legendRows(entries, cw-2*margin)
-	legendTop := drawH + 2*margin
-	ch := legendTop + (1+len(rows))*lineHeight + margin/2
+	pad := margin
+	if opt.NoLegend {
+		pad = 0
+	}
+	cw := drawW + 2*pad
+	var entries []entry
+	var rows [][2]int
+	legendTop := drawH + 2*pad
+	ch := legendTop
+	if !opt.NoLegend {
+		entries = legendEntries(s, shapes, len(outside))
+		rows = legendRows(entries, cw-2*margin)
+		ch += (1+len(rows))*lineHeight + margin/2
+	}
 
-	img := image.NewRGBA(image.Rect(0, 0, cw, ch))
-	c := canvas{img: img, k: k, ox: margin - vx0*k, oy: margin - vy0*k}
+	r.pix = slices.Grow(r.pix[:0], 4*cw*ch)[:4*cw*ch]
+	img := &image.RGBA{Pix: r.pix, Stride: 4 * cw, Rect: image.Rect(0, 0, cw, ch)}
+	// The checkerboard keeps its phase when the margin is left out.
+	c := canvas{img: img, k: k, ox: pad - vx0*k, oy: pad - vy0*k, phase: margin - pad}
 	c.checkerboard(legendTop)
-	fillRect(img, image.Rect(0, legendTop, cw, ch), legendBack)
-	fillRect(img, image.Rect(0, legendTop, cw, legendTop+1), checkDark)
+	if !opt.NoLegend {
+		fillRect(img, image.Rect(0, legendTop, cw, ch), legendBack)
+		fillRect(img, image.Rect(0, legendTop, cw, legendTop+1), checkDark)
+	}
 
 	c.tint(shapes, legendTop)
 	c.sprite(spr)
@@ -106,11 +138,13 @@ func Render(frame image.Image, s *export.Sprite, opt Options) *image.NRGBA {
 		c.block(p, outsideColour, 0xc0)
 	}
 	c.edges(m)
-	lb := newLineBuffer(img)
+	lb := r.lb.reset(img)
 	for _, sh := range shapes {
 		c.stroke(lb, sh)
 	}
-	drawLegend(img, lb, s, entries, rows, legendTop, cw-2*margin)
+	if !opt.NoLegend {
+		drawLegend(img, lb, s, entries, rows, legendTop, cw-2*margin)
+	}
 	// Every pixel of img is opaque, so its premultiplied bytes are also
 	// straight NRGBA bytes.
 	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
@@ -141,6 +175,9 @@ func Layout(s *export.Sprite, opt Options) (drawing image.Rectangle, width int) 
 		}
 	}
 	_, _, _, drawW, drawH := layout(w, h, shapesOf(s, opt.wants), opt)
+	if opt.NoLegend {
+		return image.Rect(0, 0, drawW, drawH), drawW
+	}
 	return image.Rect(margin, margin, margin+drawW, margin+drawH), drawW + 2*margin
 }
 
@@ -211,6 +248,7 @@ type canvas struct {
 	img    *image.RGBA
 	k      int
 	ox, oy int
+	phase  int // added to x and y to find a pixel's checkerboard square
 }
 
 func (c canvas) pt(v collide.Vec) collide.Vec {
@@ -226,7 +264,7 @@ func (c canvas) checkerboard(bottom int) {
 		row := make([]byte, 4*w)
 		for x := range w {
 			col := checkLight
-			if (x/checker+band)%2 == 1 {
+			if ((x+c.phase)/checker+band)%2 == 1 {
 				col = checkDark
 			}
 			copy(row[4*x:], []byte{col.R, col.G, col.B, 0xff})
@@ -234,7 +272,7 @@ func (c canvas) checkerboard(bottom int) {
 		pattern[band] = row
 	}
 	for y := range min(bottom, c.img.Rect.Dy()) {
-		copy(c.img.Pix[y*c.img.Stride:], pattern[(y/checker)%2])
+		copy(c.img.Pix[y*c.img.Stride:], pattern[((y+c.phase)/checker)%2])
 	}
 }
 
@@ -259,9 +297,14 @@ func (c canvas) tint(shapes []shape, bottom int) {
 		return lut[set][band]
 	}
 	w := c.img.Rect.Dx()
-	cov := make([]uint8, w)
+	type edge struct {
+		x   int
+		bit uint8
+	}
+	var spans []edge // this row's covered columns: from edge x, to x of the next of the pair
+	var cuts []int   // where the set of covering shapes may change
 	for py := range bottom {
-		lo, hi := w, -1 // the covered columns
+		spans, cuts = spans[:0], cuts[:0]
 		y := (float64(py) + 0.5 - float64(c.oy)) / float64(c.k)
 		for bit, sh := range shapes {
 			if !sh.encloses() || bit >= 8 {
@@ -270,24 +313,41 @@ func (c canvas) tint(shapes []shape, bottom int) {
 			sh.spans(y, func(l, r float64) {
 				x0 := max(0, int(math.Ceil(float64(c.ox)+float64(c.k)*l-0.5)))
 				x1 := min(w-1, int(math.Floor(float64(c.ox)+float64(c.k)*r-0.5)))
-				for x := x0; x <= x1; x++ {
-					cov[x] |= 1 << bit
-				}
 				if x0 <= x1 {
-					lo, hi = min(lo, x0), max(hi, x1)
+					spans = append(spans, edge{x0, 1 << bit}, edge{x1 + 1, 1 << bit})
+					cuts = append(cuts, x0, x1+1)
 				}
 			})
 		}
-		if lo > hi {
+		if len(cuts) == 0 {
 			continue
 		}
+		slices.Sort(cuts)
 		row := c.img.Pix[py*c.img.Stride:]
-		for x := lo; x <= hi; x++ {
-			if set := cov[x]; set != 0 {
-				binary.LittleEndian.PutUint32(row[4*x:], colour(set, (x/checker+py/checker)%2))
+		band := (py + c.phase) / checker
+		for i := 0; i+1 < len(cuts); i++ {
+			x0, x1 := cuts[i], cuts[i+1] // pixels [x0, x1) share their set
+			if x0 == x1 {
+				continue
+			}
+			var set uint8
+			for j := 0; j < len(spans); j += 2 {
+				if spans[j].x <= x0 && x1 <= spans[j+1].x {
+					set |= spans[j].bit
+				}
+			}
+			if set == 0 {
+				continue
+			}
+			// Runs of one checker square at a time.
+			for x := x0; x < x1; {
+				end := min(x1, ((x+c.phase)/checker+1)*checker-c.phase)
+				v := colour(set, ((x+c.phase)/checker+band)%2)
+				for ; x < end; x++ {
+					binary.LittleEndian.PutUint32(row[4*x:], v)
+				}
 			}
 		}
-		clear(cov[lo : hi+1])
 	}
 }
 
@@ -295,17 +355,33 @@ func (c canvas) tint(shapes []shape, bottom int) {
 const tintAlpha = 0x1c
 
 // sprite draws spr (in sprite coordinates, at 1x) scaled by k with
-// nearest-neighbour sampling, blended over what is there.
+// nearest-neighbour sampling, blended over what is there: an output row
+// at a time, opaque pixels as plain stores.
 func (c canvas) sprite(spr *image.NRGBA) {
 	b := spr.Bounds()
+	w := c.img.Rect.Dx()
 	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			i := spr.PixOffset(x, y)
-			p := spr.Pix[i : i+4 : i+4]
-			if p[3] == 0 {
-				continue
+		src := spr.Pix[spr.PixOffset(b.Min.X, y):spr.PixOffset(b.Max.X, y)]
+		for oy := max(0, c.oy+y*c.k); oy < min(c.img.Rect.Dy(), c.oy+(y+1)*c.k); oy++ {
+			row := c.img.Pix[oy*c.img.Stride:]
+			for x := range b.Dx() {
+				p := src[4*x : 4*x+4 : 4*x+4]
+				if p[3] == 0 {
+					continue
+				}
+				x0, x1 := max(0, c.ox+x*c.k), min(w, c.ox+(x+1)*c.k)
+				if p[3] == 0xff {
+					v := uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | 0xff<<24
+					for ox := x0; ox < x1; ox++ {
+						binary.LittleEndian.PutUint32(row[4*ox:], v)
+					}
+					continue
+				}
+				col := color.NRGBA{p[0], p[1], p[2], 0xff}
+				for ox := x0; ox < x1; ox++ {
+					blendPixel(c.img, oy*c.img.Stride+4*ox, col, p[3])
+				}
 			}
-			c.block(image.Pt(x, y), color.NRGBA{p[0], p[1], p[2], 0xff}, p[3])
 		}
 	}
 }
@@ -370,14 +446,7 @@ func (c canvas) stroke(lb *lineBuffer, sh shape) {
 	}
 	if sh.circle != nil {
 		ctr := c.pt(sh.circle.Center)
-		r := sh.circle.Radius * float64(c.k)
-		n := max(32, int(2*math.Pi*r/3))
-		pts := make([]collide.Vec, n)
-		for i := range pts {
-			a := 2 * math.Pi * float64(i) / float64(n)
-			pts[i] = collide.V(ctr.X+r*math.Cos(a), ctr.Y+r*math.Sin(a))
-		}
-		lb.ring(pts, k.width, k.dash)
+		lb.circle(ctr.X, ctr.Y, sh.circle.Radius*float64(c.k), k.width) // circles are never dashed
 	}
 	for _, ring := range sh.rings {
 		pts := make([]collide.Vec, len(ring))

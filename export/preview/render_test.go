@@ -273,3 +273,46 @@ func TestLayout(t *testing.T) {
 		})
 	}
 }
+
+// TestRendererReuse checks that a Renderer drawing sprites of different
+// sizes one after another gives each the picture Render gives it: no
+// coverage or pixel of one picture leaks into the next.
+func TestRendererReuse(t *testing.T) {
+	var r Renderer
+	for i, size := range [][2]int{{40, 30}, {9, 7}, {90, 20}, {9, 7}, {3, 60}, {40, 30}} {
+		img := previewtest.Blob(size[0], size[1], i%2 == 0)
+		s := previewtest.Sprite("blob", img)
+		for _, opt := range []Options{{}, {NoLegend: true}, {MinSide: 1, Kinds: []string{"circle", "polygon"}}} {
+			want := Render(img, s, opt)
+			got := r.Render(img, s, opt)
+			if got.Rect != want.Rect || !bytes.Equal(got.Pix, want.Pix) {
+				t.Fatalf("sprite %d (%v), %+v: Renderer.Render differs from Render", i, size, opt)
+			}
+		}
+	}
+}
+
+// TestRenderNoLegend checks that with NoLegend the picture is the
+// drawing of the full picture, where Layout says it is, pixel for pixel
+// (but for strokes that reach into the margin, which are cut off at the
+// drawing's edge, the same in both).
+func TestRenderNoLegend(t *testing.T) {
+	img := previewtest.Blob(23, 31, true)
+	s := previewtest.Sprite("blob", img)
+	full := Render(img, s, Options{})
+	bare := Render(img, s, Options{NoLegend: true})
+	r, _ := Layout(s, Options{})
+	if lr, w := Layout(s, Options{NoLegend: true}); lr != bare.Rect || w != bare.Rect.Dx() {
+		t.Fatalf("Layout with NoLegend = %v, %d; want the whole picture %v", lr, w, bare.Rect)
+	}
+	if bare.Rect.Size() != r.Size() {
+		t.Fatalf("NoLegend picture %v, want the drawing's size %v", bare.Rect, r.Size())
+	}
+	for y := range r.Dy() {
+		for x := range r.Dx() {
+			if got, want := bare.NRGBAAt(x, y), full.NRGBAAt(r.Min.X+x, r.Min.Y+y); got != want {
+				t.Fatalf("pixel (%d, %d) = %v, want %v", x, y, got, want)
+			}
+		}
+	}
+}

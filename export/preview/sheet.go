@@ -135,7 +135,7 @@ func Tile(frame image.Image, s *export.Sprite, opt Options, cell int) *image.NRG
 	if cell <= 0 {
 		cell = DefaultCell
 	}
-	opt.MinSide = 1
+	opt.MinSide, opt.NoLegend = 1, true
 	one, _ := Layout(s, opt)
 	if side := max(one.Dx(), one.Dy()); side > cell {
 		f := (side + cell - 1) / cell
@@ -149,11 +149,8 @@ func Tile(frame image.Image, s *export.Sprite, opt Options, cell int) *image.NRG
 		size, _ := spriteSpace(frame, s)
 		opt.MinSide = k * max(size.X, size.Y)
 	}
-	img := Render(frame, s, opt)
-	r, _ := Layout(s, opt)
-	tile := image.NewNRGBA(image.Rectangle{Max: r.Size()})
-	draw.Draw(tile, tile.Rect, img, r.Min, draw.Src)
-	if r.Dx() > cell || r.Dy() > cell {
+	tile := Render(frame, s, opt)
+	if b := tile.Rect; b.Dx() > cell || b.Dy() > cell {
 		return imaging.Fit(tile, cell, cell, imaging.Box)
 	}
 	return tile

@@ -233,7 +233,11 @@ func writePreview(out string, px image.Image, file []byte, sp *export.Sprite, th
 		dir   string
 		write func(w io.Writer) error
 	}{
-		{PreviewDir, func(w io.Writer) error { return preview.Encode(w, preview.Render(px, sp, opt)) }},
+		{PreviewDir, func(w io.Writer) error {
+			r := renderers.Get().(*preview.Renderer)
+			defer renderers.Put(r)
+			return preview.Encode(w, r.Render(px, sp, opt))
+		}},
 		{SpriteDir, func(w io.Writer) error {
 			if file != nil {
 				_, err := w.Write(file)
@@ -252,6 +256,10 @@ func writePreview(out string, px image.Image, file []byte, sp *export.Sprite, th
 	}
 	return nil
 }
+
+// renderers holds the workers' preview renderers, each with the memory
+// of its last picture.
+var renderers = sync.Pool{New: func() any { return new(preview.Renderer) }}
 
 // previewsExist reports whether every sprite's preview and 1x image exist,
 // or previews are off.
