@@ -124,6 +124,11 @@ func (lb *lineBuffer) segment(x0, y0, x1, y1, width float64, dash []float64, s0 
 	seg := strokeSeg{x0: x0, y0: y0, dx: dx, dy: dy, l2: dx*dx + dy*dy, half: width / 2, s0: s0}
 	seg.l = math.Sqrt(seg.l2)
 	seg.far2 = (seg.half + 0.5) * (seg.half + 0.5)
+	if seg.half > 0.5 {
+		seg.full2 = (seg.half - 0.5) * (seg.half - 0.5)
+	} else {
+		seg.full2 = -1
+	}
 	if len(dash) >= 2 {
 		seg.dash, seg.period = dash[0], dash[0]+dash[1]
 	}
@@ -134,23 +139,23 @@ func (lb *lineBuffer) segment(x0, y0, x1, y1, width float64, dash []float64, s0 
 	reach := seg.half + 0.5
 	if math.Abs(dx) >= math.Abs(dy) {
 		across := reach * math.Sqrt(1+sq(dy/max(math.Abs(dx), 1e-300)))
-		for px := int(math.Floor(min(x0, x1) - reach - 0.5)); px <= int(math.Ceil(max(x0, x1)+reach-0.5)); px++ {
+		for px := max(0, int(math.Floor(min(x0, x1)-reach-0.5))); px <= min(lb.w-1, int(math.Ceil(max(x0, x1)+reach-0.5))); px++ {
 			t := 0.0
 			if dx != 0 {
 				t = max(0, min(1, (float64(px)+0.5-x0)/dx))
 			}
 			yc := y0 + t*dy
-			for py := int(math.Floor(yc - across - 0.5)); py <= int(math.Ceil(yc+across-0.5)); py++ {
+			for py := max(0, int(math.Floor(yc-across-0.5))); py <= min(lb.h-1, int(math.Ceil(yc+across-0.5))); py++ {
 				lb.plot(&seg, px, py)
 			}
 		}
 		return
 	}
 	across := reach * math.Sqrt(1+sq(dx/dy))
-	for py := int(math.Floor(min(y0, y1) - reach - 0.5)); py <= int(math.Ceil(max(y0, y1)+reach-0.5)); py++ {
+	for py := max(0, int(math.Floor(min(y0, y1)-reach-0.5))); py <= min(lb.h-1, int(math.Ceil(max(y0, y1)+reach-0.5))); py++ {
 		t := max(0, min(1, (float64(py)+0.5-y0)/dy))
 		xc := x0 + t*dx
-		for px := int(math.Floor(xc - across - 0.5)); px <= int(math.Ceil(xc+across-0.5)); px++ {
+		for px := max(0, int(math.Floor(xc-across-0.5))); px <= min(lb.w-1, int(math.Ceil(xc+across-0.5))); px++ {
 			lb.plot(&seg, px, py)
 		}
 	}
@@ -161,15 +166,13 @@ func sq(v float64) float64 { return v * v }
 // strokeSeg is a segment being stroked (see segment).
 type strokeSeg struct {
 	x0, y0, dx, dy, l2, l float64
-	half, far2            float64
+	half, far2, full2     float64 // full2: fully covered within this squared distance
 	dash, period, s0      float64 // period 0: solid
 }
 
-// plot adds the coverage of seg at pixel (px, py).
+// plot adds the coverage of seg at pixel (px, py), which is in the
+// picture.
 func (lb *lineBuffer) plot(seg *strokeSeg, px, py int) {
-	if px < 0 || py < 0 || px >= lb.w || py >= lb.h {
-		return
-	}
 	cx, cy := float64(px)+0.5, float64(py)+0.5
 	t := 0.0
 	if seg.l2 > 0 {
@@ -185,6 +188,10 @@ func (lb *lineBuffer) plot(seg *strokeSeg, px, py int) {
 		if s-seg.period*math.Floor(s/seg.period) >= seg.dash {
 			return
 		}
+	}
+	if d2 <= seg.full2 {
+		lb.cover(py*lb.w+px, 1) // no need of the root
+		return
 	}
 	lb.cover(py*lb.w+px, seg.half+0.5-math.Sqrt(d2))
 }

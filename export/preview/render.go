@@ -339,13 +339,19 @@ func (c canvas) tint(shapes []shape, bottom int) {
 			if set == 0 {
 				continue
 			}
-			// Runs of one checker square at a time.
+			// Runs of one checker square at a time, two pixels a store.
 			for x := x0; x < x1; {
 				end := min(x1, ((x+c.phase)/checker+1)*checker-c.phase)
 				v := colour(set, ((x+c.phase)/checker+band)%2)
-				for ; x < end; x++ {
-					binary.LittleEndian.PutUint32(row[4*x:], v)
+				run := row[4*x : 4*end]
+				for len(run) >= 8 {
+					binary.LittleEndian.PutUint64(run, uint64(v)|uint64(v)<<32)
+					run = run[8:]
 				}
+				if len(run) > 0 {
+					binary.LittleEndian.PutUint32(run, v)
+				}
+				x = end
 			}
 		}
 	}
@@ -403,34 +409,53 @@ func (c canvas) edges(m *mask.Mask) {
 		t = 2
 	}
 	w, h := m.Width(), m.Height()
-	opaque := func(x, y int) bool { return x >= 0 && y >= 0 && x < w && y < h && m.Get(x, y) }
+	// The mask with a transparent border, a byte a pixel: neighbours are
+	// plain lookups.
+	pw := w + 2
+	grid := make([]bool, pw*(h+2))
 	for y := range h {
 		for x := range w {
-			if !m.Get(x, y) {
+			grid[(y+1)*pw+x+1] = m.Get(x, y)
+		}
+	}
+	for y := range h {
+		for x := range w {
+			i := (y+1)*pw + x + 1
+			if !grid[i] {
 				continue
+			}
+			left, right, up, down := grid[i-1], grid[i+1], grid[i-pw], grid[i+pw]
+			ul, ur, dl, dr := grid[i-pw-1], grid[i-pw+1], grid[i+pw-1], grid[i+pw+1]
+			if left && right && up && down && ul && ur && dl && dr {
+				continue // inside
 			}
 			x0, y0 := c.ox+x*c.k, c.oy+y*c.k
 			x1, y1 := x0+c.k, y0+c.k
 			// Sides: left, right, top, bottom.
-			if !opaque(x-1, y) {
+			if !left {
 				fillRect(c.img, image.Rect(x0-t, y0, x0, y1), edgeColour)
 			}
-			if !opaque(x+1, y) {
+			if !right {
 				fillRect(c.img, image.Rect(x1, y0, x1+t, y1), edgeColour)
 			}
-			if !opaque(x, y-1) {
+			if !up {
 				fillRect(c.img, image.Rect(x0, y0-t, x1, y0), edgeColour)
 			}
-			if !opaque(x, y+1) {
+			if !down {
 				fillRect(c.img, image.Rect(x0, y1, x1, y1+t), edgeColour)
 			}
 			// Corners, where the diagonal neighbour is transparent.
-			for _, d := range [4]struct{ dx, dy, px, py int }{
-				{-1, -1, x0 - t, y0 - t}, {1, -1, x1, y0 - t}, {-1, 1, x0 - t, y1}, {1, 1, x1, y1},
-			} {
-				if !opaque(x+d.dx, y+d.dy) && (!opaque(x+d.dx, y) || !opaque(x, y+d.dy)) {
-					fillRect(c.img, image.Rect(d.px, d.py, d.px+t, d.py+t), edgeColour)
-				}
+			if !ul && (!left || !up) {
+				fillRect(c.img, image.Rect(x0-t, y0-t, x0, y0), edgeColour)
+			}
+			if !ur && (!right || !up) {
+				fillRect(c.img, image.Rect(x1, y0-t, x1+t, y0), edgeColour)
+			}
+			if !dl && (!left || !down) {
+				fillRect(c.img, image.Rect(x0-t, y1, x0, y1+t), edgeColour)
+			}
+			if !dr && (!right || !down) {
+				fillRect(c.img, image.Rect(x1, y1, x1+t, y1+t), edgeColour)
 			}
 		}
 	}

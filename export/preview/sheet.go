@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -149,12 +150,18 @@ func Tile(frame image.Image, s *export.Sprite, opt Options, cell int) *image.NRG
 		size, _ := spriteSpace(frame, s)
 		opt.MinSide = k * max(size.X, size.Y)
 	}
-	tile := Render(frame, s, opt)
+	r := tileRenderers.Get().(*Renderer)
+	defer tileRenderers.Put(r)
+	tile := r.Render(frame, s, opt)
 	if b := tile.Rect; b.Dx() > cell || b.Dy() > cell {
 		return imaging.Fit(tile, cell, cell, imaging.Box)
 	}
-	return tile
+	return &image.NRGBA{Pix: slices.Clone(tile.Pix), Stride: tile.Stride, Rect: tile.Rect}
 }
+
+// tileRenderers hold the Renderers of Tile: a build draws a tile per
+// sprite, on all its workers at once.
+var tileRenderers = sync.Pool{New: func() any { return new(Renderer) }}
 
 // shrink returns s, whose space is size, with its space and shapes scaled
 // down by the factor f, as seen by Render over shrinkImage's picture of
