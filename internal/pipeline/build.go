@@ -327,7 +327,7 @@ func (w *worker) tile(px image.Image, sp *export.Sprite, threshold int) image.Im
 	if w.tileBytes.Load() >= tileBudget {
 		return nil
 	}
-	t := preview.Tile(px, sp, preview.Options{AlphaThreshold: threshold}, 0)
+	t := preview.Tile(px, sp, tileOptions(threshold), 0)
 	if w.tileBytes.Add(int64(len(t.Pix))) > tileBudget {
 		return nil
 	}

@@ -124,7 +124,7 @@ func writeContactSheets(out string, lib *export.Library, tiles map[string]image.
 		// The 1x image is in the sprite's own space already.
 		inSpace := *sp
 		inSpace.Offset, inSpace.Rotated = nil, false
-		return preview.Tile(img, &inSpace, preview.Options{AlphaThreshold: lib.Settings.AlphaThreshold}, 0), nil
+		return preview.Tile(img, &inSpace, tileOptions(lib.Settings.AlphaThreshold), 0), nil
 	}
 	written, err := preview.WriteContactSheets(filepath.Join(out, ContactSheet), lib, tile, preview.SheetOptions{})
 	want := len(sheetFiles(len(lib.Sprites)))
@@ -175,6 +175,15 @@ func pruneStale(out string, lib *export.Library) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// tileOptions says how contact-sheet tiles are drawn: a glance at each
+// sprite with the shape a game would use, the 8-vertex polygon (and the
+// pieces when built), and the pivot. The preview of each sprite shows all
+// its kinds; leaving the circle and boxes out keeps tiles small and
+// quick, and the sprite larger in its cell.
+func tileOptions(threshold int) preview.Options {
+	return preview.Options{AlphaThreshold: threshold, Kinds: []string{"polygon", "pieces", "pivot"}}
 }
 
 // tilesOf gathers the contact-sheet tiles of outs by sprite name.
