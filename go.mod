@@ -3,12 +3,15 @@ module github.com/shapegen/shapegen
 go 1.26.0
 
 require (
-	github.com/disintegration/imaging v1.6.2 // indirect
-	github.com/fogleman/gg v1.3.0 // indirect
+	github.com/disintegration/imaging v1.6.2
+	github.com/fogleman/gg v1.3.0
+	github.com/spf13/cobra v1.10.2
+	github.com/spf13/pflag v1.0.9
+	golang.org/x/image v0.47.0
+	gopkg.in/yaml.v3 v3.0.1
+)
+
+require (
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
-	github.com/spf13/cobra v1.10.2 // indirect
-	github.com/spf13/pflag v1.0.9 // indirect
-	golang.org/x/image v0.47.0 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
