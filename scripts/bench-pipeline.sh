@@ -7,22 +7,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${1:-../shared/corpus/platformer-art}
-bin=$(mktemp -d)/shapegen
-out=$(mktemp -d)
-trap 'rm -rf "$(dirname "$bin")" "$out"' EXIT
-go build -o "$bin" ./cmd/shapegen
+. scripts/lib.sh
 
 echo "== cold build / decode-only, same run, GOMAXPROCS=$(nproc)"
 go test ./internal/pipeline -run '^$' -bench 'CorpusRatio' -benchtime 10x -count 3 | grep -E '^Benchmark'
 
-# ms prints the wall time of a command in milliseconds (bash's clock: no
-# process started around the command).
-ms() {
-  local s=$EPOCHREALTIME
-  "$@" >/dev/null
-  awk -v s="$s" -v e="$EPOCHREALTIME" 'BEGIN {printf "%.1f\n", 1000*(e-s)}'
-}
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 echo "== peak memory of a cold build (binary, no previews)"
 /usr/bin/time -f 'cold: %e s wall, %M KB max RSS' "$bin" build "$corpus" -o "$out" >/dev/null
