@@ -10,7 +10,6 @@ import (
 	"image/png"
 	"io"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -186,11 +185,16 @@ func tileOptions(threshold int) preview.Options {
 	return preview.Options{AlphaThreshold: threshold, Kinds: []string{"polygon", "pieces", "pivot"}}
 }
 
-// tilesOf gathers the contact-sheet tiles of outs by sprite name.
+// tilesOf gathers the contact-sheet tiles of outs by sprite name. Of
+// sprites with the same name the first is kept, as in the library.
 func tilesOf(outs []outcome) map[string]image.Image {
 	tiles := map[string]image.Image{}
 	for _, o := range outs {
-		maps.Copy(tiles, o.tiles)
+		for name, t := range o.tiles {
+			if _, ok := tiles[name]; !ok {
+				tiles[name] = t
+			}
+		}
 	}
 	return tiles
 }

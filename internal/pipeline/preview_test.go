@@ -238,3 +238,17 @@ func TestTileBudget(t *testing.T) {
 		t.Error("contact sheet without kept tiles differs from the one with them")
 	}
 }
+
+// TestTilesOfKeepsFirst checks that of two sprites with one name the
+// contact sheet gets the first one's tile, the one the library keeps.
+func TestTilesOfKeepsFirst(t *testing.T) {
+	first, second := image.NewNRGBA(image.Rect(0, 0, 1, 1)), image.NewNRGBA(image.Rect(0, 0, 2, 2))
+	outs := []outcome{
+		{tiles: map[string]image.Image{"a": first}},
+		{tiles: map[string]image.Image{"a": second, "b": second}},
+	}
+	got := tilesOf(outs)
+	if got["a"] != image.Image(first) || got["b"] != image.Image(second) || len(got) != 2 {
+		t.Errorf("tilesOf = %v, want a from the first outcome and b", got)
+	}
+}
