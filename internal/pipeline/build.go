@@ -314,6 +314,42 @@ type worker struct {
 	sums map[string]string
 	// tileBytes is the memory the kept contact-sheet tiles take.
 	tileBytes atomic.Int64
+	// claims says, by sprite name, whose preview files are written.
+	claimMu sync.Mutex
+	claims  map[string]*previewClaim
+}
+
+// previewClaim records which sprite of a name has written the name's
+// preview files. Two sprites with one name are a failure, and the library
+// keeps the first in path order; the files must show that one, whichever
+// worker gets there first.
+type previewClaim struct {
+	mu    sync.Mutex // held while the files are written
+	rel   string     // the image of the sprite that wrote them
+	frame int        // and its index among that image's sprites
+}
+
+// claimPreview reports whether the sprite of image rel and index frame
+// named name may write the name's preview files: no sprite before it in
+// path order has. When it may, the files are its until it calls release.
+func (w *worker) claimPreview(name, rel string, frame int) (release func(), ok bool) {
+	w.claimMu.Lock()
+	c := w.claims[name]
+	if c == nil {
+		if w.claims == nil {
+			w.claims = map[string]*previewClaim{}
+		}
+		c = &previewClaim{rel: rel, frame: frame}
+		w.claims[name] = c
+	}
+	w.claimMu.Unlock()
+	c.mu.Lock()
+	if c.rel < rel || c.rel == rel && c.frame < frame {
+		c.mu.Unlock()
+		return nil, false
+	}
+	c.rel, c.frame = rel, frame
+	return c.mu.Unlock, true
 }
 
 // tileBudget is the most memory a build keeps contact-sheet tiles in
@@ -400,14 +436,7 @@ func (w *worker) process(src source) outcome {
 	outside := eachFrame(src, img, frames, set.AlphaThreshold, func(name string, f atlas.Frame, px image.Image, m *mask.Mask) {
 		sp := compute(name, src.rel, f, m, set)
 		if cfg.Preview {
-			if err := writePreview(w.opts.Out, px, file, &sp, set.AlphaThreshold); err != nil {
-				o.fails = append(o.fails, fmt.Sprintf("%s: preview: %v", name, err))
-			} else if tile := w.tile(px, &sp, set.AlphaThreshold); tile != nil {
-				if o.tiles == nil {
-					o.tiles = map[string]image.Image{}
-				}
-				o.tiles[name] = tile
-			}
+			o.preview(w, name, src.rel, px, file, &sp, set.AlphaThreshold)
 		}
 		o.fails = append(o.fails, violations(&sp)...)
 		// Each sprite's JSON is made here, on all cores, rather than
@@ -429,6 +458,29 @@ func (w *worker) process(src source) outcome {
 		o.entry = ent
 	}
 	return o
+}
+
+// preview writes the preview files of sprite sp, the next of image rel
+// (named name, upright pixels px; file holds the image's bytes when the
+// sprite is the whole file) unless a sprite of the same name before it
+// has, and keeps its contact-sheet tile.
+func (o *outcome) preview(w *worker, name, rel string, px image.Image, file []byte, sp *export.Sprite, threshold int) {
+	release, ok := w.claimPreview(name, rel, len(o.sprites.Sprites))
+	if !ok {
+		return
+	}
+	err := writePreview(w.opts.Out, px, file, sp, threshold)
+	release()
+	if err != nil {
+		o.fails = append(o.fails, fmt.Sprintf("%s: preview: %v", name, err))
+		return
+	}
+	if tile := w.tile(px, sp, threshold); tile != nil {
+		if o.tiles == nil {
+			o.tiles = map[string]image.Image{}
+		}
+		o.tiles[name] = tile
+	}
 }
 
 // frames returns the frames of src: its grid, its atlas, or nil for a

@@ -252,3 +252,38 @@ func TestTilesOfKeepsFirst(t *testing.T) {
 		t.Errorf("tilesOf = %v, want a from the first outcome and b", got)
 	}
 }
+
+// TestDuplicateNamePreviews builds a frame "a" of sheet.png and a file
+// sheet/a.png, both named sheet/a: a failure, the library keeps the frame
+// (first in path order), and its preview files must show the frame
+// whichever worker finishes first.
+func TestDuplicateNamePreviews(t *testing.T) {
+	dir := t.TempDir()
+	sheet := image.NewNRGBA(image.Rect(0, 0, 20, 20))
+	for y := range 10 {
+		for x := range 10 {
+			sheet.Pix[sheet.PixOffset(x, y)+3] = 0xff
+		}
+	}
+	writePNG(t, dir, "sheet.png", sheet)
+	writeFile(t, dir, "sheet.txt", []byte("a = 0 0 10 10\n"))
+	other := image.NewNRGBA(image.Rect(0, 0, 30, 20))
+	for i := 3; i < len(other.Pix); i += 4 {
+		other.Pix[i] = 0xff
+	}
+	writePNG(t, dir, "sheet/a.png", other)
+	cfg := config.Default()
+	cfg.Preview = true
+	for range 5 {
+		for _, workers := range []int{1, 2, 4} {
+			out := t.TempDir()
+			res, _ := build(t, dir, out, cfg, workers)
+			if !res.Failed() {
+				t.Fatal("a duplicate sprite name is no failure")
+			}
+			if b := mustDecode(t, previewPath(out, SpriteDir, "sheet/a")).Bounds(); b != image.Rect(0, 0, 10, 10) {
+				t.Fatalf("%d workers: 1x image of sheet/a is %v, want the frame's 10x10", workers, b)
+			}
+		}
+	}
+}
