@@ -9,18 +9,7 @@ import (
 	"io"
 	"math/bits"
 	"sync"
-
-	"github.com/shapegen/shapegen/internal/atomicfile"
 )
-
-// Write stores img as a PNG at path atomically (a reader or a killed run
-// sees the old file or the new one, never a torn one). The bytes depend
-// only on img's pixels.
-func Write(path string, img image.Image) error {
-	return atomicfile.Write(path, func(w io.Writer) error {
-		return Encode(w, img)
-	})
-}
 
 // Encode writes img to w as a PNG of its pixels, favouring speed over
 // size. It is a small encoder of its own, made for previews: a build
