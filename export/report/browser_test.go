@@ -68,7 +68,7 @@ func fixture(t testing.TB, dir string, n int) *export.Library {
 			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := preview.Write(path, pic); err != nil {
+			if err := atomicfile.Write(path, func(w io.Writer) error { return preview.Encode(w, pic) }); err != nil {
 				t.Fatal(err)
 			}
 		}
