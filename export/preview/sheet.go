@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/draw"
@@ -250,8 +251,8 @@ func shrinkImage(img *image.NRGBA, f int) *image.NRGBA {
 // with "-2", "-3", ... before its extension. tile(i) returns the tile of
 // lib.Sprites[i] (see Tile); it is called from several goroutines at once.
 // It returns the files written. A tile that tile cannot give leaves its
-// cell blank but for the label; the first such error is returned after
-// all sheets are written. Sheets can be made again from the library, so
+// cell blank but for the label; the first such error of each sheet is
+// returned, joined, after all sheets are written. Sheets can be made again from the library, so
 // they are written atomically but not synced (see
 // atomicfile.WriteUnsynced).
 func WriteContactSheets(path string, lib *export.Library, tile func(i int) (image.Image, error), opt SheetOptions) ([]string, error) {
@@ -259,8 +260,7 @@ func WriteContactSheets(path string, lib *export.Library, tile func(i int) (imag
 	pages := max(1, (len(sprites)+SheetPage-1)/SheetPage)
 	written := make([]string, pages)
 	errs := make([]error, pages)
-	var firstErr error
-	var mu sync.Mutex
+	tileErrs := make([]error, pages) // each page's first missing tile
 	var wg sync.WaitGroup
 	// Pages are drawn side by side, but no more at once than there are
 	// cores: each is tens of megabytes while it is being made.
@@ -274,11 +274,9 @@ func WriteContactSheets(path string, lib *export.Library, tile func(i int) (imag
 			for i := lo; i < hi; i++ {
 				t, err := tile(i)
 				if err != nil {
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = err
+					if tileErrs[page] == nil {
+						tileErrs[page] = err
 					}
-					mu.Unlock()
 					t = nil
 				}
 				s.Set(i-lo, t, sprites[i].Name)
@@ -298,7 +296,7 @@ func WriteContactSheets(path string, lib *export.Library, tile func(i int) (imag
 			return written[:page], err
 		}
 	}
-	return written, firstErr
+	return written, errors.Join(tileErrs...)
 }
 
 // PathFor returns where the preview of sprite name lies under dir:
