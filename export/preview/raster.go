@@ -123,6 +123,9 @@ func (lb *lineBuffer) segment(x0, y0, x1, y1, width float64, dash []float64, s0 
 	dx, dy := x1-x0, y1-y0
 	seg := strokeSeg{x0: x0, y0: y0, dx: dx, dy: dy, l2: dx*dx + dy*dy, half: width / 2, s0: s0}
 	seg.l = math.Sqrt(seg.l2)
+	if seg.l2 > 0 {
+		seg.inv = 1 / seg.l2
+	}
 	seg.far2 = (seg.half + 0.5) * (seg.half + 0.5)
 	if seg.half > 0.5 {
 		seg.full2 = (seg.half - 0.5) * (seg.half - 0.5)
@@ -166,6 +169,7 @@ func sq(v float64) float64 { return v * v }
 // strokeSeg is a segment being stroked (see segment).
 type strokeSeg struct {
 	x0, y0, dx, dy, l2, l float64
+	inv                   float64 // 1/l2, 0 for a point
 	half, far2, full2     float64 // full2: fully covered within this squared distance
 	dash, period, s0      float64 // period 0: solid
 }
@@ -175,9 +179,7 @@ type strokeSeg struct {
 func (lb *lineBuffer) plot(seg *strokeSeg, px, py int) {
 	cx, cy := float64(px)+0.5, float64(py)+0.5
 	t := 0.0
-	if seg.l2 > 0 {
-		t = max(0, min(1, ((cx-seg.x0)*seg.dx+(cy-seg.y0)*seg.dy)/seg.l2))
-	}
+	t = max(0, min(1, ((cx-seg.x0)*seg.dx+(cy-seg.y0)*seg.dy)*seg.inv)) // inv 0: a point
 	ex, ey := cx-(seg.x0+t*seg.dx), cy-(seg.y0+t*seg.dy)
 	d2 := ex*ex + ey*ey
 	if d2 >= seg.far2 {
@@ -254,9 +256,13 @@ func (lb *lineBuffer) ring(pts []collide.Vec, width float64, dash []float64) {
 // the buffer.
 func (lb *lineBuffer) flush(col color.NRGBA) {
 	w := lb.img.Rect.Dx()
+	packed := lb.img.Rect.Min == (image.Point{}) && lb.img.Stride == 4*w // pixel i at 4*i
 	for _, i := range lb.touched {
-		x, y := i%w, i/w
-		blendPixel(lb.img, lb.img.PixOffset(x+lb.img.Rect.Min.X, y+lb.img.Rect.Min.Y), col, uint8((uint32(lb.cov[i])*uint32(col.A)+127)/255))
+		off := 4 * i
+		if !packed {
+			off = lb.img.PixOffset(i%w+lb.img.Rect.Min.X, i/w+lb.img.Rect.Min.Y)
+		}
+		blendPixel(lb.img, off, col, uint8((uint32(lb.cov[i])*uint32(col.A)+127)/255))
 		lb.cov[i] = 0
 	}
 	lb.touched = lb.touched[:0]

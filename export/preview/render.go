@@ -297,6 +297,24 @@ func (c canvas) tint(shapes []shape, bottom int) {
 		return lut[set][band]
 	}
 	w := c.img.Rect.Dx()
+	// pattern returns a row of the tinted checkerboard of set, for rows
+	// whose checker band has the parity band (made once per set).
+	var patterns [1 << 8][2][]byte
+	pattern := func(set uint8, band int) []byte {
+		if p := patterns[set][band]; p != nil {
+			return p
+		}
+		p := make([]byte, 4*w)
+		for x := 0; x < w; {
+			end := min(w, ((x+c.phase)/checker+1)*checker-c.phase)
+			v := colour(set, ((x+c.phase)/checker+band)%2)
+			for ; x < end; x++ {
+				binary.LittleEndian.PutUint32(p[4*x:], v)
+			}
+		}
+		patterns[set][band] = p
+		return p
+	}
 	type edge struct {
 		x   int
 		bit uint8
@@ -339,20 +357,8 @@ func (c canvas) tint(shapes []shape, bottom int) {
 			if set == 0 {
 				continue
 			}
-			// Runs of one checker square at a time, two pixels a store.
-			for x := x0; x < x1; {
-				end := min(x1, ((x+c.phase)/checker+1)*checker-c.phase)
-				v := colour(set, ((x+c.phase)/checker+band)%2)
-				run := row[4*x : 4*end]
-				for len(run) >= 8 {
-					binary.LittleEndian.PutUint64(run, uint64(v)|uint64(v)<<32)
-					run = run[8:]
-				}
-				if len(run) > 0 {
-					binary.LittleEndian.PutUint32(run, v)
-				}
-				x = end
-			}
+			// Copied from the set's row pattern for this band.
+			copy(row[4*x0:4*x1], pattern(set, band%2)[4*x0:4*x1])
 		}
 	}
 }
