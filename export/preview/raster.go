@@ -178,8 +178,7 @@ type strokeSeg struct {
 // picture.
 func (lb *lineBuffer) plot(seg *strokeSeg, px, py int) {
 	cx, cy := float64(px)+0.5, float64(py)+0.5
-	t := 0.0
-	t = max(0, min(1, ((cx-seg.x0)*seg.dx+(cy-seg.y0)*seg.dy)*seg.inv)) // inv 0: a point
+	t := max(0, min(1, ((cx-seg.x0)*seg.dx+(cy-seg.y0)*seg.dy)*seg.inv)) // inv 0: a point
 	ex, ey := cx-(seg.x0+t*seg.dx), cy-(seg.y0+t*seg.dy)
 	d2 := ex*ex + ey*ey
 	if d2 >= seg.far2 {
