@@ -148,9 +148,8 @@ func (lb *lineBuffer) segment(x0, y0, x1, y1, width float64, dash []float64, s0 
 				t = max(0, min(1, (float64(px)+0.5-x0)/dx))
 			}
 			yc := y0 + t*dy
-			for py := max(0, int(math.Floor(yc-across-0.5))); py <= min(lb.h-1, int(math.Ceil(yc+across-0.5))); py++ {
-				lb.plot(&seg, px, py)
-			}
+			py := max(0, int(math.Floor(yc-across-0.5)))
+			lb.plot(&seg, px, py, 0, min(lb.h-1, int(math.Ceil(yc+across-0.5)))-py+1)
 		}
 		return
 	}
@@ -158,9 +157,8 @@ func (lb *lineBuffer) segment(x0, y0, x1, y1, width float64, dash []float64, s0 
 	for py := max(0, int(math.Floor(min(y0, y1)-reach-0.5))); py <= min(lb.h-1, int(math.Ceil(max(y0, y1)+reach-0.5))); py++ {
 		t := max(0, min(1, (float64(py)+0.5-y0)/dy))
 		xc := x0 + t*dx
-		for px := max(0, int(math.Floor(xc-across-0.5))); px <= min(lb.w-1, int(math.Ceil(xc+across-0.5))); px++ {
-			lb.plot(&seg, px, py)
-		}
+		px := max(0, int(math.Floor(xc-across-0.5)))
+		lb.plot(&seg, px, py, 1, min(lb.w-1, int(math.Ceil(xc+across-0.5)))-px+1)
 	}
 }
 
@@ -174,27 +172,40 @@ type strokeSeg struct {
 	dash, period, s0      float64 // period 0: solid
 }
 
-// plot adds the coverage of seg at pixel (px, py), which is in the
-// picture.
-func (lb *lineBuffer) plot(seg *strokeSeg, px, py int) {
-	cx, cy := float64(px)+0.5, float64(py)+0.5
-	t := max(0, min(1, ((cx-seg.x0)*seg.dx+(cy-seg.y0)*seg.dy)*seg.inv)) // inv 0: a point
-	ex, ey := cx-(seg.x0+t*seg.dx), cy-(seg.y0+t*seg.dy)
-	d2 := ex*ex + ey*ey
-	if d2 >= seg.far2 {
-		return
+// plot adds the coverage of seg at the n pixels from (px, py) on, in a
+// row when across is 1 or else down a column; they are in the picture.
+// One call per run rather than per pixel keeps the stroke's hot loop free
+// of calls.
+func (lb *lineBuffer) plot(seg *strokeSeg, px, py, across, n int) {
+	i, step := py*lb.w+px, lb.w
+	if across == 1 {
+		step = 1
 	}
-	if seg.period > 0 {
-		s := seg.s0 + t*seg.l
-		if s-seg.period*math.Floor(s/seg.period) >= seg.dash {
-			return
+	for ; n > 0; n, i = n-1, i+step {
+		cx, cy := float64(px)+0.5, float64(py)+0.5
+		if across == 1 {
+			px++
+		} else {
+			py++
 		}
+		t := max(0, min(1, ((cx-seg.x0)*seg.dx+(cy-seg.y0)*seg.dy)*seg.inv)) // inv 0: a point
+		ex, ey := cx-(seg.x0+t*seg.dx), cy-(seg.y0+t*seg.dy)
+		d2 := ex*ex + ey*ey
+		if d2 >= seg.far2 {
+			continue
+		}
+		if seg.period > 0 {
+			s := seg.s0 + t*seg.l
+			if s-seg.period*math.Floor(s/seg.period) >= seg.dash {
+				continue
+			}
+		}
+		if d2 <= seg.full2 {
+			lb.cover(i, 1) // no need of the root
+			continue
+		}
+		lb.cover(i, seg.half+0.5-math.Sqrt(d2))
 	}
-	if d2 <= seg.full2 {
-		lb.cover(py*lb.w+px, 1) // no need of the root
-		return
-	}
-	lb.cover(py*lb.w+px, seg.half+0.5-math.Sqrt(d2))
 }
 
 // cover raises the coverage of pixel i to c (in pixels; 1 or more is
