@@ -188,7 +188,14 @@ func (lb *lineBuffer) plot(seg *strokeSeg, px, py, across, n int) {
 		} else {
 			py++
 		}
-		t := max(0, min(1, ((cx-seg.x0)*seg.dx+(cy-seg.y0)*seg.dy)*seg.inv)) // inv 0: a point
+		t := ((cx-seg.x0)*seg.dx + (cy-seg.y0)*seg.dy) * seg.inv // inv 0: a point
+		// Clamped to [0, 1] by comparisons: the min and max builtins'
+		// care for NaN and -0 is not needed here and costs in this loop.
+		if t < 0 {
+			t = 0
+		} else if t > 1 {
+			t = 1
+		}
 		ex, ey := cx-(seg.x0+t*seg.dx), cy-(seg.y0+t*seg.dy)
 		d2 := ex*ex + ey*ey
 		if d2 >= seg.far2 {
