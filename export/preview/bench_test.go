@@ -12,6 +12,7 @@ import (
 
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview/previewtest"
+	"github.com/shapegen/shapegen/mask"
 )
 
 // corpus is the shared real art, seen from this package.
@@ -71,6 +72,21 @@ func BenchmarkRender(b *testing.B) {
 		i := 0
 		for b.Loop() {
 			r.Render(imgs[i%len(imgs)], sprites[i%len(imgs)], Options{})
+			i++
+		}
+	})
+	// The search for opaque pixels that a shape leaves outside, alone.
+	b.Run("outside", func(b *testing.B) {
+		masks := make([]*mask.Mask, len(imgs))
+		shapes := make([][]shape, len(imgs))
+		for i := range imgs {
+			masks[i] = mask.FromImage(Sprite(imgs[i], sprites[i]), Options{}.threshold())
+			shapes[i] = shapesOf(sprites[i], Options{}.wants)
+		}
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			outsidePixels(masks[i%len(imgs)], shapes[i%len(imgs)])
 			i++
 		}
 	})
