@@ -149,7 +149,7 @@ func (lb *lineBuffer) segment(x0, y0, x1, y1, width float64, dash []float64, s0 
 			}
 			yc := y0 + t*dy
 			py := max(0, int(math.Floor(yc-across-0.5)))
-			lb.plot(&seg, px, py, 0, min(lb.h-1, int(math.Ceil(yc+across-0.5)))-py+1)
+			lb.plot(&seg, px, py, false, min(lb.h-1, int(math.Ceil(yc+across-0.5)))-py+1)
 		}
 		return
 	}
@@ -158,7 +158,7 @@ func (lb *lineBuffer) segment(x0, y0, x1, y1, width float64, dash []float64, s0 
 		t := max(0, min(1, (float64(py)+0.5-y0)/dy))
 		xc := x0 + t*dx
 		px := max(0, int(math.Floor(xc-across-0.5)))
-		lb.plot(&seg, px, py, 1, min(lb.w-1, int(math.Ceil(xc+across-0.5)))-px+1)
+		lb.plot(&seg, px, py, true, min(lb.w-1, int(math.Ceil(xc+across-0.5)))-px+1)
 	}
 }
 
@@ -172,18 +172,19 @@ type strokeSeg struct {
 	dash, period, s0      float64 // period 0: solid
 }
 
-// plot adds the coverage of seg at the n pixels from (px, py) on, in a
-// row when across is 1 or else down a column; they are in the picture.
+// plot adds the coverage of seg at the n pixels from (px, py) on, along
+// the row when inRow is set or else down the column; they are in the
+// picture.
 // One call per run rather than per pixel keeps the stroke's hot loop free
 // of calls.
-func (lb *lineBuffer) plot(seg *strokeSeg, px, py, across, n int) {
+func (lb *lineBuffer) plot(seg *strokeSeg, px, py int, inRow bool, n int) {
 	i, step := py*lb.w+px, lb.w
-	if across == 1 {
+	if inRow {
 		step = 1
 	}
 	for ; n > 0; n, i = n-1, i+step {
 		cx, cy := float64(px)+0.5, float64(py)+0.5
-		if across == 1 {
+		if inRow {
 			px++
 		} else {
 			py++
