@@ -101,6 +101,21 @@ func (m *Mask) RowSpan(y int) (left, right int, ok bool) {
 	return left, right, true
 }
 
+// AppendRow appends row y of m to dst as words, pixel x at bit x%64 of
+// word x/64 (bits past the width zero), and returns the extended slice:
+// one word per 64 pixels of width, all zero for a row outside m. Whole
+// rows in words let a caller find a row's edges with shifts and masks.
+func (m *Mask) AppendRow(dst []uint64, y int) []uint64 {
+	for s := range stripes(m.w) {
+		var w uint64
+		if uint(y) < uint(m.h) {
+			w = m.bits[s*m.h+y]
+		}
+		dst = append(dst, w)
+	}
+	return dst
+}
+
 // Bounds returns the smallest rectangle holding every set pixel, as pixel
 // indices with the image.Rectangle convention (Min inclusive, Max
 // exclusive); it is also the closed box [Min, Max] of the pixel squares.

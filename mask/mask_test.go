@@ -264,3 +264,26 @@ func TestString(t *testing.T) {
 		t.Errorf("String() of a 0x4 mask has %d lines, want 4", got)
 	}
 }
+
+func TestAppendRow(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for _, w := range []int{0, 1, 63, 64, 65, 130} {
+		m := New(w, 3)
+		for y := range 3 {
+			for x := range w {
+				m.Set(x, y, r.IntN(2) == 1)
+			}
+		}
+		for y := -1; y <= 3; y++ {
+			got := m.AppendRow([]uint64{7}, y)
+			if len(got) != 1+(w+63)/64 || got[0] != 7 {
+				t.Fatalf("%d wide, row %d: AppendRow gave %d words after the prefix %v", w, y, len(got)-1, got[:min(1, len(got))])
+			}
+			for x := range 64 * len(got[1:]) {
+				if bit := got[1+x/64]>>(x%64)&1 == 1; bit != m.Get(x, y) {
+					t.Fatalf("%d wide, row %d: pixel %d is %v in the row words, %v in the mask", w, y, x, bit, m.Get(x, y))
+				}
+			}
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"math/bits"
 	"slices"
 
 	"github.com/shapegen/shapegen/collide"
@@ -93,14 +94,17 @@ func Render(frame image.Image, s *export.Sprite, opt Options) *image.NRGBA {
 // picture to the next: a build draws one per sprite. The zero Renderer is
 // ready to use; one Renderer must not draw two pictures at once.
 type Renderer struct {
-	pix []byte
-	lb  lineBuffer
+	pix   []byte
+	spr   []byte // the sprite at 1x
+	edges edgeRows
+	lb    lineBuffer
 }
 
 // Render returns the picture Render(frame, s, opt) returns, in r's memory:
 // it is valid until r's next call.
 func (r *Renderer) Render(frame image.Image, s *export.Sprite, opt Options) *image.NRGBA {
-	spr := Sprite(frame, s)
+	spr := spriteInto(r.spr, frame, s)
+	r.spr = spr.Pix
 	m := mask.FromImage(spr, opt.threshold())
 	w, h := m.Width(), m.Height()
 	shapes := shapesOf(s, opt.wants)
@@ -137,7 +141,7 @@ func (r *Renderer) Render(frame image.Image, s *export.Sprite, opt Options) *ima
 	for _, p := range outside {
 		c.block(p, outsideColour, 0xc0)
 	}
-	c.edges(m)
+	c.edges(m, &r.edges)
 	lb := r.lb.reset(img)
 	for _, sh := range shapes {
 		c.stroke(lb, sh)
@@ -186,6 +190,7 @@ func Layout(s *export.Sprite, opt Options) (drawing image.Rectangle, width int) 
 // and are settled by its spans; only the others take the exact test.
 func outsidePixels(m *mask.Mask, shapes []shape) []image.Point {
 	var out []image.Point
+	var runs []mask.Run
 	sure := make([][][2]int, len(shapes)) // per shape, this row's sure pixel ranges
 	rest := make([]int, 0, len(shapes))
 	for y := range m.Height() {
@@ -208,24 +213,27 @@ func outsidePixels(m *mask.Mask, shapes []shape) []image.Point {
 				rest = append(rest, i)
 			}
 		}
-	pixels:
-		for x := left; x <= right; x++ {
-			if !m.Get(x, y) {
-				continue
+		runs = m.AppendRuns(runs[:0], y)
+		for _, run := range runs {
+			if len(rest) == 0 && run.X0 >= lo && run.X1-1 <= hi {
+				continue // settled by the convex shapes' ranges
 			}
-			if x >= lo && x <= hi {
-				for _, i := range rest {
-					if !inRanges(sure[i], x) && !shapes[i].containsPixel(x, y) {
+		pixels:
+			for x := run.X0; x < run.X1; x++ {
+				if x >= lo && x <= hi {
+					for _, i := range rest {
+						if !inRanges(sure[i], x) && !shapes[i].containsPixel(x, y) {
+							out = append(out, image.Pt(x, y))
+							continue pixels
+						}
+					}
+					continue
+				}
+				for i, sh := range shapes {
+					if sh.encloses() && !inRanges(sure[i], x) && !sh.containsPixel(x, y) {
 						out = append(out, image.Pt(x, y))
 						continue pixels
 					}
-				}
-				continue
-			}
-			for i, sh := range shapes {
-				if sh.encloses() && !inRanges(sure[i], x) && !sh.containsPixel(x, y) {
-					out = append(out, image.Pt(x, y))
-					continue pixels
 				}
 			}
 		}
@@ -367,33 +375,54 @@ func (c canvas) tint(shapes []shape, bottom int) {
 const tintAlpha = 0x1c
 
 // sprite draws spr (in sprite coordinates, at 1x) scaled by k with
-// nearest-neighbour sampling, blended over what is there: an output row
-// at a time, opaque pixels as plain stores.
+// nearest-neighbour sampling, blended over what is there. Per sprite row,
+// the opaque pixels are written once into the first output row and their
+// runs copied to the other k-1 rows; the few partly transparent pixels are
+// blended row by row, over whatever each row has under them.
 func (c canvas) sprite(spr *image.NRGBA) {
 	b := spr.Bounds()
-	w := c.img.Rect.Dx()
+	w, h := c.img.Rect.Dx(), c.img.Rect.Dy()
+	var runs [][2]int // output columns [x0, x1) of this row's opaque runs
+	var partial []int // sprite columns of this row's partly transparent pixels
 	for y := b.Min.Y; y < b.Max.Y; y++ {
+		oy0, oy1 := max(0, c.oy+y*c.k), min(h, c.oy+(y+1)*c.k)
+		if oy0 >= oy1 {
+			continue
+		}
 		src := spr.Pix[spr.PixOffset(b.Min.X, y):spr.PixOffset(b.Max.X, y)]
-		for oy := max(0, c.oy+y*c.k); oy < min(c.img.Rect.Dy(), c.oy+(y+1)*c.k); oy++ {
-			row := c.img.Pix[oy*c.img.Stride:]
-			for x := range b.Dx() {
-				p := src[4*x : 4*x+4 : 4*x+4]
-				if p[3] == 0 {
-					continue
-				}
-				x0, x1 := max(0, c.ox+x*c.k), min(w, c.ox+(x+1)*c.k)
-				if p[3] == 0xff {
+		first := c.img.Pix[oy0*c.img.Stride:][:4*w]
+		runs, partial = runs[:0], partial[:0]
+		for x := 0; x < b.Dx(); {
+			switch src[4*x+3] {
+			case 0:
+				x++
+			case 0xff:
+				start := x
+				for ; x < b.Dx() && src[4*x+3] == 0xff; x++ {
+					p := src[4*x : 4*x+4 : 4*x+4]
 					v := uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | 0xff<<24
-					for ox := x0; ox < x1; ox++ {
-						binary.LittleEndian.PutUint32(row[4*ox:], v)
+					for ox := max(0, c.ox+x*c.k); ox < min(w, c.ox+(x+1)*c.k); ox++ {
+						binary.LittleEndian.PutUint32(first[4*ox:], v)
 					}
-					continue
 				}
-				col := color.NRGBA{p[0], p[1], p[2], 0xff}
-				for ox := x0; ox < x1; ox++ {
-					blendPixel(c.img, oy*c.img.Stride+4*ox, col, p[3])
+				if x0, x1 := max(0, c.ox+start*c.k), min(w, c.ox+x*c.k); x0 < x1 {
+					runs = append(runs, [2]int{x0, x1})
 				}
+			default:
+				partial = append(partial, x)
+				x++
 			}
+		}
+		for oy := oy0 + 1; oy < oy1; oy++ {
+			row := c.img.Pix[oy*c.img.Stride:]
+			for _, r := range runs {
+				copy(row[4*r[0]:4*r[1]], first[4*r[0]:4*r[1]])
+			}
+		}
+		for _, x := range partial {
+			p := src[4*x : 4*x+4 : 4*x+4]
+			col := color.NRGBA{p[0], p[1], p[2], 0xff}
+			blendRect(c.img, image.Rect(c.ox+x*c.k, oy0, c.ox+(x+1)*c.k, oy1), col, p[3])
 		}
 	}
 }
@@ -409,62 +438,98 @@ func (c canvas) block(p image.Point, col color.NRGBA, a uint8) {
 // strip beside every side that borders a transparent pixel and a square at
 // every corner whose diagonal neighbour is transparent too. It never
 // paints over an opaque pixel.
-func (c canvas) edges(m *mask.Mask) {
+//
+// The strips are filled a run at a time, from the rows as words: above
+// (below) each run of opaque pixels whose neighbours above (below) are
+// transparent, and beside each end of a run of opaque pixels. A corner
+// square is where a strip reaches t further: a top strip to the left of
+// its run when the pixel up-left is transparent, a left strip upwards when
+// that same pixel is, and so on; a corner inside a run lies in the strip
+// of its neighbour.
+func (c canvas) edges(m *mask.Mask, rows *edgeRows) {
 	t := 1
 	if c.k >= 6 {
 		t = 2
 	}
-	w, h := m.Width(), m.Height()
-	// The mask with a transparent border, a byte a pixel: neighbours are
-	// plain lookups.
-	pw := w + 2
-	grid := make([]bool, pw*(h+2))
-	for y := range h {
-		for x := range w {
-			grid[(y+1)*pw+x+1] = m.Get(x, y)
+	up, cur, down := rows.up[:0], rows.cur[:0], rows.down[:0]
+	cur, down = m.AppendRow(cur, -1), m.AppendRow(down, 0)
+	for y := range m.Height() {
+		up, cur, down = cur, down, m.AppendRow(up[:0], y+1)
+		y0 := c.oy + y*c.k
+		y1 := y0 + c.k
+		rows.diff = diffRow(rows.diff[:0], cur, up)
+		eachRun(rows.diff, func(x0, x1 int) {
+			c.strip(x0, x1, y0-t, t, up)
+		})
+		rows.diff = diffRow(rows.diff[:0], cur, down)
+		eachRun(rows.diff, func(x0, x1 int) {
+			c.strip(x0, x1, y1, t, down)
+		})
+		eachRun(cur, func(x0, x1 int) {
+			l, r := c.ox+x0*c.k, c.ox+x1*c.k
+			fillRect(c.img, image.Rect(l-t, y0-reach(up, x0-1, t), l, y1+reach(down, x0-1, t)), edgeColour)
+			fillRect(c.img, image.Rect(r, y0-reach(up, x1, t), r+t, y1+reach(down, x1, t)), edgeColour)
+		})
+	}
+	rows.up, rows.cur, rows.down = up, cur, down
+}
+
+// edgeRows is edges' memory: three mask rows and a difference of two.
+type edgeRows struct{ up, cur, down, diff []uint64 }
+
+// diffRow appends to dst the pixels set in a and clear in b, rows as
+// words.
+func diffRow(dst, a, b []uint64) []uint64 {
+	for i := range a {
+		dst = append(dst, a[i]&^b[i])
+	}
+	return dst
+}
+
+// eachRun calls f(x0, x1) for each maximal run x0 <= x < x1 of pixels set
+// in row (words, pixel x at bit x%64 of word x/64), left to right.
+func eachRun(row []uint64, f func(x0, x1 int)) {
+	start := 0
+	for i, w := range row {
+		var before, after uint64 // the neighbouring pixels in the next words
+		if i > 0 {
+			before = row[i-1] >> 63
+		}
+		if i+1 < len(row) {
+			after = row[i+1] << 63
+		}
+		starts := w &^ (w<<1 | before)
+		ends := w &^ (w>>1 | after) // a run's last pixel
+		for starts|ends != 0 {
+			b := bits.TrailingZeros64(starts | ends)
+			if starts>>b&1 == 1 {
+				start = 64*i + b
+			}
+			if ends>>b&1 == 1 {
+				f(start, 64*i+b+1)
+			}
+			starts &^= 1 << b
+			ends &^= 1 << b
 		}
 	}
-	for y := range h {
-		for x := range w {
-			i := (y+1)*pw + x + 1
-			if !grid[i] {
-				continue
-			}
-			left, right, up, down := grid[i-1], grid[i+1], grid[i-pw], grid[i+pw]
-			ul, ur, dl, dr := grid[i-pw-1], grid[i-pw+1], grid[i+pw-1], grid[i+pw+1]
-			if left && right && up && down && ul && ur && dl && dr {
-				continue // inside
-			}
-			x0, y0 := c.ox+x*c.k, c.oy+y*c.k
-			x1, y1 := x0+c.k, y0+c.k
-			// Sides: left, right, top, bottom.
-			if !left {
-				fillRect(c.img, image.Rect(x0-t, y0, x0, y1), edgeColour)
-			}
-			if !right {
-				fillRect(c.img, image.Rect(x1, y0, x1+t, y1), edgeColour)
-			}
-			if !up {
-				fillRect(c.img, image.Rect(x0, y0-t, x1, y0), edgeColour)
-			}
-			if !down {
-				fillRect(c.img, image.Rect(x0, y1, x1, y1+t), edgeColour)
-			}
-			// Corners, where the diagonal neighbour is transparent.
-			if !ul && (!left || !up) {
-				fillRect(c.img, image.Rect(x0-t, y0-t, x0, y0), edgeColour)
-			}
-			if !ur && (!right || !up) {
-				fillRect(c.img, image.Rect(x1, y0-t, x1+t, y0), edgeColour)
-			}
-			if !dl && (!left || !down) {
-				fillRect(c.img, image.Rect(x0-t, y1, x0, y1+t), edgeColour)
-			}
-			if !dr && (!right || !down) {
-				fillRect(c.img, image.Rect(x1, y1, x1+t, y1+t), edgeColour)
-			}
-		}
+}
+
+// strip fills the strip of rows [top, top+t) along sprite pixels
+// x0 <= x < x1, reaching t further at an end where the pixel of nb (the
+// row beside, as words) past the run is transparent.
+func (c canvas) strip(x0, x1, top, t int, nb []uint64) {
+	l, r := c.ox+x0*c.k, c.ox+x1*c.k
+	fillRect(c.img, image.Rect(l-reach(nb, x0-1, t), top, r+reach(nb, x1, t), top+t), edgeColour)
+}
+
+// reach returns how far a strip reaches past its end next to pixel x of
+// row (as words): t when that pixel is transparent (or outside the
+// mask), so the corner square is filled too, else 0.
+func reach(row []uint64, x, t int) int {
+	if x >= 0 && x < 64*len(row) && row[x/64]>>(x%64)&1 == 1 {
+		return 0
 	}
+	return t
 }
 
 // stroke draws sh's outline in its colour and dash.

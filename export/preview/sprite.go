@@ -3,6 +3,7 @@ package preview
 import (
 	"image"
 	"image/draw"
+	"slices"
 
 	"github.com/shapegen/shapegen/export"
 )
@@ -14,8 +15,16 @@ import (
 // plus the offset. The HTML report shows this image under the shapes it
 // draws itself.
 func Sprite(frame image.Image, s *export.Sprite) *image.NRGBA {
+	return spriteInto(nil, frame, s)
+}
+
+// spriteInto is Sprite drawing into buf's memory, grown as needed.
+func spriteInto(buf []byte, frame image.Image, s *export.Sprite) *image.NRGBA {
 	size, off := spriteSpace(frame, s)
-	dst := image.NewNRGBA(image.Rectangle{Max: size})
+	n := 4 * max(0, size.X) * max(0, size.Y)
+	buf = slices.Grow(buf[:0], n)[:n]
+	clear(buf)
+	dst := &image.NRGBA{Pix: buf, Stride: 4 * max(0, size.X), Rect: image.Rectangle{Max: size}}
 	fb := frame.Bounds()
 	draw.Draw(dst, fb.Sub(fb.Min).Add(off), frame, fb.Min, draw.Src)
 	return dst
