@@ -186,51 +186,44 @@ func Layout(s *export.Sprite, opt Options) (drawing image.Rectangle, width int) 
 }
 
 // outsidePixels returns the opaque pixels of m that some enclosing shape
-// leaves outside, in row order. Most pixels lie well inside every shape
-// and are settled by its spans; only the others take the exact test.
+// leaves outside, in row order. Most pixels lie well inside every shape:
+// they are settled a row at a time by the shapes' sure ranges, and only
+// the others, near a shape's edge or a cut between pieces, take the exact
+// test.
 func outsidePixels(m *mask.Mask, shapes []shape) []image.Point {
 	var out []image.Point
 	var runs []mask.Run
+	var enclosing []int
+	for i, sh := range shapes {
+		if sh.encloses() {
+			enclosing = append(enclosing, i)
+		}
+	}
 	sure := make([][][2]int, len(shapes)) // per shape, this row's sure pixel ranges
-	rest := make([]int, 0, len(shapes))
+	var settled, scratch [][2]int         // in the sure ranges of every shape
 	for y := range m.Height() {
-		left, right, ok := m.RowSpan(y)
-		if !ok {
+		runs = m.AppendRuns(runs[:0], y)
+		if len(runs) == 0 {
 			continue
 		}
-		// [lo, hi]: inside every shape settled by one range (the convex
-		// ones); only the others are asked about pixels there.
-		lo, hi := left, right
-		rest = rest[:0]
-		for i, sh := range shapes {
-			if !sh.encloses() {
-				continue
-			}
-			sure[i] = sh.sureRanges(y, sure[i][:0])
-			if len(sure[i]) == 1 {
-				lo, hi = max(lo, sure[i][0][0]), min(hi, sure[i][0][1])
-			} else {
-				rest = append(rest, i)
-			}
+		settled = append(settled[:0], [2]int{runs[0].X0, runs[len(runs)-1].X1 - 1})
+		for _, i := range enclosing {
+			sure[i] = mergeRanges(shapes[i].sureRanges(y, sure[i][:0]))
+			settled, scratch = intersectRanges(scratch[:0], settled, sure[i]), settled
 		}
-		runs = m.AppendRuns(runs[:0], y)
+		j := 0 // the first settled range that may reach the current pixel
 		for _, run := range runs {
-			if len(rest) == 0 && run.X0 >= lo && run.X1-1 <= hi {
-				continue // settled by the convex shapes' ranges
-			}
 		pixels:
 			for x := run.X0; x < run.X1; x++ {
-				if x >= lo && x <= hi {
-					for _, i := range rest {
-						if !inRanges(sure[i], x) && !shapes[i].containsPixel(x, y) {
-							out = append(out, image.Pt(x, y))
-							continue pixels
-						}
-					}
+				for j < len(settled) && settled[j][1] < x {
+					j++
+				}
+				if j < len(settled) && settled[j][0] <= x {
+					x = min(settled[j][1], run.X1-1)
 					continue
 				}
-				for i, sh := range shapes {
-					if sh.encloses() && !inRanges(sure[i], x) && !sh.containsPixel(x, y) {
+				for _, i := range enclosing {
+					if !inRanges(sure[i], x) && !shapes[i].containsPixel(x, y) {
 						out = append(out, image.Pt(x, y))
 						continue pixels
 					}
@@ -239,6 +232,40 @@ func outsidePixels(m *mask.Mask, shapes []shape) []image.Point {
 		}
 	}
 	return out
+}
+
+// mergeRanges sorts the pixel ranges rs ([a, b], both ends in) and joins
+// those that overlap or touch, in place.
+func mergeRanges(rs [][2]int) [][2]int {
+	if len(rs) < 2 {
+		return rs
+	}
+	slices.SortFunc(rs, func(a, b [2]int) int { return a[0] - b[0] })
+	out := rs[:1]
+	for _, r := range rs[1:] {
+		if last := &out[len(out)-1]; r[0] <= last[1]+1 {
+			last[1] = max(last[1], r[1])
+		} else {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// intersectRanges appends to dst the pixels in both a and b, sorted
+// disjoint range lists, as such a list.
+func intersectRanges(dst, a, b [][2]int) [][2]int {
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		if lo, hi := max(a[i][0], b[j][0]), min(a[i][1], b[j][1]); lo <= hi {
+			dst = append(dst, [2]int{lo, hi})
+		}
+		if a[i][1] < b[j][1] {
+			i++
+		} else {
+			j++
+		}
+	}
+	return dst
 }
 
 func inRanges(rs [][2]int, x int) bool {
