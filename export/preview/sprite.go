@@ -26,8 +26,37 @@ func spriteInto(buf []byte, frame image.Image, s *export.Sprite) *image.NRGBA {
 	clear(buf)
 	dst := &image.NRGBA{Pix: buf, Stride: 4 * max(0, size.X), Rect: image.Rectangle{Max: size}}
 	fb := frame.Bounds()
+	r := fb.Sub(fb.Min).Add(off).Intersect(dst.Rect)
+	if src, ok := frame.(*image.RGBA); ok {
+		// image/draw has no fast path from RGBA to NRGBA (decoded RGB
+		// PNGs are RGBA): copy rows, then undo the premultiplication.
+		sp := fb.Min.Add(r.Min.Sub(fb.Sub(fb.Min).Add(off).Min))
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			row := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
+			copy(row, src.Pix[src.PixOffset(sp.X, sp.Y+y-r.Min.Y):])
+			unpremultiply(row)
+		}
+		return dst
+	}
 	draw.Draw(dst, fb.Sub(fb.Min).Add(off), frame, fb.Min, draw.Src)
 	return dst
+}
+
+// unpremultiply turns premultiplied RGBA bytes into straight NRGBA bytes
+// in place, as color.NRGBAModel converts them.
+func unpremultiply(pix []byte) {
+	for i := 0; i+4 <= len(pix); i += 4 {
+		switch a := uint32(pix[i+3]); a {
+		case 0xff:
+		case 0:
+			pix[i], pix[i+1], pix[i+2] = 0, 0, 0
+		default:
+			a *= 0x101
+			for c := i; c < i+3; c++ {
+				pix[c] = uint8((uint32(pix[c]) * 0x101 * 0xffff / a) >> 8)
+			}
+		}
+	}
 }
 
 // spriteSpace returns the size of s's coordinate space and where the
