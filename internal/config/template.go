@@ -22,7 +22,9 @@ pivot: center
 # decomposition (at most max_pieces pieces of max_vertices each).
 shapes: [aabb, circle, box, hull, polygon]
 
-# Library formats to write into the output folder: json, yaml.
+# Library formats to write into the output folder: json, yaml, and for
+# engines godot (shapes.tscn, a Godot 4 scene of CollisionPolygon2D) and
+# lua (shapes.lua, a module for LÖVE and other Box2D bindings).
 formats: [json]
 
 # Write OUT/preview/<sprite>.png, each sprite with its shapes drawn over it.

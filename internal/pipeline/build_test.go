@@ -3,6 +3,9 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -109,12 +112,13 @@ func TestBuildTestdata(t *testing.T) {
 }
 
 // TestDeterministicWorkers builds with 1 and 4 workers, without cache:
-// the library, the report and the preview images must be byte-identical.
+// the library in every format, the report and the preview images must be
+// byte-identical.
 func TestDeterministicWorkers(t *testing.T) {
 	cfg := config.Default()
-	cfg.Formats = []string{"json", "yaml"}
+	cfg.Formats = config.Formats
 	cfg.Preview = true
-	files := []string{"shapes.json", "shapes.yaml", "report.html", ContactSheet,
+	files := []string{"shapes.json", "shapes.yaml", "shapes.tscn", "shapes.lua", "report.html", ContactSheet,
 		"preview/sheets/packed/gem.png", "sprite/sheets/packed/gem.png", "preview/large.png", "sprite/sheets/starling/key.png"}
 	var outs [][]byte
 	for _, w := range []int{1, 4} {
@@ -132,6 +136,35 @@ func TestDeterministicWorkers(t *testing.T) {
 		if !bytes.Equal(outs[i], outs[i+len(files)]) {
 			t.Errorf("%s differs between 1 and 4 workers", f)
 		}
+	}
+}
+
+// TestEngineFormats checks that the engine files a build writes are the
+// export package's writers applied to the library it writes.
+func TestEngineFormats(t *testing.T) {
+	cfg := config.Default()
+	cfg.Formats = []string{"json", "godot", "lua"}
+	out := t.TempDir()
+	build(t, sprites, out, cfg, 0)
+	lib, err := ReadLibrary(filepath.Join(out, "shapes.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for file, write := range map[string]func(io.Writer, *export.Library) error{"shapes.tscn": export.WriteGodot, "shapes.lua": export.WriteLua} {
+		var want bytes.Buffer
+		if err := write(&want, lib); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(out, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want.Bytes()) || len(got) < 1000 {
+			t.Errorf("%s: %d bytes, not the %d its writer makes of the library", file, len(got), want.Len())
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "shapes.yaml")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("shapes.yaml written though not asked for: %v", err)
 	}
 }
 

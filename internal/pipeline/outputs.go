@@ -34,6 +34,19 @@ const SpriteDir = "sprite"
 // further pages are contact-sheet-2.png, contact-sheet-3.png, ...
 const ContactSheet = "contact-sheet.png"
 
+// libraryFiles are the library's formats (config.Formats), each with its
+// file in the output folder and its writer. The JSON library is written
+// from the parts the workers encoded instead.
+var libraryFiles = []struct {
+	format, file string
+	write        func(io.Writer, *export.Library) error
+}{
+	{"json", "shapes.json", export.WriteJSON},
+	{"yaml", "shapes.yaml", export.WriteYAML},
+	{"godot", "shapes.tscn", export.WriteGodot},
+	{"lua", "shapes.lua", export.WriteLua},
+}
+
 // writeOutputs writes the library files the settings ask for and the
 // report, each atomically and all at once (they are independent, and the
 // build's other cores are idle by now). The JSON library is assembled from
@@ -41,14 +54,16 @@ const ContactSheet = "contact-sheet.png"
 // tiles, the tiles the workers drew (see writeContactSheets).
 func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []export.SpriteJSON, failures []string, tiles map[string]image.Image) error {
 	var writers []func() error
-	if slices.Contains(cfg.Formats, "json") {
+	for _, f := range libraryFiles {
+		if !slices.Contains(cfg.Formats, f.format) {
+			continue
+		}
+		write := f.write
+		if f.format == "json" {
+			write = func(w io.Writer, lib *export.Library) error { return export.WriteJSONSprites(w, lib, parts) }
+		}
 		writers = append(writers, func() error {
-			return atomicfile.Write(filepath.Join(out, "shapes.json"), func(w io.Writer) error { return export.WriteJSONSprites(w, lib, parts) })
-		})
-	}
-	if slices.Contains(cfg.Formats, "yaml") {
-		writers = append(writers, func() error {
-			return atomicfile.Write(filepath.Join(out, "shapes.yaml"), func(w io.Writer) error { return export.WriteYAML(w, lib) })
+			return atomicfile.Write(filepath.Join(out, f.file), func(w io.Writer) error { return write(w, lib) })
 		})
 	}
 	opt := report.Options{Failures: failures}
@@ -75,11 +90,10 @@ func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []e
 // of sprites sprites.
 func outputFiles(cfg *config.Config, sprites int) []string {
 	var f []string
-	if slices.Contains(cfg.Formats, "json") {
-		f = append(f, "shapes.json")
-	}
-	if slices.Contains(cfg.Formats, "yaml") {
-		f = append(f, "shapes.yaml")
+	for _, l := range libraryFiles {
+		if slices.Contains(cfg.Formats, l.format) {
+			f = append(f, l.file)
+		}
 	}
 	if cfg.Preview {
 		f = append(f, sheetFiles(sprites)...)
