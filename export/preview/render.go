@@ -425,14 +425,11 @@ func (c canvas) sprite(spr *image.NRGBA) {
 				x++
 			case 0xff:
 				start := x
-				for ; x < b.Dx() && src[4*x+3] == 0xff; x++ {
-					p := src[4*x : 4*x+4 : 4*x+4]
-					v := uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | 0xff<<24
-					for ox := max(0, c.ox+x*c.k); ox < min(w, c.ox+(x+1)*c.k); ox++ {
-						binary.LittleEndian.PutUint32(first[4*ox:], v)
-					}
+				for x < b.Dx() && src[4*x+3] == 0xff {
+					x++
 				}
 				if x0, x1 := max(0, c.ox+start*c.k), min(w, c.ox+x*c.k); x0 < x1 {
+					expand(first[4*x0:4*x1], src[4*start:4*x], c.k, x0-(c.ox+start*c.k))
 					runs = append(runs, [2]int{x0, x1})
 				}
 			default:
@@ -451,6 +448,24 @@ func (c canvas) sprite(spr *image.NRGBA) {
 			col := color.NRGBA{p[0], p[1], p[2], 0xff}
 			blendRect(c.img, image.Rect(c.ox+x*c.k, oy0, c.ox+(x+1)*c.k, oy1), col, p[3])
 		}
+	}
+}
+
+// expand writes the pixels src (4 bytes each) scaled k times across into
+// dst, leaving out the first skip output pixels (cut off on the left);
+// dst may end early (cut off on the right).
+func expand(dst, src []byte, k, skip int) {
+	if k == 1 {
+		copy(dst, src[4*skip:])
+		return
+	}
+	o := -skip
+	for i := 0; i+4 <= len(src) && 4*o < len(dst); i += 4 {
+		v := binary.LittleEndian.Uint32(src[i:])
+		for j := max(o, 0); j < o+k && 4*j < len(dst); j++ {
+			binary.LittleEndian.PutUint32(dst[4*j:], v)
+		}
+		o += k
 	}
 }
 

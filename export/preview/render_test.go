@@ -316,3 +316,26 @@ func TestRenderNoLegend(t *testing.T) {
 		}
 	}
 }
+
+// TestExpand checks expand against scaling pixel by pixel, cut off on
+// either side.
+func TestExpand(t *testing.T) {
+	src := []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
+	for k := 1; k <= 4; k++ {
+		var full []byte // the three pixels scaled k times
+		for i := 0; i < len(src); i += 4 {
+			for range k {
+				full = append(full, src[i:i+4]...)
+			}
+		}
+		for skip := range 3 * k {
+			for n := 0; skip+n <= 3*k; n++ {
+				dst := make([]byte, 4*n)
+				expand(dst, src, k, skip)
+				if want := full[4*skip : 4*(skip+n)]; !bytes.Equal(dst, want) {
+					t.Errorf("k %d, skip %d, %d pixels: %v, want %v", k, skip, n, dst, want)
+				}
+			}
+		}
+	}
+}
