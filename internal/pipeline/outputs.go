@@ -73,6 +73,8 @@ func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []e
 		opt.PreviewDir, opt.SpriteDir = PreviewDir, SpriteDir
 		writers = append(writers, func() error { return writeContactSheets(out, lib, tiles) })
 		writers = append(writers, func() error { return pruneStale(out, lib) })
+	} else {
+		writers = append(writers, func() error { return removePreviews(out) })
 	}
 	writers = append(writers, func() error {
 		return atomicfile.Write(filepath.Join(out, "report.html"), func(w io.Writer) error { return report.Write(w, lib, opt) })
@@ -149,6 +151,29 @@ func writeContactSheets(out string, lib *export.Library, tiles map[string]image.
 			return nil
 		}
 	}
+}
+
+// removePreviews removes what a build with previews wrote into out and a
+// build without them does not: the previews, the 1x images and the
+// contact sheets, so no picture of older shapes stays beside the library.
+// Other files are left alone.
+func removePreviews(out string) error {
+	errs := []error{pruneStale(out, &export.Library{})}
+	for page := 1; ; page++ {
+		f := ContactSheet
+		if page > 1 {
+			f = sheetPage(page)
+		}
+		err := os.Remove(filepath.Join(out, f))
+		if errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		errs = append(errs, err)
+		if err != nil {
+			break
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // pruneStale removes from the preview and 1x image folders of out the

@@ -216,6 +216,35 @@ func TestStalePreviewsRemoved(t *testing.T) {
 	}
 }
 
+// TestPreviewsOffRemovesThem checks that a build without previews, after
+// one with them, removes the previews, the 1x images and every contact
+// sheet page, and leaves other files alone.
+func TestPreviewsOffRemovesThem(t *testing.T) {
+	out := t.TempDir()
+	cfg, err := config.Load(sprites)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Preview = true
+	build(t, sprites, out, cfg, 0)
+	kept := []string{"preview/notes.txt", "keep.png"}
+	for _, f := range append(kept, sheetPage(2)) {
+		writeFile(t, out, f, []byte("old"))
+	}
+	cfg.Preview = false
+	build(t, sprites, out, cfg, 0)
+	for _, f := range []string{ContactSheet, sheetPage(2), SpriteDir, "preview/large.png", "preview/sheets"} {
+		if _, err := os.Stat(filepath.Join(out, f)); !os.IsNotExist(err) {
+			t.Errorf("stat %s: %v, want it removed", f, err)
+		}
+	}
+	for _, f := range append(kept, "shapes.json", "report.html") {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("stat %s: %v, want it kept", f, err)
+		}
+	}
+}
+
 // TestTileBudget checks that with no memory for tiles the contact sheet,
 // then drawn from the 1x images, is the same picture.
 func TestTileBudget(t *testing.T) {
