@@ -100,6 +100,9 @@ type lineBuffer struct {
 	w, h int
 	cov  []uint8 // per pixel of img, 0 where untouched
 	runs []run   // every pixel with coverage lies in one
+	// dashOn is plotStraight's scratch: whether each pixel along the
+	// segment is on the dash.
+	dashOn []bool
 }
 
 // run is the n pixels of img from index i on, step apart: a row or column
@@ -125,17 +128,17 @@ func (lb *lineBuffer) reset(img *image.RGBA) *lineBuffer {
 // pattern that starts at distance s0 along the stroke. A pixel's coverage
 // is how far its centre lies inside the stroke's edge, up to one.
 func (lb *lineBuffer) segment(x0, y0, x1, y1, width float64, dash []float64, s0 float64) {
-	seg := strokeSeg{u0: x0, v0: y0, du: x1 - x0, dv: y1 - y0, su: 1, sv: lb.w, half: width / 2, s0: s0}
-	nu, nv := lb.w, lb.h
+	seg := strokeSeg{u0: x0, v0: y0, du: x1 - x0, dv: y1 - y0, su: 1, sv: lb.w, nv: lb.h, half: width / 2, s0: s0}
+	nu := lb.w
 	if math.Abs(seg.du) < math.Abs(seg.dv) {
 		// Walk the longer axis: u is y, v is x.
-		seg.u0, seg.v0, seg.du, seg.dv, seg.su, seg.sv = y0, x0, y1-y0, x1-x0, lb.w, 1
-		nu, nv = lb.h, lb.w
+		seg.u0, seg.v0, seg.du, seg.dv, seg.su, seg.sv, seg.nv = y0, x0, y1-y0, x1-x0, lb.w, 1, lb.w
+		nu = lb.h
 	}
 	l2 := seg.du*seg.du + seg.dv*seg.dv
 	seg.l = math.Sqrt(l2)
 	if l2 > 0 {
-		seg.inv = 1 / l2
+		seg.inv, seg.cos = 1/l2, math.Abs(seg.du)/seg.l
 	}
 	seg.far2 = (seg.half + 0.5) * (seg.half + 0.5)
 	if seg.half > 0.5 {
@@ -151,22 +154,26 @@ func (lb *lineBuffer) segment(x0, y0, x1, y1, width float64, dash []float64, s0 
 	// of the segment beside it, for R = half + 0.5, which covers the round
 	// ends too.
 	reach := seg.half + 0.5
-	across := reach * math.Sqrt(1+sq(seg.dv/max(math.Abs(seg.du), 1e-300)))
+	seg.across = reach * math.Sqrt(1+sq(seg.dv/max(math.Abs(seg.du), 1e-300)))
 	u1 := seg.u0 + seg.du
 	first, last := max(0, int(math.Floor(min(seg.u0, u1)-reach-0.5))), min(nu-1, int(math.Ceil(max(seg.u0, u1)+reach-0.5)))
-	in0, in1 := seg.middle(across)
-	for pu := first; pu <= last; pu++ {
-		if pu >= in0 && pu <= in1 {
-			lb.plotMiddle(&seg, pu, across, nv)
-			continue
+	mid0, mid1 := seg.middle()
+	mid0, mid1 = max(first, mid0), min(last, mid1)
+	if mid0 > mid1 {
+		mid0, mid1 = last+1, last // no middle: all ends
+	}
+	for pu := first; pu < mid0; pu++ {
+		lb.plotEnd(&seg, pu)
+	}
+	if seg.dv == 0 {
+		lb.plotStraight(&seg, mid0, mid1)
+	} else {
+		for pu := mid0; pu <= mid1; pu++ {
+			lb.plotMiddle(&seg, pu)
 		}
-		t := 0.0
-		if seg.du != 0 {
-			t = max(0, min(1, (float64(pu)+0.5-seg.u0)/seg.du))
-		}
-		vc := seg.v0 + t*seg.dv
-		pv := max(0, int(math.Floor(vc-across-0.5)))
-		lb.plot(&seg, pu, pv, min(nv-1, int(math.Ceil(vc+across-0.5)))-pv+1)
+	}
+	for pu := mid1 + 1; pu <= last; pu++ {
+		lb.plotEnd(&seg, pu)
 	}
 }
 
@@ -176,10 +183,12 @@ func sq(v float64) float64 { return v * v }
 // walk: u along the segment's longer side, v across it.
 type strokeSeg struct {
 	u0, v0, du, dv, l float64
-	inv               float64 // 1/l², 0 for a point
+	inv, cos          float64 // 1/l² and |du|/l, 0 for a point
 	half, far2, full2 float64 // full2: fully covered within this squared distance
+	across            float64 // reach along v of a pixel centre within half + 0.5 of the line
 	dash, period, s0  float64 // period 0: solid
 	su, sv            int     // steps of a pixel's index along u and along v
+	nv                int     // pixels of the picture along v
 }
 
 // middle returns the range [in0, in1] of u (pixel indices) where every
@@ -187,13 +196,13 @@ type strokeSeg struct {
 // onto the segment itself with a margin, not beyond its ends: there a
 // pixel's distance to the segment is its distance to the line. The range
 // is empty for a point.
-func (seg *strokeSeg) middle(across float64) (in0, in1 int) {
+func (seg *strokeSeg) middle() (in0, in1 int) {
 	if seg.inv == 0 {
 		return 1, 0
 	}
 	// Such a pixel's projection lies within m of the projection of the
 	// line's point beside it.
-	m := (across+2)*math.Abs(seg.dv)*seg.inv + 1e-9
+	m := (seg.across+2)*math.Abs(seg.dv)*seg.inv + 1e-9
 	if m >= 0.5 {
 		return 1, 0
 	}
@@ -216,40 +225,82 @@ func (seg *strokeSeg) proj(pu, pv int) float64 {
 	return ((float64(pu)+0.5-seg.u0)*seg.du + (float64(pv)+0.5-seg.v0)*seg.dv) * seg.inv
 }
 
-// plotMiddle adds the coverage of seg at the pixels of u = pu, within
-// [0, nv) along v, that lie within reach of it; pu is in seg.middle.
-// Their distance to the segment is their distance to its line: measured
-// along v and scaled by cos, with no root.
-func (lb *lineBuffer) plotMiddle(seg *strokeSeg, pu int, across float64, nv int) {
-	dash := seg.period > 0
-	if dash && seg.dv == 0 {
-		// Along u, the dash is on or off for the whole run.
-		if !seg.on(seg.proj(pu, 0)) {
-			return
-		}
-		dash = false
-	}
+// near returns the pixels along v, clipped to the picture, whose centres
+// lie within across of line (a value of v): [pv, last], empty when
+// pv > last.
+func (seg *strokeSeg) near(line float64) (pv, last int) {
+	return max(0, int(math.Ceil(line-seg.across-0.5))), min(seg.nv-1, int(math.Floor(line+seg.across-0.5)))
+}
+
+// distance returns how far the centre of pixel pv along v lies from the
+// point line of v, measured across the line of seg: their difference
+// scaled by the cosine of its slope.
+func (seg *strokeSeg) distance(pv int, line float64) float64 {
+	return math.Abs(float64(pv)+0.5-line) * seg.cos
+}
+
+// plotMiddle adds the coverage of seg at the pixels of u = pu that lie
+// within reach of it; pu is in seg.middle. Their distance to the segment
+// is their distance to its line, measured without a root.
+func (lb *lineBuffer) plotMiddle(seg *strokeSeg, pu int) {
 	line := seg.v0 + (float64(pu)+0.5-seg.u0)*seg.dv/seg.du // v of the line at the pixels' centres
-	pv, last := max(0, int(math.Ceil(line-across-0.5))), min(nv-1, int(math.Floor(line+across-0.5)))
+	pv, last := seg.near(line)
 	if pv > last {
 		return
 	}
-	lb.runs = append(lb.runs, run{pv*seg.sv + pu*seg.su, seg.sv, last - pv + 1})
-	reach, cos := seg.half+0.5, math.Abs(seg.du)/seg.l
 	i := pv*seg.sv + pu*seg.su
+	lb.runs = append(lb.runs, run{i, seg.sv, last - pv + 1})
 	for ; pv <= last; pv, i = pv+1, i+seg.sv {
-		if dash && !seg.on(seg.proj(pu, pv)) {
+		if seg.period > 0 && !seg.on(seg.proj(pu, pv)) {
 			continue
 		}
-		lb.cover(i, reach-math.Abs(float64(pv)+0.5-line)*cos)
+		lb.cover(i, seg.half+0.5-seg.distance(pv, line))
 	}
 }
 
-// plot adds the coverage of seg at the n pixels from (pu, pv) on along v;
-// they are in the picture.
-// One call per run rather than per pixel keeps the stroke's hot loop free
-// of calls.
-func (lb *lineBuffer) plot(seg *strokeSeg, pu, pv, n int) {
+// plotStraight is plotMiddle for every pu in [pu0, pu1] of a segment
+// along u (dv is 0): there each pixel along v has the same coverage, and
+// each pixel along u is on or off the dash whatever its v. It covers a
+// run along u at a time.
+func (lb *lineBuffer) plotStraight(seg *strokeSeg, pu0, pu1 int) {
+	if pu0 > pu1 {
+		return
+	}
+	if seg.period > 0 {
+		lb.dashOn = lb.dashOn[:0]
+		for pu := pu0; pu <= pu1; pu++ {
+			lb.dashOn = append(lb.dashOn, seg.on(seg.proj(pu, 0)))
+		}
+	}
+	line := seg.v0 + (float64(pu0)+0.5-seg.u0)*seg.dv/seg.du // the same for every pu
+	pv, last := seg.near(line)
+	for ; pv <= last; pv++ {
+		a := alpha(seg.half + 0.5 - seg.distance(pv, line))
+		if a == 0 {
+			continue
+		}
+		i := pv*seg.sv + pu0*seg.su
+		lb.runs = append(lb.runs, run{i, seg.su, pu1 - pu0 + 1})
+		for k := range pu1 - pu0 + 1 {
+			if (seg.period == 0 || lb.dashOn[k]) && a > lb.cov[i] {
+				lb.cov[i] = a
+			}
+			i += seg.su
+		}
+	}
+}
+
+// plotEnd adds the coverage of seg at the pixels of u = pu that lie within
+// reach of it, near an end (or anywhere: it measures each pixel's distance
+// to the nearest point of the segment).
+func (lb *lineBuffer) plotEnd(seg *strokeSeg, pu int) {
+	t := 0.0
+	if seg.du != 0 {
+		t = max(0, min(1, (float64(pu)+0.5-seg.u0)/seg.du))
+	}
+	vc := seg.v0 + t*seg.dv
+	pv := max(0, int(math.Floor(vc-seg.across-0.5)))
+	n := min(seg.nv-1, int(math.Ceil(vc+seg.across-0.5))) - pv + 1
 	if n <= 0 {
 		return
 	}
@@ -279,16 +330,22 @@ func (lb *lineBuffer) plot(seg *strokeSeg, pu, pv, n int) {
 	}
 }
 
-// cover raises the coverage of pixel i, which lies in one of lb.runs, to
-// c (in pixels; 1 or more is full, 0 or less none).
-func (lb *lineBuffer) cover(i int, c float64) {
-	a := uint8(0)
+// alpha returns coverage c (in pixels; 1 or more is full, 0 or less none)
+// in 8 bits.
+func alpha(c float64) uint8 {
 	if c >= 1 {
-		a = 255
-	} else if c > 0 {
-		a = uint8(c*255 + 0.5)
+		return 255
 	}
-	if a > lb.cov[i] {
+	if c > 0 {
+		return uint8(c*255 + 0.5)
+	}
+	return 0
+}
+
+// cover raises the coverage of pixel i, which lies in one of lb.runs, to
+// c (see alpha).
+func (lb *lineBuffer) cover(i int, c float64) {
+	if a := alpha(c); a > lb.cov[i] {
 		lb.cov[i] = a
 	}
 }
