@@ -299,8 +299,8 @@ func (lb *lineBuffer) plotEnd(seg *strokeSeg, pu int) {
 		t = max(0, min(1, (float64(pu)+0.5-seg.u0)/seg.du))
 	}
 	vc := seg.v0 + t*seg.dv
-	pv := max(0, int(math.Floor(vc-seg.across-0.5)))
-	n := min(seg.nv-1, int(math.Ceil(vc+seg.across-0.5))) - pv + 1
+	pv, last := seg.near(vc)
+	n := last - pv + 1
 	if n <= 0 {
 		return
 	}
@@ -367,13 +367,13 @@ func (lb *lineBuffer) circle(cx, cy, r, width float64) {
 			xi = math.Sqrt(inner*inner - dy*dy)
 		}
 		// The pixels whose centres lie between the inner and outer circles,
-		// left and right.
+		// left and right (those on a circle have no coverage).
 		sides := [][2]float64{{cx - xo, cx - xi}, {cx + xi, cx + xo}}
 		if xi == 0 {
 			sides = [][2]float64{{cx - xo, cx + xo}} // one span across the middle
 		}
 		for _, side := range sides {
-			px, last := max(0, int(math.Floor(side[0]-0.5))), min(lb.w-1, int(math.Ceil(side[1]-0.5)))
+			px, last := max(0, int(math.Ceil(side[0]-0.5))), min(lb.w-1, int(math.Floor(side[1]-0.5)))
 			if px > last {
 				continue
 			}
