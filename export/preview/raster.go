@@ -103,6 +103,7 @@ type lineBuffer struct {
 	// dashOn is plotStraight's scratch: whether each pixel along the
 	// segment is on the dash.
 	dashOn []bool
+	pts    []collide.Vec // canvas.stroke's scratch: a ring in output pixels
 }
 
 // run is the n pixels of img from index i on, step apart: a row or column
