@@ -201,8 +201,10 @@ func (seg *strokeSeg) middle() (in0, in1 int) {
 	if seg.inv == 0 {
 		return 1, 0
 	}
-	// Such a pixel's projection lies within m of the projection of the
-	// line's point beside it.
+	// A pixel centre within across (and a pixel of rounding to spare) of
+	// the line's point beside it, along v, projects within m of that
+	// point's projection; a hair more keeps pixels level with an end of a
+	// straight segment out.
 	m := (seg.across+2)*math.Abs(seg.dv)*seg.inv + 1e-9
 	if m >= 0.5 {
 		return 1, 0
@@ -273,10 +275,9 @@ func (lb *lineBuffer) plotStraight(seg *strokeSeg, pu0, pu1 int) {
 			lb.dashOn = append(lb.dashOn, seg.on(seg.proj(pu, 0)))
 		}
 	}
-	line := seg.v0 + (float64(pu0)+0.5-seg.u0)*seg.dv/seg.du // the same for every pu
-	pv, last := seg.near(line)
+	pv, last := seg.near(seg.v0) // the line is v = v0
 	for ; pv <= last; pv++ {
-		a := alpha(seg.half + 0.5 - seg.distance(pv, line))
+		a := alpha(seg.half + 0.5 - seg.distance(pv, seg.v0))
 		if a == 0 {
 			continue
 		}
