@@ -139,7 +139,7 @@ func (lb *lineBuffer) segment(x0, y0, x1, y1, width float64, dash []float64, s0 
 	l2 := seg.du*seg.du + seg.dv*seg.dv
 	seg.l = math.Sqrt(l2)
 	if l2 > 0 {
-		seg.inv, seg.cos = 1/l2, math.Abs(seg.du)/seg.l
+		seg.inv, seg.cos, seg.slope = 1/l2, math.Abs(seg.du)/seg.l, seg.dv/seg.du
 	}
 	seg.far2 = (seg.half + 0.5) * (seg.half + 0.5)
 	if seg.half > 0.5 {
@@ -184,7 +184,7 @@ func sq(v float64) float64 { return v * v }
 // walk: u along the segment's longer side, v across it.
 type strokeSeg struct {
 	u0, v0, du, dv, l float64
-	inv, cos          float64 // 1/l² and |du|/l, 0 for a point
+	inv, cos, slope   float64 // 1/l², |du|/l and dv/du, 0 for a point
 	half, far2, full2 float64 // full2: fully covered within this squared distance
 	across            float64 // reach along v of a pixel centre within half + 0.5 of the line
 	dash, period, s0  float64 // period 0: solid
@@ -246,7 +246,7 @@ func (seg *strokeSeg) distance(pv int, line float64) float64 {
 // within reach of it; pu is in seg.middle. Their distance to the segment
 // is their distance to its line, measured without a root.
 func (lb *lineBuffer) plotMiddle(seg *strokeSeg, pu int) {
-	line := seg.v0 + (float64(pu)+0.5-seg.u0)*seg.dv/seg.du // v of the line at the pixels' centres
+	line := seg.v0 + (float64(pu)+0.5-seg.u0)*seg.slope // v of the line at the pixels' centres
 	pv, last := seg.near(line)
 	if pv > last {
 		return
