@@ -96,11 +96,20 @@ func (sh shape) sureRanges(y int, dst [][2]int) [][2]int {
 // lineBuffer gathers the coverage of one stroke (several segments that
 // meet at joins), so that it is blended once and joins do not darken.
 type lineBuffer struct {
-	img     *image.RGBA
-	w, h    int
-	cov     []uint8 // per pixel of img, 0 where untouched
-	touched []int   // indices into cov of the touched pixels
+	img  *image.RGBA
+	w, h int
+	cov  []uint8 // per pixel of img, 0 where untouched
+	runs []run   // every pixel with coverage lies in one
+	// dashOn is plotStraight's scratch: whether each pixel along the
+	// segment is on the dash.
+	dashOn []bool
+	pts    []collide.Vec // canvas.stroke's scratch: a ring in output pixels
 }
+
+// run is the n pixels of img from index i on, step apart: a row or column
+// of pixels that a stroke may cover. Recording runs rather than pixels
+// keeps covering a pixel to a store.
+type run struct{ i, step, n int }
 
 // reset makes lb draw on img, keeping its memory, and returns it. Its
 // coverage is all zero: flush leaves it so.
@@ -111,7 +120,7 @@ func (lb *lineBuffer) reset(img *image.RGBA) *lineBuffer {
 		lb.cov = make([]uint8, n)
 	}
 	lb.cov = lb.cov[:n]
-	lb.touched = lb.touched[:0]
+	lb.runs = lb.runs[:0]
 	return lb
 }
 
@@ -120,11 +129,17 @@ func (lb *lineBuffer) reset(img *image.RGBA) *lineBuffer {
 // pattern that starts at distance s0 along the stroke. A pixel's coverage
 // is how far its centre lies inside the stroke's edge, up to one.
 func (lb *lineBuffer) segment(x0, y0, x1, y1, width float64, dash []float64, s0 float64) {
-	dx, dy := x1-x0, y1-y0
-	seg := strokeSeg{x0: x0, y0: y0, dx: dx, dy: dy, l2: dx*dx + dy*dy, half: width / 2, s0: s0}
-	seg.l = math.Sqrt(seg.l2)
-	if seg.l2 > 0 {
-		seg.inv = 1 / seg.l2
+	seg := strokeSeg{u0: x0, v0: y0, du: x1 - x0, dv: y1 - y0, su: 1, sv: lb.w, nv: lb.h, half: width / 2, s0: s0}
+	nu := lb.w
+	if math.Abs(seg.du) < math.Abs(seg.dv) {
+		// Walk the longer axis: u is y, v is x.
+		seg.u0, seg.v0, seg.du, seg.dv, seg.su, seg.sv, seg.nv = y0, x0, y1-y0, x1-x0, lb.w, 1, lb.w
+		nu = lb.h
+	}
+	l2 := seg.du*seg.du + seg.dv*seg.dv
+	seg.l = math.Sqrt(l2)
+	if l2 > 0 {
+		seg.inv, seg.cos, seg.slope = 1/l2, math.Abs(seg.du)/seg.l, seg.dv/seg.du
 	}
 	seg.far2 = (seg.half + 0.5) * (seg.half + 0.5)
 	if seg.half > 0.5 {
@@ -135,61 +150,168 @@ func (lb *lineBuffer) segment(x0, y0, x1, y1, width float64, dash []float64, s0 
 	if len(dash) >= 2 {
 		seg.dash, seg.period = dash[0], dash[0]+dash[1]
 	}
-	// Walk the longer axis; across it, the pixels whose centre can lie
-	// within reach of the segment: R*sqrt(1+slope^2) from the point of the
-	// segment above (or beside) it, for R = half + 0.5, which covers the
-	// round ends too.
+	// Along u, every pixel within reach; across it, the pixels whose centre
+	// can lie within reach of the segment: R*sqrt(1+slope^2) from the point
+	// of the segment beside it, for R = half + 0.5, which covers the round
+	// ends too.
 	reach := seg.half + 0.5
-	if math.Abs(dx) >= math.Abs(dy) {
-		across := reach * math.Sqrt(1+sq(dy/max(math.Abs(dx), 1e-300)))
-		for px := max(0, int(math.Floor(min(x0, x1)-reach-0.5))); px <= min(lb.w-1, int(math.Ceil(max(x0, x1)+reach-0.5))); px++ {
-			t := 0.0
-			if dx != 0 {
-				t = max(0, min(1, (float64(px)+0.5-x0)/dx))
-			}
-			yc := y0 + t*dy
-			py := max(0, int(math.Floor(yc-across-0.5)))
-			lb.plot(&seg, px, py, false, min(lb.h-1, int(math.Ceil(yc+across-0.5)))-py+1)
-		}
-		return
+	seg.across = reach * math.Sqrt(1+sq(seg.dv/max(math.Abs(seg.du), 1e-300)))
+	u1 := seg.u0 + seg.du
+	first, last := max(0, int(math.Floor(min(seg.u0, u1)-reach-0.5))), min(nu-1, int(math.Ceil(max(seg.u0, u1)+reach-0.5)))
+	mid0, mid1 := seg.middle()
+	mid0, mid1 = max(first, mid0), min(last, mid1)
+	if mid0 > mid1 {
+		mid0, mid1 = last+1, last // no middle: all ends
 	}
-	across := reach * math.Sqrt(1+sq(dx/dy))
-	for py := max(0, int(math.Floor(min(y0, y1)-reach-0.5))); py <= min(lb.h-1, int(math.Ceil(max(y0, y1)+reach-0.5))); py++ {
-		t := max(0, min(1, (float64(py)+0.5-y0)/dy))
-		xc := x0 + t*dx
-		px := max(0, int(math.Floor(xc-across-0.5)))
-		lb.plot(&seg, px, py, true, min(lb.w-1, int(math.Ceil(xc+across-0.5)))-px+1)
+	for pu := first; pu < mid0; pu++ {
+		lb.plotEnd(&seg, pu)
+	}
+	if seg.dv == 0 {
+		lb.plotStraight(&seg, mid0, mid1)
+	} else {
+		for pu := mid0; pu <= mid1; pu++ {
+			lb.plotMiddle(&seg, pu)
+		}
+	}
+	for pu := mid1 + 1; pu <= last; pu++ {
+		lb.plotEnd(&seg, pu)
 	}
 }
 
 func sq(v float64) float64 { return v * v }
 
-// strokeSeg is a segment being stroked (see segment).
+// strokeSeg is a segment being stroked (see segment), in the axes of its
+// walk: u along the segment's longer side, v across it.
 type strokeSeg struct {
-	x0, y0, dx, dy, l2, l float64
-	inv                   float64 // 1/l2, 0 for a point
-	half, far2, full2     float64 // full2: fully covered within this squared distance
-	dash, period, s0      float64 // period 0: solid
+	u0, v0, du, dv, l float64
+	inv, cos, slope   float64 // 1/l², |du|/l and dv/du, 0 for a point
+	half, far2, full2 float64 // full2: fully covered within this squared distance
+	across            float64 // reach along v of a pixel centre within half + 0.5 of the line
+	dash, period, s0  float64 // period 0: solid
+	su, sv            int     // steps of a pixel's index along u and along v
+	nv                int     // pixels of the picture along v
 }
 
-// plot adds the coverage of seg at the n pixels from (px, py) on, along
-// the row when inRow is set or else down the column; they are in the
-// picture.
-// One call per run rather than per pixel keeps the stroke's hot loop free
-// of calls.
-func (lb *lineBuffer) plot(seg *strokeSeg, px, py int, inRow bool, n int) {
-	i, step := py*lb.w+px, lb.w
-	if inRow {
-		step = 1
+// middle returns the range [in0, in1] of u (pixel indices) where every
+// pixel centre within across of the segment's line, along v, projects
+// onto the segment itself with a margin, not beyond its ends: there a
+// pixel's distance to the segment is its distance to the line. The range
+// is empty for a point.
+func (seg *strokeSeg) middle() (in0, in1 int) {
+	if seg.inv == 0 {
+		return 1, 0
 	}
-	for ; n > 0; n, i = n-1, i+step {
-		cx, cy := float64(px)+0.5, float64(py)+0.5
-		if inRow {
-			px++
-		} else {
-			py++
+	// A pixel centre within across (and a pixel of rounding to spare) of
+	// the line's point beside it, along v, projects within m of that
+	// point's projection; a hair more keeps pixels level with an end of a
+	// straight segment out.
+	m := (seg.across+2)*math.Abs(seg.dv)*seg.inv + 1e-9
+	if m >= 0.5 {
+		return 1, 0
+	}
+	a, b := seg.u0+m*seg.du, seg.u0+(1-m)*seg.du
+	return int(math.Ceil(min(a, b) - 0.5)), int(math.Floor(max(a, b) - 0.5))
+}
+
+// on reports whether the dash pattern of seg is on at t along it.
+func (seg *strokeSeg) on(t float64) bool {
+	if seg.period == 0 {
+		return true
+	}
+	s := seg.s0 + t*seg.l
+	return s-seg.period*math.Floor(s/seg.period) < seg.dash
+}
+
+// proj returns where the centre of pixel (pu, pv) projects onto the line
+// of seg, as a fraction of its length from its start.
+func (seg *strokeSeg) proj(pu, pv int) float64 {
+	return ((float64(pu)+0.5-seg.u0)*seg.du + (float64(pv)+0.5-seg.v0)*seg.dv) * seg.inv
+}
+
+// near returns the pixels along v, clipped to the picture, whose centres
+// lie within across of line (a value of v): [pv, last], empty when
+// pv > last.
+func (seg *strokeSeg) near(line float64) (pv, last int) {
+	return max(0, int(math.Ceil(line-seg.across-0.5))), min(seg.nv-1, int(math.Floor(line+seg.across-0.5)))
+}
+
+// distance returns how far the centre of pixel pv along v lies from the
+// point line of v, measured across the line of seg: their difference
+// scaled by the cosine of its slope.
+func (seg *strokeSeg) distance(pv int, line float64) float64 {
+	return math.Abs(float64(pv)+0.5-line) * seg.cos
+}
+
+// plotMiddle adds the coverage of seg at the pixels of u = pu that lie
+// within reach of it; pu is in seg.middle. Their distance to the segment
+// is their distance to its line, measured without a root.
+func (lb *lineBuffer) plotMiddle(seg *strokeSeg, pu int) {
+	line := seg.v0 + (float64(pu)+0.5-seg.u0)*seg.slope // v of the line at the pixels' centres
+	pv, last := seg.near(line)
+	if pv > last {
+		return
+	}
+	i := pv*seg.sv + pu*seg.su
+	lb.runs = append(lb.runs, run{i, seg.sv, last - pv + 1})
+	for ; pv <= last; pv, i = pv+1, i+seg.sv {
+		if seg.period > 0 && !seg.on(seg.proj(pu, pv)) {
+			continue
 		}
-		t := ((cx-seg.x0)*seg.dx + (cy-seg.y0)*seg.dy) * seg.inv // inv 0: a point
+		lb.cover(i, seg.half+0.5-seg.distance(pv, line))
+	}
+}
+
+// plotStraight is plotMiddle for every pu in [pu0, pu1] of a segment
+// along u (dv is 0): there each pixel along v has the same coverage, and
+// each pixel along u is on or off the dash whatever its v. It covers a
+// run along u at a time.
+func (lb *lineBuffer) plotStraight(seg *strokeSeg, pu0, pu1 int) {
+	if pu0 > pu1 {
+		return
+	}
+	if seg.period > 0 {
+		lb.dashOn = lb.dashOn[:0]
+		for pu := pu0; pu <= pu1; pu++ {
+			lb.dashOn = append(lb.dashOn, seg.on(seg.proj(pu, 0)))
+		}
+	}
+	pv, last := seg.near(seg.v0) // the line is v = v0
+	for ; pv <= last; pv++ {
+		a := alpha(seg.half + 0.5 - seg.distance(pv, seg.v0))
+		if a == 0 {
+			continue
+		}
+		i := pv*seg.sv + pu0*seg.su
+		lb.runs = append(lb.runs, run{i, seg.su, pu1 - pu0 + 1})
+		for k := range pu1 - pu0 + 1 {
+			if (seg.period == 0 || lb.dashOn[k]) && a > lb.cov[i] {
+				lb.cov[i] = a
+			}
+			i += seg.su
+		}
+	}
+}
+
+// plotEnd adds the coverage of seg at the pixels of u = pu that lie within
+// reach of it, near an end (or anywhere: it measures each pixel's distance
+// to the nearest point of the segment).
+func (lb *lineBuffer) plotEnd(seg *strokeSeg, pu int) {
+	t := 0.0
+	if seg.du != 0 {
+		t = max(0, min(1, (float64(pu)+0.5-seg.u0)/seg.du))
+	}
+	vc := seg.v0 + t*seg.dv
+	pv, last := seg.near(vc)
+	n := last - pv + 1
+	if n <= 0 {
+		return
+	}
+	i := pv*seg.sv + pu*seg.su
+	lb.runs = append(lb.runs, run{i, seg.sv, n})
+	cu := float64(pu) + 0.5
+	for ; n > 0; n, pv, i = n-1, pv+1, i+seg.sv {
+		cv := float64(pv) + 0.5
+		t := ((cu-seg.u0)*seg.du + (cv-seg.v0)*seg.dv) * seg.inv // inv 0: a point
 		// Clamped to [0, 1] by comparisons: the min and max builtins'
 		// care for NaN and -0 is not needed here and costs in this loop.
 		if t < 0 {
@@ -197,16 +319,10 @@ func (lb *lineBuffer) plot(seg *strokeSeg, px, py int, inRow bool, n int) {
 		} else if t > 1 {
 			t = 1
 		}
-		ex, ey := cx-(seg.x0+t*seg.dx), cy-(seg.y0+t*seg.dy)
-		d2 := ex*ex + ey*ey
-		if d2 >= seg.far2 {
+		eu, ev := cu-(seg.u0+t*seg.du), cv-(seg.v0+t*seg.dv)
+		d2 := eu*eu + ev*ev
+		if d2 >= seg.far2 || !seg.on(t) {
 			continue
-		}
-		if seg.period > 0 {
-			s := seg.s0 + t*seg.l
-			if s-seg.period*math.Floor(s/seg.period) >= seg.dash {
-				continue
-			}
 		}
 		if d2 <= seg.full2 {
 			lb.cover(i, 1) // no need of the root
@@ -216,14 +332,24 @@ func (lb *lineBuffer) plot(seg *strokeSeg, px, py int, inRow bool, n int) {
 	}
 }
 
-// cover raises the coverage of pixel i to c (in pixels; 1 or more is
-// full).
-func (lb *lineBuffer) cover(i int, c float64) {
-	a := uint8(min(1, c)*255 + 0.5)
-	if lb.cov[i] == 0 {
-		lb.touched = append(lb.touched, i)
+// alpha returns coverage c (in pixels; 1 or more is full, 0 or less none)
+// in 8 bits.
+func alpha(c float64) uint8 {
+	if c >= 1 {
+		return 255
 	}
-	lb.cov[i] = max(lb.cov[i], a)
+	if c > 0 {
+		return uint8(c*255 + 0.5)
+	}
+	return 0
+}
+
+// cover raises the coverage of pixel i, which lies in one of lb.runs, to
+// c (see alpha).
+func (lb *lineBuffer) cover(i int, c float64) {
+	if a := alpha(c); a > lb.cov[i] {
+		lb.cov[i] = a
+	}
 }
 
 // circle adds the ring of radius r about (cx, cy), in output pixels, of
@@ -243,13 +369,18 @@ func (lb *lineBuffer) circle(cx, cy, r, width float64) {
 			xi = math.Sqrt(inner*inner - dy*dy)
 		}
 		// The pixels whose centres lie between the inner and outer circles,
-		// left and right.
+		// left and right (those on a circle have no coverage).
 		sides := [][2]float64{{cx - xo, cx - xi}, {cx + xi, cx + xo}}
 		if xi == 0 {
 			sides = [][2]float64{{cx - xo, cx + xo}} // one span across the middle
 		}
 		for _, side := range sides {
-			for px := max(0, int(math.Floor(side[0]-0.5))); px <= min(lb.w-1, int(math.Ceil(side[1]-0.5))); px++ {
+			px, last := max(0, int(math.Ceil(side[0]-0.5))), min(lb.w-1, int(math.Floor(side[1]-0.5)))
+			if px > last {
+				continue
+			}
+			lb.runs = append(lb.runs, run{py*lb.w + px, 1, last - px + 1})
+			for ; px <= last; px++ {
 				dx := float64(px) + 0.5 - cx
 				d := math.Sqrt(dx*dx + dy*dy)
 				if c := half + 0.5 - math.Abs(d-r); c > 0 {
@@ -270,21 +401,38 @@ func (lb *lineBuffer) ring(pts []collide.Vec, width float64, dash []float64) {
 	}
 }
 
-// flush blends col over every touched pixel with its coverage and clears
-// the buffer.
+// flush blends col over every covered pixel with its coverage, as
+// blendPixel does, and clears the buffer.
 func (lb *lineBuffer) flush(col color.NRGBA) {
 	w := lb.img.Rect.Dx()
 	packed := lb.img.Rect.Min == (image.Point{}) && lb.img.Stride == 4*w // pixel i at 4*i
-	for _, i := range lb.touched {
-		off := 4 * i
-		if !packed {
-			off = lb.img.PixOffset(i%w+lb.img.Rect.Min.X, i/w+lb.img.Rect.Min.Y)
+	// The three channels side by side in 16-bit lanes, blended at once.
+	c := uint64(col.R) | uint64(col.G)<<16 | uint64(col.B)<<32
+	for _, r := range lb.runs {
+		for i := r.i; i < r.i+r.n*r.step; i += r.step {
+			cov := uint64(lb.cov[i])
+			if cov == 0 {
+				continue // not covered, or blended already from another run
+			}
+			lb.cov[i] = 0
+			a := (cov*uint64(col.A) + 127) / 255
+			off := 4 * i
+			if !packed {
+				off = lb.img.PixOffset(i%w+lb.img.Rect.Min.X, i/w+lb.img.Rect.Min.Y)
+			}
+			p := lb.img.Pix[off : off+4 : off+4]
+			x := c*a + (uint64(p[0])|uint64(p[1])<<16|uint64(p[2])<<32)*(255-a) + 127*lanes
+			// x/255 in each lane, exact for lanes up to 65534 (here at
+			// most 255*255 + 127).
+			x = (x + lanes + (x>>8)&(0xff*lanes)) >> 8
+			p[0], p[1], p[2], p[3] = uint8(x), uint8(x>>16), uint8(x>>32), 0xff
 		}
-		blendPixel(lb.img, off, col, uint8((uint32(lb.cov[i])*uint32(col.A)+127)/255))
-		lb.cov[i] = 0
 	}
-	lb.touched = lb.touched[:0]
+	lb.runs = lb.runs[:0]
 }
+
+// lanes has a one in each of the three 16-bit lanes flush blends in.
+const lanes = 1 | 1<<16 | 1<<32
 
 // drawText writes s in basicfont's 7x13 face with its baseline's left end
 // at (x, y), clipped to img.

@@ -587,10 +587,11 @@ func (c canvas) stroke(lb *lineBuffer, sh shape) {
 		lb.circle(ctr.X, ctr.Y, sh.circle.Radius*float64(c.k), k.width) // circles are never dashed
 	}
 	for _, ring := range sh.rings {
-		pts := make([]collide.Vec, len(ring))
-		for i, v := range ring {
-			pts[i] = c.pt(v)
+		pts := lb.pts[:0]
+		for _, v := range ring {
+			pts = append(pts, c.pt(v))
 		}
+		lb.pts = pts // its memory, for the next ring
 		lb.ring(pts, k.width, k.dash)
 	}
 	lb.flush(k.colour)
