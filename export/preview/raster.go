@@ -1,9 +1,11 @@
 package preview
 
 import (
+	"cmp"
 	"image"
 	"image/color"
 	"math"
+	"slices"
 
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
@@ -16,15 +18,62 @@ import (
 // times faster than a general path rasteriser (a build draws one preview
 // per sprite).
 
-// span returns where the horizontal line at y crosses the convex polygon
-// p, as the closed interval [l, r], and false when it misses.
-func span(p collide.Polygon, y float64) (l, r float64, ok bool) {
-	l, r = math.Inf(1), math.Inf(-1)
-	for i, a := range p {
-		b := p[(i+1)%len(p)]
-		if (a.Y < y && b.Y < y) || (a.Y > y && b.Y > y) {
-			continue
+// A scanner gives the spans of a shape's parts on horizontal lines taken
+// in order of non-decreasing y (as a picture is drawn, row by row). A
+// polygon is looked at only where it reaches the line: its edges are
+// sorted by their lowest y, taken in as the line reaches them and dropped
+// once it has passed them, so a row costs the two or three edges it
+// crosses rather than all of them.
+type scanner struct {
+	circle *collide.Circle
+	rings  []ringScan
+}
+
+// ringScan scans one convex polygon.
+type ringScan struct {
+	edges  []scanEdge // by lo
+	next   int        // the first edge of edges not yet taken in
+	active []scanEdge // taken in and not yet passed
+}
+
+// scanEdge is the polygon edge from a to b (in the polygon's order), which
+// spans lo <= y <= hi.
+type scanEdge struct {
+	a, b   collide.Vec
+	lo, hi float64
+}
+
+// scanner returns a scanner of sh's parts, its circle or each ring.
+func (sh shape) scanner() *scanner {
+	s := &scanner{circle: sh.circle, rings: make([]ringScan, len(sh.rings))}
+	for i, p := range sh.rings {
+		edges := make([]scanEdge, len(p))
+		for j, a := range p {
+			b := p[(j+1)%len(p)]
+			edges[j] = scanEdge{a, b, min(a.Y, b.Y), max(a.Y, b.Y)}
 		}
+		slices.SortFunc(edges, func(e, f scanEdge) int { return cmp.Compare(e.lo, f.lo) })
+		s.rings[i].edges = edges
+	}
+	return s
+}
+
+// span returns where the horizontal line at y crosses the polygon, as the
+// closed interval [l, r], and false when it misses; y must not be less
+// than in the call before.
+func (rs *ringScan) span(y float64) (l, r float64, ok bool) {
+	for rs.next < len(rs.edges) && rs.edges[rs.next].lo <= y {
+		rs.active = append(rs.active, rs.edges[rs.next])
+		rs.next++
+	}
+	l, r = math.Inf(1), math.Inf(-1)
+	keep := rs.active[:0]
+	for _, e := range rs.active {
+		if e.hi < y {
+			continue // passed for good
+		}
+		keep = append(keep, e)
+		a, b := e.a, e.b
 		if a.Y == b.Y {
 			l, r = min(l, a.X, b.X), max(r, a.X, b.X)
 			continue
@@ -32,6 +81,7 @@ func span(p collide.Polygon, y float64) (l, r float64, ok bool) {
 		x := a.X + (y-a.Y)*(b.X-a.X)/(b.Y-a.Y)
 		l, r = min(l, x), max(r, x)
 	}
+	rs.active = keep
 	return l, r, l <= r
 }
 
@@ -45,28 +95,28 @@ func circleSpan(c *collide.Circle, y float64) (l, r float64, ok bool) {
 	return c.Center.X - h, c.Center.X + h, true
 }
 
-// spans calls f with each span of sh's parts (its circle or each ring) on
-// the line at y.
-func (sh shape) spans(y float64, f func(l, r float64)) {
-	if sh.circle != nil {
-		if l, r, ok := circleSpan(sh.circle, y); ok {
+// spans calls f with each span of the shape's parts (its circle or each
+// ring) on the line at y.
+func (s *scanner) spans(y float64, f func(l, r float64)) {
+	if s.circle != nil {
+		if l, r, ok := circleSpan(s.circle, y); ok {
 			f(l, r)
 		}
 		return
 	}
-	for _, p := range sh.rings {
-		if l, r, ok := span(p, y); ok {
+	for i := range s.rings {
+		if l, r, ok := s.rings[i].span(y); ok {
 			f(l, r)
 		}
 	}
 }
 
 // sureRanges appends to dst the ranges [a, b] of pixels x in row y whose
-// square lies, with a margin, inside one part of sh. A convex part holds
-// the square exactly when it holds its four corners, that is when x and
-// x+1 lie within its spans at y and y+1. A pixel in no range may still be
-// inside: ask containsPixel.
-func (sh shape) sureRanges(y int, dst [][2]int) [][2]int {
+// square lies, with a margin, inside one part of the shape. A convex part
+// holds the square exactly when it holds its four corners, that is when x
+// and x+1 lie within its spans at y and y+1. A pixel in no range may
+// still be inside: ask containsPixel. Rows must come in order.
+func (s *scanner) sureRanges(y int, dst [][2]int) [][2]int {
 	const eps = 1e-7
 	fy := float64(y)
 	add := func(l0, r0 float64, ok0 bool, l1, r1 float64, ok1 bool) {
@@ -79,15 +129,15 @@ func (sh shape) sureRanges(y int, dst [][2]int) [][2]int {
 			dst = append(dst, [2]int{a, b})
 		}
 	}
-	if sh.circle != nil {
-		l0, r0, ok0 := circleSpan(sh.circle, fy)
-		l1, r1, ok1 := circleSpan(sh.circle, fy+1)
+	if s.circle != nil {
+		l0, r0, ok0 := circleSpan(s.circle, fy)
+		l1, r1, ok1 := circleSpan(s.circle, fy+1)
 		add(l0, r0, ok0, l1, r1, ok1)
 		return dst
 	}
-	for _, p := range sh.rings {
-		l0, r0, ok0 := span(p, fy)
-		l1, r1, ok1 := span(p, fy+1)
+	for i := range s.rings {
+		l0, r0, ok0 := s.rings[i].span(fy)
+		l1, r1, ok1 := s.rings[i].span(fy + 1)
 		add(l0, r0, ok0, l1, r1, ok1)
 	}
 	return dst
@@ -445,15 +495,15 @@ func drawText(img *image.RGBA, s string, x, y int, col color.NRGBA) {
 			dr, m, mp, adv, _ = face.Glyph(dot, '?')
 		}
 		alpha := m.(*image.Alpha)
-		for py := dr.Min.Y; py < dr.Max.Y; py++ {
-			for px := dr.Min.X; px < dr.Max.X; px++ {
-				if !(image.Point{px, py}.In(img.Rect)) {
-					continue
-				}
-				a := alpha.AlphaAt(mp.X+px-dr.Min.X, mp.Y+py-dr.Min.Y).A
+		r := dr.Intersect(img.Rect)
+		for py := r.Min.Y; py < r.Max.Y; py++ {
+			src := alpha.Pix[alpha.PixOffset(mp.X+r.Min.X-dr.Min.X, mp.Y+py-dr.Min.Y):][:r.Dx()]
+			i := img.PixOffset(r.Min.X, py)
+			for _, a := range src {
 				if a > 0 {
-					blendPixel(img, img.PixOffset(px, py), col, a)
+					blendPixel(img, i, col, a)
 				}
+				i += 4
 			}
 		}
 		dot.X += adv

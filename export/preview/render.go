@@ -194,9 +194,11 @@ func outsidePixels(m *mask.Mask, shapes []shape) []image.Point {
 	var out []image.Point
 	var runs []mask.Run
 	var enclosing []int
+	scanners := make([]*scanner, len(shapes))
 	for i, sh := range shapes {
 		if sh.encloses() {
 			enclosing = append(enclosing, i)
+			scanners[i] = sh.scanner()
 		}
 	}
 	sure := make([][][2]int, len(shapes)) // per shape, this row's sure pixel ranges
@@ -208,7 +210,7 @@ func outsidePixels(m *mask.Mask, shapes []shape) []image.Point {
 		}
 		settled = append(settled[:0], [2]int{runs[0].X0, runs[len(runs)-1].X1 - 1})
 		for _, i := range enclosing {
-			sure[i] = mergeRanges(shapes[i].sureRanges(y, sure[i][:0]))
+			sure[i] = mergeRanges(scanners[i].sureRanges(y, sure[i][:0]))
 			settled, scratch = intersectRanges(scratch[:0], settled, sure[i]), settled
 		}
 		j := 0 // the first settled range that may reach the current pixel
@@ -356,14 +358,20 @@ func (c canvas) tint(shapes []shape, bottom int) {
 	}
 	var spans []edge // this row's covered columns: from edge x, to x of the next of the pair
 	var cuts []int   // where the set of covering shapes may change
+	scanners := make([]*scanner, len(shapes))
+	for bit, sh := range shapes {
+		if sh.encloses() && bit < 8 {
+			scanners[bit] = sh.scanner()
+		}
+	}
 	for py := range bottom {
 		spans, cuts = spans[:0], cuts[:0]
 		y := (float64(py) + 0.5 - float64(c.oy)) / float64(c.k)
-		for bit, sh := range shapes {
-			if !sh.encloses() || bit >= 8 {
+		for bit, sc := range scanners {
+			if sc == nil {
 				continue
 			}
-			sh.spans(y, func(l, r float64) {
+			sc.spans(y, func(l, r float64) {
 				x0 := max(0, int(math.Ceil(float64(c.ox)+float64(c.k)*l-0.5)))
 				x1 := min(w-1, int(math.Floor(float64(c.ox)+float64(c.k)*r-0.5)))
 				if x0 <= x1 {
