@@ -13,16 +13,34 @@ import (
 // each run, so its cost grows with the number of runs rather than of
 // bytes; a general compressor gains some size for many times the time.
 // The stream is standard (RFC 1950/1951): any PNG reader decodes it.
+//
+// The bit writer and the Adler-32 are small values (bitWriter, adler)
+// that the row loop copies into local variables and back, so that they
+// live in registers while it runs.
 
-// zwriter builds a zlib stream in out[start:pos].
+// zwriter builds a zlib stream in out[start:w.pos].
 type zwriter struct {
-	out      []byte // its length is its capacity: bytes past pos are scratch
-	pos      int    // end of the whole bytes written
-	acc      uint64 // pending bits (fewer than 8), least significant first
-	n        uint   // number of pending bits
-	i        uint64 // the number of uncompressed bytes so far (mod 65521)
-	sv, siv  uint64 // the sum of those bytes v_i, and of i*v_i (see sum)
-	lastZero bool   // whether the last uncompressed byte is zero
+	out []byte // its length is its capacity: bytes past w.pos are scratch
+	w   bitWriter
+	a   adler
+}
+
+// bitWriter is where a deflate stream stands in its buffer: pos whole
+// bytes written, then n (fewer than 8) pending bits in acc, least
+// significant first.
+type bitWriter struct {
+	acc uint64
+	n   uint
+	pos int
+}
+
+// adler is an Adler-32 kept in closed form. Over a stream of N bytes v_i
+// (i from 0), a = 1 + sum v_i and b = N + N*sum v_i - sum i*v_i
+// (mod 65521): a run of equal pixels adds to the two sums in closed form,
+// whatever came before it, and zeros add nothing.
+type adler struct {
+	i       uint64 // the number of bytes so far (mod 65521)
+	sv, siv uint64 // the sum of those bytes v_i, and of i*v_i
 }
 
 const (
@@ -32,17 +50,22 @@ const (
 	maxSumRun = 1 << 20
 	// putSlack is the room put needs past pos (it stores 8 bytes).
 	putSlack = 8
+	// maxCopy is deflate's longest copy.
+	maxCopy = 258
 )
 
-// Fixed-Huffman codes (RFC 1951 3.2.6), bit-reversed as deflate stores
-// them, each packed as code | length<<16: litCodes for the bytes 0..255;
-// copyCodes for copy lengths 3..258, the length symbol with its extra bits
-// (a distance code follows).
-var litCodes, copyCodes = huffmanTables()
+// A code is a string of deflate codes as the stream stores them, least
+// significant bit first, packed as bits | length<<26.
+type code uint32
 
-// distCodes holds the distance codes (5 bits, bit-reversed, no extra
-// bits) of the distances 1..4.
-var distCodes = [5]uint64{0, 0, 0x10, 0x08, 0x18}
+// Fixed-Huffman codes (RFC 1951 3.2.6). litCodes holds the literals of
+// the bytes 0..255. copyCodes[d][l] holds a copy of l (3..258) bytes at
+// distance d (1..4), its length symbol, extra bits and distance symbol,
+// and nothing for l = 0, so that a run of one pixel needs no test.
+// zeroCodes[z][l] holds l (1..258) zero bytes, after a zero byte if z is
+// 1 (a copy of it, or one or two literals) and after another byte if z
+// is 0 (a literal zero first).
+var litCodes, copyCodes, zeroCodes = huffmanTables()
 
 // Base lengths and extra bits of deflate's length codes 257..285.
 var (
@@ -50,47 +73,72 @@ var (
 	lengthBits = [29]uint8{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0}
 )
 
-// huffmanTables builds litCodes and copyCodes.
-func huffmanTables() (lit [256]uint32, cp [259]uint32) {
-	rev := func(c uint32, n uint) uint32 { return bits.Reverse32(c) >> (32 - n) }
+// huffmanTables builds litCodes, copyCodes and zeroCodes.
+func huffmanTables() (lit [256]code, cp [5][maxCopy + 1]code, zero [2][maxCopy + 1]code) {
+	rev := func(c uint32, n uint) code { return code(bits.Reverse32(c)>>(32-n) | uint32(n)<<26) }
 	for v := range uint32(256) {
 		if v < 144 {
-			lit[v] = rev(0x30+v, 8) | 8<<16
+			lit[v] = rev(0x30+v, 8)
 		} else {
-			lit[v] = rev(0x190+v-144, 9) | 9<<16
+			lit[v] = rev(0x190+v-144, 9)
 		}
 	}
 	li := 0
-	for l := 3; l <= 258; l++ {
+	for l := 3; l <= maxCopy; l++ {
 		for li < 28 && int(lengthBase[li+1]) <= l {
 			li++
 		}
 		sym := uint32(257 + li)
-		code, n := rev(sym-256, 7), uint32(7)
+		length := rev(sym-256, 7)
 		if sym >= 280 {
-			code, n = rev(0xc0+sym-280, 8), 8
+			length = rev(0xc0+sym-280, 8)
 		}
-		code |= uint32(l-int(lengthBase[li])) << n
-		cp[l] = code | (n+uint32(lengthBits[li]))<<16
+		extra := code(l-int(lengthBase[li])) | code(lengthBits[li])<<26
+		for d := uint32(1); d <= 4; d++ {
+			cp[d][l] = bitString{}.add(length).add(extra).add(rev(d-1, 5)).code()
+		}
 	}
-	return lit, cp
+	zero[1][1] = lit[0]
+	zero[1][2] = bitString{}.add(lit[0]).add(lit[0]).code()
+	for l := 3; l <= maxCopy; l++ {
+		zero[1][l] = cp[1][l]
+	}
+	for l := 1; l <= maxCopy; l++ {
+		zero[0][l] = bitString{}.add(lit[0]).add(zero[1][l-1]).code()
+	}
+	return lit, cp, zero
 }
+
+// bitString is a string of up to 57 bits to put, least significant
+// first.
+type bitString struct {
+	v uint64
+	n uint
+}
+
+// add returns b followed by c.
+func (b bitString) add(c code) bitString {
+	return bitString{b.v | uint64(c&(1<<26-1))<<(b.n&63), b.n + uint(c>>26)}
+}
+
+// code returns b, of at most 26 bits, as a code.
+func (b bitString) code() code { return code(b.v) | code(b.n)<<26 }
 
 // reset starts a stream at out[start:], keeping out's memory.
 func (z *zwriter) reset(out []byte, start int) {
-	*z = zwriter{out: out[:cap(out)], pos: start}
+	*z = zwriter{out: out[:cap(out)], w: bitWriter{pos: start}}
 	z.grow(2 + putSlack)
-	z.out[z.pos], z.out[z.pos+1] = 0x78, 0x01
-	z.pos += 2
-	z.put(3, 3) // BFINAL, BTYPE = fixed Huffman
+	z.out[start], z.out[start+1] = 0x78, 0x01
+	z.w.pos += 2
+	z.w = z.w.put(z.out, bitString{3, 3}) // BFINAL, BTYPE = fixed Huffman
 }
 
-// grow makes room for n more bytes past pos.
+// grow makes room for n more bytes past w.pos.
 func (z *zwriter) grow(n int) {
-	if z.pos+n+putSlack <= len(z.out) {
+	if z.w.pos+n+putSlack <= len(z.out) {
 		return
 	}
-	out := make([]byte, max(2*len(z.out), z.pos+n+putSlack, 64<<10))
+	out := make([]byte, max(2*len(z.out), z.w.pos+n+putSlack, 64<<10))
 	copy(out, z.out)
 	z.out = out
 }
@@ -99,135 +147,178 @@ func (z *zwriter) grow(n int) {
 // takes more than 9 bits.
 func (z *zwriter) room(n int) { z.grow((9*n+7)/8 + 1) }
 
-// put appends the n low bits of v (n + 7 <= 64).
-func (z *zwriter) put(v uint64, n uint) {
-	z.acc |= v << z.n
-	z.n += n
-	binary.LittleEndian.PutUint64(z.out[z.pos:], z.acc)
-	z.pos += int(z.n >> 3)
-	z.acc >>= z.n &^ 7
-	z.n &= 7
-}
-
-// literals appends the n low bytes of p (n <= 4) as literals.
-func (z *zwriter) literals(p uint32, n int) {
-	var v uint64
-	var nb uint
-	for range n {
-		c := litCodes[p&0xff]
-		v |= uint64(c&0xffff) << nb
-		nb += uint(c >> 16)
-		p >>= 8
-	}
-	z.put(v, nb)
-}
-
-// copies appends n >= 3 bytes that repeat the last dist (1..4) bytes.
-func (z *zwriter) copies(n, dist int) {
-	d := distCodes[dist]
-	for n > 0 {
-		l := min(n, 258)
-		if n > 258 && n < 261 {
-			l = n - 3 // leave a copy of at least 3
-		}
-		c := copyCodes[l]
-		z.put(uint64(c&0xffff)|d<<(c>>16), uint(c>>16)+5)
-		n -= l
-	}
-}
-
-// sum adds to the Adler-32 l repeats of the four bytes of p, little
-// endian (those past a pixel's bpp are zero), in closed form. Over a
-// stream of N bytes v_i (i from 0), a = 1 + sum v_i and
-// b = N + N*sum v_i - sum i*v_i (mod 65521): a run adds to the two sums,
-// whatever came before it, and zeros add nothing.
-func (z *zwriter) sum(p uint32, bpp, l int) {
-	for l > maxSumRun {
-		z.sum(p, bpp, maxSumRun)
-		l -= maxSumRun
-	}
-	b0, b1, b2, b3 := uint64(p&0xff), uint64(p>>8&0xff), uint64(p>>16&0xff), uint64(p>>24)
-	s, w := b0+b1+b2+b3, b1+2*b2+3*b3 // the pixel's sum, and of each byte times its index
-	n := uint64(l)
-	z.sv += n * s
-	z.siv += n*(z.i*s+w) + uint64(bpp)*n*(n-1)/2*s
-	z.i += uint64(bpp) * n
-	if z.siv >= 1<<62 || z.i >= adlerMod {
-		z.reduce()
-	}
-}
-
-// skip adds n zero bytes to the Adler-32.
-func (z *zwriter) skip(n int) {
-	z.i += uint64(n)
-	if z.i >= adlerMod {
-		z.reduce()
-	}
-}
-
-// reduce reduces the Adler-32's sums modulo 65521.
-func (z *zwriter) reduce() {
-	z.i %= adlerMod
-	z.sv %= adlerMod
-	z.siv %= adlerMod
-}
-
-// adler returns the Adler-32 of the stream.
-func (z *zwriter) adler() uint32 {
-	z.reduce()
-	a := (1 + z.sv) % adlerMod
-	b := (z.i + z.i*z.sv + adlerMod - z.siv) % adlerMod
-	return uint32(b<<16 | a)
-}
-
-// filter appends a row's filter byte f.
-func (z *zwriter) filter(f byte) {
-	z.sum(uint32(f), 1, 1)
-	z.literals(uint32(f), 1)
-	z.lastZero = f == 0
-}
-
-// zeros appends n >= 1 zero bytes.
-func (z *zwriter) zeros(n int) {
-	z.skip(n)
-	if !z.lastZero {
-		z.literals(0, 1)
-		n--
-	}
-	if n >= 3 {
-		z.copies(n, 1)
-	} else {
-		for range n {
-			z.literals(0, 1)
-		}
-	}
-	z.lastZero = true
-}
-
-// run appends l >= 1 pixels each of the bpp (1, 3 or 4) low bytes of p,
-// which are not all zero: a literal pixel, then copies of it.
-func (z *zwriter) run(p uint32, bpp, l int) {
-	z.sum(p, bpp, l)
-	z.literals(p, bpp)
-	if rest := bpp * (l - 1); rest >= 3 {
-		z.copies(rest, bpp)
-	} else {
-		for range rest {
-			z.literals(p, 1)
-		}
-	}
-	z.lastZero = p>>(8*(bpp-1))&0xff == 0
-}
-
 // close ends the block and the stream and returns the index just past it.
 func (z *zwriter) close() int {
 	z.grow(4 + 2)
-	z.put(0, 7) // end of block
-	if z.n > 0 {
-		z.pos++
+	w := z.w.put(z.out, bitString{0, 7}) // end of block
+	if w.n > 0 {
+		w.pos++
 	}
-	z.acc, z.n = 0, 0
-	binary.BigEndian.PutUint32(z.out[z.pos:], z.adler())
-	z.pos += 4
-	return z.pos
+	binary.BigEndian.PutUint32(z.out[w.pos:], z.a.sum())
+	z.w = bitWriter{pos: w.pos + 4}
+	return z.w.pos
+}
+
+// put appends b to out, which has putSlack bytes of room past pos.
+func (w bitWriter) put(out []byte, b bitString) bitWriter {
+	w.acc |= b.v << (w.n & 63)
+	w.n += b.n
+	binary.LittleEndian.PutUint64(out[w.pos:], w.acc)
+	w.pos += int(w.n >> 3)
+	w.acc >>= w.n & 56
+	w.n &= 7
+	return w
+}
+
+// filterUp is PNG's filter type Up.
+const filterUp = 2
+
+// row appends a row filtered Up: its filter byte, then its runs of
+// filtered pixels of bpp (1, 3 or 4) bytes, the bits of each past its bpp
+// masked off by mask.
+func (z *zwriter) row(runs []run, bpp int, mask uint32) {
+	z.a = z.a.row(runs, bpp, mask)
+	z.w = z.w.row(z.out, runs, bpp, mask)
+}
+
+// row appends to out a row's filter byte and runs, as zwriter.row: each
+// run as a literal pixel and copies of it, and each run of zeros as
+// copies of the last byte if it is zero. Both kinds are looked up and one
+// chosen, rather than branched to, since they alternate unpredictably.
+func (w bitWriter) row(out []byte, runs []run, bpp int, mask uint32) bitWriter {
+	w = w.put(out, bitString{}.add(litCodes[filterUp]))
+	lastZero := 0 // 1 if the last byte written is zero
+	copies, top := &copyCodes[bpp], 8*uint(bpp-1)&31
+	for j := 0; j < len(runs)-1; j++ {
+		f, l := runs[j].f&mask, int(runs[j+1].x-runs[j].x)
+		rest := bpp * (l - 1)
+		if rest > maxCopy-bpp || rest == 1 || rest == 2 {
+			w = w.longRun(out, f, bpp, l, lastZero)
+		} else {
+			b := bitString{}.add(litCodes[f&0xff])
+			if bpp > 1 {
+				b = b.add(litCodes[f>>8&0xff]).add(litCodes[f>>16&0xff])
+				if bpp == 4 {
+					b = b.add(litCodes[f>>24])
+				}
+			}
+			b = b.add(copies[rest])
+			z := bitString{}.add(zeroCodes[lastZero&1][rest+bpp])
+			if f == 0 {
+				b = z
+			}
+			w = w.put(out, b)
+		}
+		lastZero = 0
+		if f>>top == 0 {
+			lastZero = 1
+		}
+	}
+	return w
+}
+
+// longRun appends l pixels each of the bpp low bytes of p, as row, where
+// they need more than one copy (or, with a palette, one or two literals
+// after the first).
+func (w bitWriter) longRun(out []byte, p uint32, bpp, l, lastZero int) bitWriter {
+	if p == 0 {
+		n := bpp * l
+		if lastZero == 0 {
+			w = w.put(out, bitString{}.add(litCodes[0]))
+			n--
+		}
+		if n < 3 {
+			return w.put(out, bitString{}.add(zeroCodes[1][n]))
+		}
+		return w.copies(out, n, 1)
+	}
+	var b bitString
+	for k := range bpp {
+		b = b.add(litCodes[p>>(8*k)&0xff])
+	}
+	w = w.put(out, b)
+	rest := bpp * (l - 1)
+	if rest >= 3 {
+		return w.copies(out, rest, bpp)
+	}
+	for range rest { // bpp is 1
+		w = w.put(out, b)
+	}
+	return w
+}
+
+// copies appends n >= 3 bytes that repeat the last dist (1..4) bytes.
+func (w bitWriter) copies(out []byte, n, dist int) bitWriter {
+	for n > 0 {
+		l := min(n, maxCopy)
+		if n > maxCopy && n < maxCopy+3 {
+			l = n - 3 // leave a copy of at least 3
+		}
+		w = w.put(out, bitString{}.add(copyCodes[dist][l]))
+		n -= l
+	}
+	return w
+}
+
+// row adds to the Adler-32 a row's filter byte and runs, as
+// zwriter.row writes them. A run of zeros takes the same steps as any
+// other, adding nothing to the sums.
+func (a adler) row(runs []run, bpp int, mask uint32) adler {
+	a.sv += filterUp
+	a.siv += a.i * filterUp
+	a.i++
+	for j := 0; j < len(runs)-1; j++ {
+		f, l := runs[j].f&mask, runs[j+1].x-runs[j].x
+		if l > maxSumRun {
+			a = a.longRun(f, bpp, int(l))
+			continue
+		}
+		if a = a.run(f, bpp, uint64(l)); a.i >= adlerMod {
+			a = a.reduce()
+		}
+	}
+	return a
+}
+
+// run adds to the Adler-32 l (at most maxSumRun) repeats of a pixel of
+// bpp bytes, the low bytes of p. The caller reduces the sums whenever the
+// count passes 65521, which keeps them far from overflow: between two
+// reductions they grow by less than (65521 + 4*maxSumRun)^2 * 255.
+func (a adler) run(p uint32, bpp int, l uint64) adler {
+	s, w := byteSums(p)
+	bl := uint64(bpp) * l
+	a.sv += l * s
+	a.siv += l*(a.i*s+w) + bl*(l-1)/2*s
+	a.i += bl
+	return a
+}
+
+// longRun is run for any l, in steps of at most maxSumRun pixels.
+func (a adler) longRun(p uint32, bpp, l int) adler {
+	for ; l > 0; l -= maxSumRun {
+		if a = a.run(p, bpp, uint64(min(l, maxSumRun))); a.i >= adlerMod {
+			a = a.reduce()
+		}
+	}
+	return a
+}
+
+// byteSums returns the sum of the four bytes of p, and the sum of each
+// byte times its index, little endian.
+func byteSums(p uint32) (s, w uint64) {
+	b1, b2, b3 := p>>8&0xff, p>>16&0xff, p>>24
+	return uint64(p&0xff + b1 + b2 + b3), uint64(b1 + 2*b2 + 3*b3)
+}
+
+// reduce reduces the Adler-32's sums modulo 65521.
+func (a adler) reduce() adler {
+	return adler{a.i % adlerMod, a.sv % adlerMod, a.siv % adlerMod}
+}
+
+// sum returns the Adler-32 of the stream.
+func (a adler) sum() uint32 {
+	a = a.reduce()
+	s := (1 + a.sv) % adlerMod
+	b := (a.i + a.i*a.sv + adlerMod - a.siv) % adlerMod
+	return uint32(b<<16 | s)
 }

@@ -18,8 +18,9 @@ import (
 // up with nearest-neighbour sampling, so most rows repeat the row above
 // or differ from it in a few pixels, and the rest are runs of a colour.
 // Every row is written with filter Up, so what it shares with the row
-// above is zeros; rows are compared with the row above eight bytes at a
-// time, and the zeros and the runs of a filtered pixel are written as
+// above is zeros. Each row is first cut into runs of equal filtered
+// pixels, comparing it with the row above eight bytes at a time where
+// they are equal, and the runs are then written as a literal pixel and
 // copies (see zwriter): the cost is per differing pixel and per run
 // rather than per byte. An opaque image of at most 256 colours is written
 // with a palette, one byte a pixel; one with any transparency keeps its
@@ -40,6 +41,8 @@ func Encode(w io.Writer, img image.Image) error {
 type encodeState struct {
 	z       zwriter
 	colours colourSet
+	seen    colourBound
+	runs    []run   // the runs of the current row
 	zero    []byte  // zero pixels: the row above the first
 	index   []uint8 // with a palette: the indices of the row above
 	header  []byte
@@ -51,22 +54,22 @@ var states = sync.Pool{New: func() any { return new(encodeState) }}
 // the signature, IHDR, PLTE of 256 colours, IDAT's length and type.
 const headerRoom = 8 + 12 + 13 + 12 + 3*256 + 8
 
-// filterUp is PNG's filter type Up.
-const filterUp = 2
-
-// encode returns img as a PNG, in st's memory.
+// encode returns img as a PNG, in st's memory. It writes the pixels as
+// RGB (RGBA if the first row, or a later one, has transparency), and
+// then, only if that pass saw at most 256 colours where runs start and
+// the image has at most 256 in all, writes them again with a palette.
 func (st *encodeState) encode(img *image.NRGBA) []byte {
-	paletted, opaque := st.palette(img)
 	bpp, colourType := 4, byte(6) // truecolour with alpha
-	switch {
-	case paletted:
-		bpp, colourType = 1, 3
-	case opaque:
+	if row, _ := st.rowPair(img, 0); opaqueRow(row) {
 		bpp, colourType = 3, 2
 	}
+	st.seen = colourBound{}
 	if !st.rows(img, bpp) {
-		// A transparent pixel past where the palette scan stopped.
 		bpp, colourType = 4, 6
+		st.rows(img, bpp)
+	}
+	if bpp == 3 && st.seen.count() <= 256 && st.palette(img) {
+		bpp, colourType = 1, 3
 		st.rows(img, bpp)
 	}
 	zEnd := st.z.close()
@@ -121,19 +124,15 @@ func (st *encodeState) rowPair(img *image.NRGBA, y int) (row, above []byte) {
 	return row, img.Pix[(y-1)*img.Stride:][:n]
 }
 
-// palette numbers img's colours in order of first appearance into
-// st.colours, and reports whether img is opaque with at most 256 colours,
-// and whether no pixel it looked at is transparent: it stops at the first
-// transparent pixel and at the 257th colour. It looks only at the first
-// row and the pixels that differ from the pixel above.
-func (st *encodeState) palette(img *image.NRGBA) (paletted, opaque bool) {
+// palette numbers the colours of img, which is opaque, in order of first
+// appearance into st.colours, and reports whether there are at most 256.
+// It looks only at the first row and the pixels that differ from the
+// pixel above, and stops at the 257th colour.
+func (st *encodeState) palette(img *image.NRGBA) bool {
 	st.colours.reset()
 	wd, ht := img.Rect.Dx(), img.Rect.Dy()
 	if wd == 0 || ht == 0 {
-		return false, true
-	}
-	if row, _ := st.rowPair(img, 0); !opaqueRow(row) {
-		return false, false // sameUntil passes over transparent black there
+		return false
 	}
 	var last uint32 // never an opaque colour
 	for y := range ht {
@@ -143,92 +142,134 @@ func (st *encodeState) palette(img *image.NRGBA) (paletted, opaque bool) {
 		}
 		for x := sameUntil(row, above, 0); x < wd; x = sameUntil(row, above, x+1) {
 			p := pixel(row, x)
-			if p>>24 != 0xff {
-				return false, false
-			}
 			if p != last && !st.colours.add(p) {
-				return false, true
+				return false
 			}
 			last = p
 		}
 	}
-	return true, true
+	return true
 }
 
 // rows writes img's rows to st.z, each filtered Up, of bpp bytes a pixel:
 // 1, palette indices (st.colours numbers them); 3, opaque RGB; 4, RGBA.
-// With bpp 3 it stops at a transparent pixel and reports false.
+// With bpp 3 it stops at a transparent pixel and reports false. Each row
+// is cut into runs first, then written, in loops small enough for their
+// variables to stay in registers.
 func (st *encodeState) rows(img *image.NRGBA, bpp int) bool {
 	wd := img.Rect.Dx()
-	st.z.reset(st.z.out, headerRoom)
+	z := &st.z
+	z.reset(z.out, headerRoom)
 	if bpp == 1 {
 		st.index = append(st.index[:0], make([]uint8, wd)...)
 	}
+	if len(st.runs) < wd+1 {
+		st.runs = make([]run, wd+1)
+	}
+	runs := st.runs[:wd+1] // no row has more runs than pixels
+	mask := ^uint32(0) >> (32 - 8*bpp)
 	for y := range img.Rect.Dy() {
 		row, above := st.rowPair(img, y)
-		st.z.room(bpp*wd + 1)
-		st.z.filter(filterUp)
-		if y > 0 && bytes.Equal(row, above) {
-			if wd > 0 {
-				st.z.zeros(bpp * wd)
+		z.room(bpp*wd + 1)
+		var n int
+		switch {
+		case y > 0 && bytes.Equal(row, above):
+			runs[0], n = run{}, min(wd, 1)
+		case bpp == 1:
+			n = st.palettedRuns(runs, row, above)
+		default:
+			n = truecolourRuns(runs, row, above)
+		}
+		runs[n] = run{x: uint32(wd)}
+		if bpp == 3 {
+			// The first row is opaque (see encode), and a pixel of a
+			// later row is opaque if the one above is and the filtered
+			// pixel's alpha is 0.
+			if or := st.seen.addRuns(runs[:n+1], row); y > 0 && or>>24 != 0 {
+				return false
 			}
-			continue
 		}
-		if !st.row(row, above, bpp) {
-			return false
-		}
+		z.row(runs[:n+1], bpp, mask)
 	}
 	return true
 }
 
-// row writes the pixels of row, filtered Up from above, as rows does: the
-// stretches equal to above as zeros, and each run of a filtered pixel as
-// one literal pixel and copies.
-func (st *encodeState) row(row, above []byte, bpp int) bool {
-	z := &st.z
+// run is the start of a run of equal filtered pixels f (little endian, 0
+// for pixels equal to those above) at pixel x. Runs are written in order,
+// each up to the next, the last an end with only its x.
+type run struct{ f, x uint32 }
+
+// truecolourRuns writes to runs those of row filtered Up from above and
+// returns their number. runs has room for one a pixel.
+func truecolourRuns(runs []run, row, above []byte) int {
+	k := 0
+	for i := 0; i < len(row); {
+		if same := 4 * sameUntil(row, above, i/4); same > i {
+			runs[k] = run{0, uint32(i) / 4}
+			k++
+			if i = same; i == len(row) {
+				break
+			}
+		}
+		f := subBytes(load32(row, i), load32(above, i))
+		runs[k] = run{f, uint32(i) / 4}
+		k++
+		// The loop's bounds are those that let the compiler drop its
+		// bounds checks (see load32). Each pixel is written as the start
+		// of a run, kept only if it differs from the last: a branch
+		// there would be mispredicted at most run ends.
+		for i += 4; i < len(row)-3 && i < len(above)-3; i += 4 {
+			c, q := load32(row, i), load32(above, i)
+			if c == q {
+				break
+			}
+			g := subBytes(c, q)
+			runs[k] = run{g, uint32(i) / 4}
+			if g != f {
+				k++
+			}
+			f = g
+		}
+	}
+	return k
+}
+
+// palettedRuns writes to runs those of row, which has only colours that
+// st.colours numbers, as palette indices filtered Up from those of the
+// row above (st.index, which it updates), and returns their number. runs
+// has room for one a pixel.
+func (st *encodeState) palettedRuns(runs []run, row, above []byte) int {
 	wd := len(row) / 4
-	var last uint32 // with a palette: the last colour looked up, and its index
+	var last uint32 // the last colour looked up, and its index
 	var lastIndex uint8
+	index := st.index[:wd]
+	k := 0
 	for x := 0; x < wd; {
 		if same := sameUntil(row, above, x); same > x {
-			z.zeros(bpp * (same - x))
+			runs[k] = run{0, uint32(x)}
+			k++
 			if x = same; x == wd {
 				break
 			}
 		}
-		var f uint32 // the filtered pixel of the current run
-		n := 0       // and its length
+		f := ^uint32(0) // the filtered index of the current run, none yet
 		for ; x < wd; x++ {
-			p, q := pixel(row, x), pixel(above, x)
-			if p == q {
+			p := pixel(row, x)
+			if p == pixel(above, x) {
 				break
 			}
-			var g uint32
-			switch bpp {
-			case 1:
-				if p != last {
-					last, lastIndex = p, st.colours.number(p)
-				}
-				g = uint32(lastIndex - st.index[x])
-				st.index[x] = lastIndex
-			case 3:
-				if p>>24 != 0xff {
-					return false
-				}
-				g = subBytes(p, q) & 0xffffff
-			default:
-				g = subBytes(p, q)
+			if p != last {
+				last, lastIndex = p, st.colours.number(p)
 			}
-			if g != f && n > 0 {
-				z.run(f, bpp, n)
-				n = 0
+			if g := uint32(lastIndex - index[x]); g != f {
+				runs[k] = run{g, uint32(x)}
+				k++
+				f = g
 			}
-			f = g
-			n++
+			index[x] = lastIndex
 		}
-		z.run(f, bpp, n)
 	}
-	return true
+	return k
 }
 
 // sameUntil returns the first x >= from at which pixel x of row differs
@@ -236,23 +277,22 @@ func (st *encodeState) row(row, above []byte, bpp int) bool {
 // at a time, 32 bytes a step.
 func sameUntil(row, above []byte, from int) int {
 	i := 4 * from
-	for ; i+32 <= len(row); i += 32 {
-		r, a := row[i:i+32:i+32], above[i:i+32:i+32]
+	for ; i < len(row)-31 && i < len(above)-31; i += 32 {
 		// ^ and | bind alike in Go: each difference needs its parentheses.
-		d := (binary.LittleEndian.Uint64(r[0:]) ^ binary.LittleEndian.Uint64(a[0:])) |
-			(binary.LittleEndian.Uint64(r[8:]) ^ binary.LittleEndian.Uint64(a[8:])) |
-			(binary.LittleEndian.Uint64(r[16:]) ^ binary.LittleEndian.Uint64(a[16:])) |
-			(binary.LittleEndian.Uint64(r[24:]) ^ binary.LittleEndian.Uint64(a[24:]))
+		d := (load64(row, i) ^ load64(above, i)) |
+			(load64(row, i+8) ^ load64(above, i+8)) |
+			(load64(row, i+16) ^ load64(above, i+16)) |
+			(load64(row, i+24) ^ load64(above, i+24))
 		if d != 0 {
 			break
 		}
 	}
-	for ; i+8 <= len(row); i += 8 {
-		if d := binary.LittleEndian.Uint64(row[i:]) ^ binary.LittleEndian.Uint64(above[i:]); d != 0 {
+	for ; i < len(row)-7 && i < len(above)-7; i += 8 {
+		if d := load64(row, i) ^ load64(above, i); d != 0 {
 			return i/4 + bits.TrailingZeros64(d)/32
 		}
 	}
-	if i < len(row) && pixel(row, i/4) == pixel(above, i/4) {
+	if i < len(row)-3 && i < len(above)-3 && load32(row, i) == load32(above, i) {
 		i += 4
 	}
 	return i / 4
@@ -261,6 +301,20 @@ func sameUntil(row, above []byte, from int) int {
 // pixel returns pixel x of a row of 4 bytes a pixel as a little-endian
 // word.
 func pixel(row []byte, x int) uint32 { return binary.LittleEndian.Uint32(row[4*x:]) }
+
+// load32 returns the little-endian word at b[i:i+4]. Written byte by
+// byte, it compiles to one load, and in loops bounded by
+// i < len(b)-3 (load64: i < len(b)-7) with no bounds checks, which
+// binary.LittleEndian.Uint32(b[i:]) does not.
+func load32(b []byte, i int) uint32 {
+	return uint32(b[i]) | uint32(b[i+1])<<8 | uint32(b[i+2])<<16 | uint32(b[i+3])<<24
+}
+
+// load64 returns the little-endian word at b[i:i+8], as load32.
+func load64(b []byte, i int) uint64 {
+	return uint64(b[i]) | uint64(b[i+1])<<8 | uint64(b[i+2])<<16 | uint64(b[i+3])<<24 |
+		uint64(b[i+4])<<32 | uint64(b[i+5])<<40 | uint64(b[i+6])<<48 | uint64(b[i+7])<<56
+}
 
 // subBytes returns p - q byte by byte (each byte modulo 256, no borrow
 // between bytes).
@@ -277,6 +331,37 @@ func opaqueRow(row []byte) bool {
 		}
 	}
 	return true
+}
+
+// colourBound gathers colours in a bit set of their hashes: the bits
+// set are a lower bound of the number of distinct colours, cheap to keep
+// while writing the pixels, and more than 256 rule out a palette.
+type colourBound [64]uint64
+
+// add sets the bit of colour c.
+func (s *colourBound) add(c uint32) {
+	h := c * 0x9e3779b1 >> 20
+	s[h>>6&63] |= 1 << (h & 63)
+}
+
+// addRuns adds the colours of row where its runs start, and returns the
+// OR of their filtered pixels.
+func (s *colourBound) addRuns(runs []run, row []byte) uint32 {
+	var or uint32
+	for _, r := range runs[:len(runs)-1] {
+		s.add(pixel(row, int(r.x))) // a zero run's colour is one too
+		or |= r.f
+	}
+	return or
+}
+
+// count returns the number of bits set.
+func (s *colourBound) count() int {
+	n := 0
+	for _, w := range s {
+		n += bits.OnesCount64(w)
+	}
+	return n
 }
 
 // colourSet numbers up to 256 opaque colours (little-endian RGBA words)

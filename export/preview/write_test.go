@@ -2,6 +2,7 @@ package preview
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -74,14 +75,120 @@ func TestEncodeRoundTrip(t *testing.T) {
 	}
 }
 
+// TestEncodeEdges round-trips images at the edges of the encoder's
+// paths, and checks the colour type each is written with.
+func TestEncodeEdges(t *testing.T) {
+	opaque := func(i int) color.NRGBA { return color.NRGBA{uint8(i), uint8(i >> 8), uint8(i * 7), 0xff} }
+	// colours has n colours in a row of n pixels, over rows equal to it
+	// but for one pixel that changes back and forth.
+	colours := func(n int) *image.NRGBA {
+		img := image.NewNRGBA(image.Rect(0, 0, n, 6))
+		for y := range 6 {
+			for x := range n {
+				img.SetNRGBA(x, y, opaque(x))
+			}
+			img.SetNRGBA(y%n, y, opaque((y+1)%n))
+		}
+		return img
+	}
+	// lateAlpha is opaque with 300 colours, and one pixel of alpha 0x80
+	// in the last row, after the palette scan has stopped.
+	lateAlpha := colours(300)
+	lateAlpha.SetNRGBA(299, 5, color.NRGBA{1, 2, 3, 0x80})
+	cases := []struct {
+		name       string
+		img        *image.NRGBA
+		colourType byte
+	}{
+		{"256 colours", colours(256), 3},
+		{"257 colours", colours(257), 2},
+		{"transparent after 257 colours", lateAlpha, 6},
+		{"width 1", colours(1), 3},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := checkRoundTrip(t, c.img)[25]; got != c.colourType {
+				t.Errorf("colour type = %d, want %d", got, c.colourType)
+			}
+		})
+	}
+	// Runs of every length around the 258 bytes of deflate's longest
+	// copy and its multiples, in each colour type.
+	for _, w := range []int{1, 2, 3, 4, 85, 86, 87, 88, 89, 129, 130, 131, 171, 172, 173, 256, 258, 259, 260, 261, 262, 263, 517, 518} {
+		for _, colourType := range []byte{3, 2, 6} {
+			img := runs(w, colourType)
+			t.Run(fmt.Sprintf("runs of %d pixels, colour type %d", w, colourType), func(t *testing.T) {
+				if got := checkRoundTrip(t, img)[25]; got != colourType {
+					t.Errorf("colour type = %d, want %d", got, colourType)
+				}
+			})
+		}
+	}
+}
+
+// runs returns an image w pixels wide of a row of one colour and a row of
+// another, written with the given colour type: for 2 and 6 it adds rows
+// of 300 colours, which rule out a palette, and for 6 the second colour
+// is half transparent.
+func runs(w int, colourType byte) *image.NRGBA {
+	h := 2
+	if colourType != 3 {
+		h += (300 + w - 1) / w
+	}
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	second := color.NRGBA{9, 8, 7, 0xff}
+	if colourType == 6 {
+		second.A = 0x80
+	}
+	for x := range w {
+		img.SetNRGBA(x, 0, color.NRGBA{1, 2, 3, 0xff})
+		img.SetNRGBA(x, 1, second)
+	}
+	for i := range w * (h - 2) {
+		img.SetNRGBA(i%w, 2+i/w, color.NRGBA{uint8(i), uint8(i >> 8), 5, 0xff})
+	}
+	return img
+}
+
+// TestEncodeRowLengths round-trips images of every width from 1 to 70
+// pixels, so that rows end at every offset of the 8- and 32-byte
+// comparisons: each row is the row above with one pixel changed (a
+// different pixel each row, sometimes none), then a few rows of noise.
+func TestEncodeRowLengths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for w := 1; w <= 70; w++ {
+		for _, alpha := range []bool{false, true} {
+			img := image.NewNRGBA(image.Rect(0, 0, w, 2*w+8))
+			for y := range img.Rect.Dy() {
+				for x := range w {
+					c := img.NRGBAAt(x, y-1)
+					if y == 0 || y >= 2*w {
+						c = color.NRGBA{uint8(rng.IntN(4)), 7, uint8(rng.IntN(3)), 0xff}
+					}
+					if alpha && y >= 2*w {
+						c.A = uint8(rng.IntN(2) * 0xff)
+					}
+					img.SetNRGBA(x, y, c)
+				}
+				if y > 0 && y < 2*w && y%3 != 0 {
+					img.SetNRGBA(y%w, y, color.NRGBA{uint8(y), uint8(y >> 1), 1, 0xff})
+				}
+			}
+			t.Run(fmt.Sprintf("width %d alpha %v", w, alpha), func(t *testing.T) { checkRoundTrip(t, img) })
+		}
+	}
+}
+
 // checkRoundTrip encodes img, decodes it with image/png and compares
-// every pixel (any fully transparent pixel equals any other).
-func checkRoundTrip(t *testing.T, img *image.NRGBA) {
+// every pixel (any fully transparent pixel equals any other). It returns
+// the PNG.
+func checkRoundTrip(t *testing.T, img *image.NRGBA) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := Encode(&buf, img); err != nil {
 		t.Fatalf("Encode: %v", err)
 	}
+	out := bytes.Clone(buf.Bytes())
 	got, err := png.Decode(&buf)
 	if err != nil {
 		t.Fatalf("png.Decode(Encode(img)): %v", err)
@@ -98,6 +205,7 @@ func checkRoundTrip(t *testing.T, img *image.NRGBA) {
 			}
 		}
 	}
+	return out
 }
 
 // FuzzEncode round-trips images made from the fuzzer's bytes: a width,
@@ -136,4 +244,36 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// TestSameUntil compares sameUntil with a pixel-by-pixel reference over
+// seeded random rows of 0 to 80 pixels that differ from the row above in
+// a few bytes, from every starting pixel.
+func TestSameUntil(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	naive := func(row, above []byte, from int) int {
+		x := from
+		for 4*x < len(row) && bytes.Equal(row[4*x:4*x+4], above[4*x:4*x+4]) {
+			x++
+		}
+		return x
+	}
+	for range 2000 {
+		wd := rng.IntN(81)
+		above := make([]byte, 4*wd)
+		for i := range above {
+			above[i] = uint8(rng.IntN(256))
+		}
+		row := bytes.Clone(above)
+		for range rng.IntN(4) {
+			if wd > 0 {
+				row[rng.IntN(len(row))] ^= 1 << rng.IntN(8)
+			}
+		}
+		for from := 0; from <= wd; from++ {
+			if got, want := sameUntil(row, above, from), naive(row, above, from); got != want {
+				t.Fatalf("sameUntil(%v, %v, %d) = %d, want %d", row, above, from, got, want)
+			}
+		}
+	}
 }
