@@ -197,8 +197,10 @@ func Tile(frame image.Image, s *export.Sprite, opt Options, cell int) *image.NRG
 	one, _ := Layout(s, opt)
 	if side := max(one.Dx(), one.Dy()); side > cell {
 		f := (side + cell - 1) / cell
-		spr := Sprite(frame, s)
-		frame, s = shrinkImage(spr, f), shrink(s, spr.Rect.Size(), f)
+		size, off := spriteSpace(frame, s)
+		// The sprite's space in the frame's coordinates (see Sprite).
+		space := image.Rectangle{Max: size}.Add(frame.Bounds().Min.Sub(off))
+		frame, s = shrinkImage(frame, space, f), shrink(s, size, f)
 		// Only the blocks opaque throughout are opaque: they lie inside
 		// every shape that holds their pixels, so shrinking paints no
 		// pixel outside.
@@ -270,35 +272,91 @@ func shrink(s *export.Sprite, size image.Point, f int) *export.Sprite {
 	return t
 }
 
-// shrinkImage returns img scaled down by the whole factor f, each pixel
-// the average of an f x f block (weighted by alpha, so transparent pixels
-// lend no colour; blocks cut by the edge count the missing pixels as
-// transparent).
-func shrinkImage(img *image.NRGBA, f int) *image.NRGBA {
-	b := img.Rect
-	out := image.NewNRGBA(image.Rect(0, 0, (b.Dx()+f-1)/f, (b.Dy()+f-1)/f))
+// shrinkImage returns the part r of img scaled down by the whole factor
+// f, each pixel the average of an f x f block (weighted by alpha, so
+// transparent pixels lend no colour; pixels outside img's bounds and
+// blocks cut by r's edge count as transparent). img's pixels are taken as
+// Sprite takes them. Each pixel is read once, a row at a time.
+func shrinkImage(img image.Image, r image.Rectangle, f int) *image.NRGBA {
+	out := image.NewNRGBA(image.Rect(0, 0, (r.Dx()+f-1)/f, (r.Dy()+f-1)/f))
+	in := r.Intersect(img.Bounds())
+	rows := newNRGBARows(img)
+	sums := make([]blockSum, out.Rect.Dx())
 	n := uint64(f * f)
 	for oy := range out.Rect.Dy() {
-		for ox := range out.Rect.Dx() {
-			var r, g, bl, a uint64
-			for y := b.Min.Y + oy*f; y < min(b.Max.Y, b.Min.Y+oy*f+f); y++ {
-				i := img.PixOffset(b.Min.X+ox*f, y)
-				for x := b.Min.X + ox*f; x < min(b.Max.X, b.Min.X+ox*f+f); x++ {
-					p := img.Pix[i : i+4 : i+4]
-					pa := uint64(p[3])
-					r, g, bl, a = r+uint64(p[0])*pa, g+uint64(p[1])*pa, bl+uint64(p[2])*pa, a+pa
-					i += 4
-				}
+		clear(sums)
+		top := r.Min.Y + oy*f
+		for y := max(in.Min.Y, top); y < min(in.Max.Y, top+f); y++ {
+			row := rows.row(y, in.Min.X, in.Max.X)
+			for x := in.Min.X; x < in.Max.X; {
+				ox := (x - r.Min.X) / f
+				end := min(in.Max.X, r.Min.X+(ox+1)*f)
+				sums[ox].add(row[4*(x-in.Min.X) : 4*(end-in.Min.X)])
+				x = end
 			}
-			if a == 0 {
+		}
+		for ox, s := range sums {
+			if s.a == 0 {
 				continue
 			}
 			o := out.PixOffset(ox, oy)
-			out.Pix[o], out.Pix[o+1], out.Pix[o+2] = uint8(r/a), uint8(g/a), uint8(bl/a)
-			out.Pix[o+3] = uint8((a + n/2) / n)
+			p := out.Pix[o : o+4 : o+4]
+			p[0], p[1], p[2], p[3] = uint8(s.r/s.a), uint8(s.g/s.a), uint8(s.b/s.a), uint8((s.a+n/2)/n)
 		}
 	}
 	return out
+}
+
+// blockSum adds up the pixels of a block of shrinkImage: the colours
+// weighted by alpha, and the alphas.
+type blockSum struct{ r, g, b, a uint64 }
+
+// add adds the pixels of px, 4 bytes (NRGBA) a pixel.
+func (s *blockSum) add(px []byte) {
+	for i := 0; i+4 <= len(px); i += 4 {
+		p := px[i : i+4 : i+4]
+		a := uint64(p[3])
+		s.r, s.g, s.b, s.a = s.r+uint64(p[0])*a, s.g+uint64(p[1])*a, s.b+uint64(p[2])*a, s.a+a
+	}
+}
+
+// nrgbaRows reads an image's rows as the bytes of an *image.NRGBA, each
+// pixel converted as draw.Draw with draw.Src converts it. The rows of an
+// NRGBA image, and of an opaque RGBA one (whose bytes are the same
+// either way), are read in place.
+type nrgbaRows struct {
+	img     image.Image
+	direct  []byte // the pixels read in place, or nil
+	stride  int
+	min     image.Point // img's bounds' top-left
+	scratch *image.NRGBA
+}
+
+func newNRGBARows(img image.Image) *nrgbaRows {
+	r := &nrgbaRows{img: img, min: img.Bounds().Min}
+	switch m := img.(type) {
+	case *image.NRGBA:
+		r.direct, r.stride = m.Pix, m.Stride
+	case *image.RGBA:
+		if m.Opaque() {
+			r.direct, r.stride = m.Pix, m.Stride
+		}
+	}
+	return r
+}
+
+// row returns the pixels x0 to x1 (exclusive) of row y, in img's bounds;
+// a converted row is valid until the next call.
+func (r *nrgbaRows) row(y, x0, x1 int) []byte {
+	if r.direct != nil {
+		i := (y-r.min.Y)*r.stride + 4*(x0-r.min.X)
+		return r.direct[i : i+4*(x1-x0)]
+	}
+	if r.scratch == nil || r.scratch.Rect.Dx() < x1-x0 {
+		r.scratch = image.NewNRGBA(image.Rect(0, 0, x1-x0, 1))
+	}
+	draw.Draw(r.scratch, image.Rect(0, 0, x1-x0, 1), r.img, image.Pt(x0, y), draw.Src)
+	return r.scratch.Pix[:4*(x1-x0)]
 }
 
 // WriteContactSheets puts the tiles of lib's sprites, in order, on
