@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/disintegration/imaging"
 
@@ -39,15 +40,26 @@ const (
 )
 
 // Sheet is a contact sheet being filled: a grid of n cells, each a tile
-// with a label under it. Set may be called from several goroutines.
-// A sheet of n cells holds about n*(Cell+24)^2*4 bytes, so callers page
-// large builds (say 400 tiles a sheet) rather than make one huge image.
+// with a label under it. Set may be called from several goroutines; Image
+// draws the picture. A sheet of n cells is about n*(Cell+24)^2*4 bytes
+// while it is drawn, so callers page large builds (say 400 tiles a sheet)
+// rather than make one huge image.
 type Sheet struct {
-	mu   sync.Mutex
-	img  *image.RGBA
-	n    int
-	cols int
-	cell int
+	mu    sync.Mutex
+	cells []sheetCell
+	cols  int
+	cell  int
+	size  image.Point
+	pix   []byte // the picture's memory, which a sheet drawn after it may reuse
+}
+
+// sheetCell is what Set put in one cell.
+type sheetCell struct {
+	tile image.Image // fitted to the cell; nil for none
+	// copied reports whether tile is an opaque *image.NRGBA, whose rows
+	// Image copies; any other tile is drawn over the background.
+	copied bool
+	label  string
 }
 
 // NewSheet returns an empty sheet of n cells laid out as opt says.
@@ -63,9 +75,8 @@ func NewSheet(n int, opt SheetOptions) *Sheet {
 	}
 	cols = max(1, min(cols, n))
 	rows := max(1, (n+cols-1)/cols)
-	img := image.NewRGBA(image.Rect(0, 0, sheetGap+cols*(cell+sheetGap), sheetGap+rows*(cell+labelSpace+sheetGap)))
-	fillRect(img, img.Rect, legendBack)
-	return &Sheet{img: img, n: n, cols: cols, cell: cell}
+	size := image.Pt(sheetGap+cols*(cell+sheetGap), sheetGap+rows*(cell+labelSpace+sheetGap))
+	return &Sheet{cells: make([]sheetCell, n), cols: cols, cell: cell, size: size}
 }
 
 // CellRect returns the rectangle of cell i's tile area in the sheet.
@@ -75,35 +86,80 @@ func (s *Sheet) CellRect(i int) image.Rectangle {
 	return image.Rect(x, y, x+s.cell, y+s.cell)
 }
 
-// Set puts tile, fitted into the cell, and label into cell i. A nil tile
-// leaves the cell blank but for the label. It panics when i is not in
-// [0, n).
+// Set puts tile, fitted into the cell, and label into cell i, replacing
+// what was there. A nil tile leaves the cell blank but for the label. It
+// panics when i is not in [0, n). The sheet keeps tile until Image has
+// drawn it.
 func (s *Sheet) Set(i int, tile image.Image, label string) {
-	if i < 0 || i >= s.n {
+	if i < 0 || i >= len(s.cells) {
 		panic("preview: Sheet.Set: cell index out of range")
 	}
-	r := s.CellRect(i)
+	c := sheetCell{tile: tile, label: label}
 	if tile != nil {
-		b := tile.Bounds()
-		if b.Dx() > s.cell || b.Dy() > s.cell {
-			tile = imaging.Fit(tile, s.cell, s.cell, imaging.Box)
-			b = tile.Bounds()
+		if b := tile.Bounds(); b.Dx() > s.cell || b.Dy() > s.cell {
+			c.tile = imaging.Fit(tile, s.cell, s.cell, imaging.Box)
 		}
-		at := r.Min.Add(image.Pt((s.cell-b.Dx())/2, (s.cell-b.Dy())/2))
-		s.mu.Lock()
-		draw.Draw(s.img, b.Sub(b.Min).Add(at), tile, b.Min, draw.Over)
-		s.mu.Unlock()
+		// Over the background an opaque tile is its own pixels.
+		t, ok := c.tile.(*image.NRGBA)
+		c.copied = ok && t.Opaque()
 	}
 	s.mu.Lock()
-	drawText(s.img, fit(label, s.cell/glyphWidth), r.Min.X, r.Max.Y+labelSpace-4, textColour)
+	s.cells[i] = c
 	s.mu.Unlock()
 }
 
-// Image returns the sheet's picture. It shares memory with the sheet, so
-// call it after the last Set.
+// tileAt returns where the tile of cell i lies in the sheet: centred in
+// the cell.
+func (s *Sheet) tileAt(i int) image.Rectangle {
+	b := s.cells[i].tile.Bounds()
+	at := s.CellRect(i).Min.Add(image.Pt((s.cell-b.Dx())/2, (s.cell-b.Dy())/2))
+	return b.Sub(b.Min).Add(at)
+}
+
+// Image draws the sheet's picture and returns it. It is in the sheet's
+// memory, so call it after the last Set.
 func (s *Sheet) Image() *image.NRGBA {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w, h := s.size.X, s.size.Y
+	s.pix = slices.Grow(s.pix[:0], 4*w*h)[:4*w*h]
+	img := &image.RGBA{Pix: s.pix, Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	// Every pixel is written once: a row is the background between the
+	// copied tiles' rows.
+	back := image.NewRGBA(image.Rect(0, 0, w, 1))
+	fillRect(back, back.Rect, legendBack)
+	band := s.cell + labelSpace + sheetGap
+	for y := range h {
+		row := img.Pix[y*img.Stride:][:4*w]
+		x := 0
+		if gy := y - sheetGap; gy >= 0 && gy%band < s.cell {
+			for i := gy / band * s.cols; i < min(len(s.cells), (gy/band+1)*s.cols); i++ {
+				c := s.cells[i]
+				if !c.copied {
+					continue
+				}
+				r := s.tileAt(i)
+				if y < r.Min.Y || y >= r.Max.Y {
+					continue
+				}
+				t := c.tile.(*image.NRGBA)
+				tb := t.Rect
+				x += copy(row[4*x:4*r.Min.X], back.Pix) / 4
+				x += copy(row[4*x:4*r.Max.X], t.Pix[t.PixOffset(tb.Min.X, tb.Min.Y+y-r.Min.Y):]) / 4
+			}
+		}
+		copy(row[4*x:], back.Pix)
+	}
+	for i, c := range s.cells {
+		if c.tile != nil && !c.copied {
+			r := s.tileAt(i)
+			draw.Draw(img, r, c.tile, c.tile.Bounds().Min, draw.Over)
+		}
+		r := s.CellRect(i)
+		drawText(img, fit(c.label, s.cell/glyphWidth), r.Min.X, r.Max.Y+labelSpace-4, textColour)
+	}
 	// The background is opaque, so premultiplied bytes are straight bytes.
-	return &image.NRGBA{Pix: s.img.Pix, Stride: s.img.Stride, Rect: s.img.Rect}
+	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
 }
 
 // ContactSheet returns one image with every tile in a grid, each with the
@@ -141,8 +197,10 @@ func Tile(frame image.Image, s *export.Sprite, opt Options, cell int) *image.NRG
 	one, _ := Layout(s, opt)
 	if side := max(one.Dx(), one.Dy()); side > cell {
 		f := (side + cell - 1) / cell
-		spr := Sprite(frame, s)
-		frame, s = shrinkImage(spr, f), shrink(s, spr.Rect.Size(), f)
+		size, off := spriteSpace(frame, s)
+		// The sprite's space in the frame's coordinates (see Sprite).
+		space := image.Rectangle{Max: size}.Add(frame.Bounds().Min.Sub(off))
+		frame, s = shrinkImage(frame, space, f), shrink(s, size, f)
 		// Only the blocks opaque throughout are opaque: they lie inside
 		// every shape that holds their pixels, so shrinking paints no
 		// pixel outside.
@@ -214,35 +272,91 @@ func shrink(s *export.Sprite, size image.Point, f int) *export.Sprite {
 	return t
 }
 
-// shrinkImage returns img scaled down by the whole factor f, each pixel
-// the average of an f x f block (weighted by alpha, so transparent pixels
-// lend no colour; blocks cut by the edge count the missing pixels as
-// transparent).
-func shrinkImage(img *image.NRGBA, f int) *image.NRGBA {
-	b := img.Rect
-	out := image.NewNRGBA(image.Rect(0, 0, (b.Dx()+f-1)/f, (b.Dy()+f-1)/f))
+// shrinkImage returns the part r of img scaled down by the whole factor
+// f, each pixel the average of an f x f block (weighted by alpha, so
+// transparent pixels lend no colour; pixels outside img's bounds and
+// blocks cut by r's edge count as transparent). img's pixels are taken as
+// Sprite takes them. Each pixel is read once, a row at a time.
+func shrinkImage(img image.Image, r image.Rectangle, f int) *image.NRGBA {
+	out := image.NewNRGBA(image.Rect(0, 0, (r.Dx()+f-1)/f, (r.Dy()+f-1)/f))
+	in := r.Intersect(img.Bounds())
+	rows := newNRGBARows(img)
+	sums := make([]blockSum, out.Rect.Dx())
 	n := uint64(f * f)
 	for oy := range out.Rect.Dy() {
-		for ox := range out.Rect.Dx() {
-			var r, g, bl, a uint64
-			for y := b.Min.Y + oy*f; y < min(b.Max.Y, b.Min.Y+oy*f+f); y++ {
-				i := img.PixOffset(b.Min.X+ox*f, y)
-				for x := b.Min.X + ox*f; x < min(b.Max.X, b.Min.X+ox*f+f); x++ {
-					p := img.Pix[i : i+4 : i+4]
-					pa := uint64(p[3])
-					r, g, bl, a = r+uint64(p[0])*pa, g+uint64(p[1])*pa, bl+uint64(p[2])*pa, a+pa
-					i += 4
-				}
+		clear(sums)
+		top := r.Min.Y + oy*f
+		for y := max(in.Min.Y, top); y < min(in.Max.Y, top+f); y++ {
+			row := rows.row(y, in.Min.X, in.Max.X)
+			for x := in.Min.X; x < in.Max.X; {
+				ox := (x - r.Min.X) / f
+				end := min(in.Max.X, r.Min.X+(ox+1)*f)
+				sums[ox].add(row[4*(x-in.Min.X) : 4*(end-in.Min.X)])
+				x = end
 			}
-			if a == 0 {
+		}
+		for ox, s := range sums {
+			if s.a == 0 {
 				continue
 			}
 			o := out.PixOffset(ox, oy)
-			out.Pix[o], out.Pix[o+1], out.Pix[o+2] = uint8(r/a), uint8(g/a), uint8(bl/a)
-			out.Pix[o+3] = uint8((a + n/2) / n)
+			p := out.Pix[o : o+4 : o+4]
+			p[0], p[1], p[2], p[3] = uint8(s.r/s.a), uint8(s.g/s.a), uint8(s.b/s.a), uint8((s.a+n/2)/n)
 		}
 	}
 	return out
+}
+
+// blockSum adds up the pixels of a block of shrinkImage: the colours
+// weighted by alpha, and the alphas.
+type blockSum struct{ r, g, b, a uint64 }
+
+// add adds the pixels of px, 4 bytes (NRGBA) a pixel.
+func (s *blockSum) add(px []byte) {
+	for i := 0; i+4 <= len(px); i += 4 {
+		p := px[i : i+4 : i+4]
+		a := uint64(p[3])
+		s.r, s.g, s.b, s.a = s.r+uint64(p[0])*a, s.g+uint64(p[1])*a, s.b+uint64(p[2])*a, s.a+a
+	}
+}
+
+// nrgbaRows reads an image's rows as the bytes of an *image.NRGBA, each
+// pixel converted as draw.Draw with draw.Src converts it. The rows of an
+// NRGBA image, and of an opaque RGBA one (whose bytes are the same
+// either way), are read in place.
+type nrgbaRows struct {
+	img     image.Image
+	direct  []byte // the pixels read in place, or nil
+	stride  int
+	min     image.Point // img's bounds' top-left
+	scratch *image.NRGBA
+}
+
+func newNRGBARows(img image.Image) *nrgbaRows {
+	r := &nrgbaRows{img: img, min: img.Bounds().Min}
+	switch m := img.(type) {
+	case *image.NRGBA:
+		r.direct, r.stride = m.Pix, m.Stride
+	case *image.RGBA:
+		if m.Opaque() {
+			r.direct, r.stride = m.Pix, m.Stride
+		}
+	}
+	return r
+}
+
+// row returns the pixels x0 to x1 (exclusive) of row y, in img's bounds;
+// a converted row is valid until the next call.
+func (r *nrgbaRows) row(y, x0, x1 int) []byte {
+	if r.direct != nil {
+		i := (y-r.min.Y)*r.stride + 4*(x0-r.min.X)
+		return r.direct[i : i+4*(x1-x0)]
+	}
+	if r.scratch == nil || r.scratch.Rect.Dx() < x1-x0 {
+		r.scratch = image.NewNRGBA(image.Rect(0, 0, x1-x0, 1))
+	}
+	draw.Draw(r.scratch, image.Rect(0, 0, x1-x0, 1), r.img, image.Pt(x0, y), draw.Src)
+	return r.scratch.Pix[:4*(x1-x0)]
 }
 
 // WriteContactSheets puts the tiles of lib's sprites, in order, on
@@ -250,53 +364,63 @@ func shrinkImage(img *image.NRGBA, f int) *image.NRGBA {
 // them to path and, when there are more than SheetPage sprites, to path
 // with "-2", "-3", ... before its extension. tile(i) returns the tile of
 // lib.Sprites[i] (see Tile); it is called from several goroutines at once.
-// It returns the files written. A tile that tile cannot give leaves its
-// cell blank but for the label; the first such error of each sheet is
-// returned, joined, after all sheets are written. Sheets can be made again from the library, so
-// they are written atomically but not synced (see
-// atomicfile.WriteUnsynced).
+// It returns the files written, stopping at the first that cannot be. A
+// tile that tile cannot give leaves its cell blank but for the label; the
+// first such error of each sheet is returned, joined, after all sheets
+// are written. Sheets can be made again from the library, so they are
+// written atomically but not synced (see atomicfile.WriteUnsynced).
 func WriteContactSheets(path string, lib *export.Library, tile func(i int) (image.Image, error), opt SheetOptions) ([]string, error) {
 	sprites := lib.Sprites
 	pages := max(1, (len(sprites)+SheetPage-1)/SheetPage)
-	written := make([]string, pages)
-	errs := make([]error, pages)
-	tileErrs := make([]error, pages) // each page's first missing tile
-	var wg sync.WaitGroup
-	// Pages are drawn side by side, but no more at once than there are
-	// cores: each is tens of megabytes while it is being made.
-	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var written []string
+	var tileErrs []error
+	// One page at a time, in the memory of the last: a page is tens of
+	// megabytes. Its tiles are fetched on all cores, as they may be drawn.
+	var pix []byte
 	for page := range pages {
-		slots <- struct{}{}
+		lo, hi := page*SheetPage, min(len(sprites), (page+1)*SheetPage)
+		s := NewSheet(hi-lo, opt)
+		s.pix = pix
+		tileErrs = append(tileErrs, fillSheet(s, lo, hi, sprites, tile))
+		p := path
+		if page > 0 {
+			ext := filepath.Ext(path)
+			p = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), page+1, ext)
+		}
+		if err := atomicfile.WriteUnsynced(p, func(w io.Writer) error { return Encode(w, s.Image()) }); err != nil {
+			return written, err
+		}
+		written = append(written, p)
+		pix = s.pix
+	}
+	return written, errors.Join(tileErrs...)
+}
+
+// fillSheet sets the cells of s to the tiles of sprites lo to hi, fetched
+// by tile on all cores, and returns the error of the first missing one.
+func fillSheet(s *Sheet, lo, hi int, sprites []export.Sprite, tile func(i int) (image.Image, error)) error {
+	errs := make([]error, hi-lo)
+	var next atomic.Int64
+	next.Store(int64(lo))
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), hi-lo) {
 		wg.Go(func() {
-			defer func() { <-slots }()
-			lo, hi := page*SheetPage, min(len(sprites), (page+1)*SheetPage)
-			s := NewSheet(hi-lo, opt)
-			for i := lo; i < hi; i++ {
+			for i := int(next.Add(1) - 1); i < hi; i = int(next.Add(1) - 1) {
 				t, err := tile(i)
 				if err != nil {
-					if tileErrs[page] == nil {
-						tileErrs[page] = err
-					}
-					t = nil
+					errs[i-lo], t = err, nil
 				}
 				s.Set(i-lo, t, sprites[i].Name)
 			}
-			p := path
-			if page > 0 {
-				ext := filepath.Ext(path)
-				p = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), page+1, ext)
-			}
-			errs[page] = atomicfile.WriteUnsynced(p, func(w io.Writer) error { return Encode(w, s.Image()) })
-			written[page] = p
 		})
 	}
 	wg.Wait()
-	for page, err := range errs {
+	for _, err := range errs {
 		if err != nil {
-			return written[:page], err
+			return err
 		}
 	}
-	return written, errors.Join(tileErrs...)
+	return nil
 }
 
 // PathFor returns where the preview of sprite name lies under dir:

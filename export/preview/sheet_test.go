@@ -1,11 +1,13 @@
 package preview
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -191,7 +193,7 @@ func TestShrinkKeepsPixelsInside(t *testing.T) {
 		img := previewtest.Blob(61, 47, true)
 		s := previewtest.Sprite("blob", img)
 		spr := Sprite(img, s)
-		small, ss := shrinkImage(spr, f), shrink(s, spr.Rect.Size(), f)
+		small, ss := shrinkImage(spr, spr.Rect, f), shrink(s, spr.Rect.Size(), f)
 		if want := image.Rect(0, 0, (61+f-1)/f, (47+f-1)/f); small.Rect != want || ss.Size != [2]int{want.Dx(), want.Dy()} {
 			t.Fatalf("f=%d: shrunk image %v, size %v, want %v", f, small.Rect, ss.Size, want)
 		}
@@ -203,4 +205,96 @@ func TestShrinkKeepsPixelsInside(t *testing.T) {
 			t.Errorf("f=%d: %d opaque blocks outside the shrunk shapes, first %v", f, len(out), out[0])
 		}
 	}
+}
+
+// TestShrinkImageMatchesNaive checks shrinkImage over a frame placed in
+// its sprite's space against the block average of Sprite's picture, on
+// random frames of several image types (pieces of larger images), spaces
+// that cut them, and factors.
+func TestShrinkImageMatchesNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	kinds := []string{"NRGBA", "opaque RGBA", "RGBA", "Paletted"}
+	for i := range 400 {
+		kind := kinds[i%len(kinds)]
+		frame := randomFrame(rng, kind, 1+rng.IntN(40), 1+rng.IntN(40))
+		s := &export.Sprite{Size: [2]int{rng.IntN(50), rng.IntN(50)}, Offset: &[2]int{rng.IntN(10), rng.IntN(10)}}
+		f := 1 + rng.IntN(6)
+		size, off := spriteSpace(frame, s)
+		got := shrinkImage(frame, image.Rectangle{Max: size}.Add(frame.Bounds().Min.Sub(off)), f)
+		want := shrinkNaive(Sprite(frame, s), f)
+		if got.Rect != want.Rect || !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("case %d (%s %v in %v at %v, f=%d): shrinkImage differs from the block average of Sprite", i, kind, frame.Bounds(), size, off, f)
+		}
+	}
+}
+
+// randomFrame returns a w x h piece, not at the origin, of a larger image
+// of kind kind with random pixels, a quarter of them transparent.
+func randomFrame(rng *rand.Rand, kind string, w, h int) image.Image {
+	big := image.Rect(-3, 2, w+5, h+9)
+	piece := image.Rect(0, 4, w, h+4)
+	opaque := kind == "opaque RGBA"
+	c := func() color.NRGBA {
+		p := color.NRGBA{uint8(rng.Uint32()), uint8(rng.Uint32()), uint8(rng.Uint32()), uint8(rng.Uint32())}
+		switch {
+		case opaque:
+			p.A = 0xff
+		case rng.IntN(4) == 0:
+			p.A = 0
+		}
+		return p
+	}
+	switch kind {
+	case "Paletted":
+		pal := color.Palette{}
+		for range 16 {
+			pal = append(pal, c())
+		}
+		img := image.NewPaletted(big, pal)
+		for i := range img.Pix {
+			img.Pix[i] = uint8(rng.IntN(len(pal)))
+		}
+		return img.SubImage(piece)
+	case "NRGBA":
+		img := image.NewNRGBA(big)
+		for y := big.Min.Y; y < big.Max.Y; y++ {
+			for x := big.Min.X; x < big.Max.X; x++ {
+				img.SetNRGBA(x, y, c())
+			}
+		}
+		return img.SubImage(piece)
+	default:
+		img := image.NewRGBA(big)
+		for y := big.Min.Y; y < big.Max.Y; y++ {
+			for x := big.Min.X; x < big.Max.X; x++ {
+				img.Set(x, y, c())
+			}
+		}
+		return img.SubImage(piece)
+	}
+}
+
+// shrinkNaive is shrinkImage's reference: img scaled down by f, each pixel
+// the alpha-weighted average of an f x f block, cut blocks counting the
+// missing pixels as transparent.
+func shrinkNaive(img *image.NRGBA, f int) *image.NRGBA {
+	b := img.Rect
+	out := image.NewNRGBA(image.Rect(0, 0, (b.Dx()+f-1)/f, (b.Dy()+f-1)/f))
+	n := uint64(f * f)
+	for oy := range out.Rect.Dy() {
+		for ox := range out.Rect.Dx() {
+			var r, g, bl, a uint64
+			for y := b.Min.Y + oy*f; y < min(b.Max.Y, b.Min.Y+oy*f+f); y++ {
+				for x := b.Min.X + ox*f; x < min(b.Max.X, b.Min.X+ox*f+f); x++ {
+					p := img.NRGBAAt(x, y)
+					pa := uint64(p.A)
+					r, g, bl, a = r+uint64(p.R)*pa, g+uint64(p.G)*pa, bl+uint64(p.B)*pa, a+pa
+				}
+			}
+			if a > 0 {
+				out.SetNRGBA(ox, oy, color.NRGBA{uint8(r / a), uint8(g / a), uint8(bl / a), uint8((a + n/2) / n)})
+			}
+		}
+	}
+	return out
 }
