@@ -148,18 +148,18 @@ func (s *scanner) sureRanges(y int, dst [][2]int) [][2]int {
 type lineBuffer struct {
 	img  *image.RGBA
 	w, h int
-	cov  []uint8 // per pixel of img, 0 where untouched
-	runs []run   // every pixel with coverage lies in one
+	cov  []uint8    // per pixel of img, 0 where untouched
+	runs []pixelRun // every pixel with coverage lies in one
 	// dashOn is plotStraight's scratch: whether each pixel along the
 	// segment is on the dash.
 	dashOn []bool
 	pts    []collide.Vec // canvas.stroke's scratch: a ring in output pixels
 }
 
-// run is the n pixels of img from index i on, step apart: a row or column
+// pixelRun is the n pixels of img from index i on, step apart: a row or column
 // of pixels that a stroke may cover. Recording runs rather than pixels
 // keeps covering a pixel to a store.
-type run struct{ i, step, n int }
+type pixelRun struct{ i, step, n int }
 
 // reset makes lb draw on img, keeping its memory, and returns it. Its
 // coverage is all zero: flush leaves it so.
@@ -302,7 +302,7 @@ func (lb *lineBuffer) plotMiddle(seg *strokeSeg, pu int) {
 		return
 	}
 	i := pv*seg.sv + pu*seg.su
-	lb.runs = append(lb.runs, run{i, seg.sv, last - pv + 1})
+	lb.runs = append(lb.runs, pixelRun{i, seg.sv, last - pv + 1})
 	for ; pv <= last; pv, i = pv+1, i+seg.sv {
 		if seg.period > 0 && !seg.on(seg.proj(pu, pv)) {
 			continue
@@ -332,7 +332,7 @@ func (lb *lineBuffer) plotStraight(seg *strokeSeg, pu0, pu1 int) {
 			continue
 		}
 		i := pv*seg.sv + pu0*seg.su
-		lb.runs = append(lb.runs, run{i, seg.su, pu1 - pu0 + 1})
+		lb.runs = append(lb.runs, pixelRun{i, seg.su, pu1 - pu0 + 1})
 		for k := range pu1 - pu0 + 1 {
 			if (seg.period == 0 || lb.dashOn[k]) && a > lb.cov[i] {
 				lb.cov[i] = a
@@ -357,7 +357,7 @@ func (lb *lineBuffer) plotEnd(seg *strokeSeg, pu int) {
 		return
 	}
 	i := pv*seg.sv + pu*seg.su
-	lb.runs = append(lb.runs, run{i, seg.sv, n})
+	lb.runs = append(lb.runs, pixelRun{i, seg.sv, n})
 	cu := float64(pu) + 0.5
 	for ; n > 0; n, pv, i = n-1, pv+1, i+seg.sv {
 		cv := float64(pv) + 0.5
@@ -429,7 +429,7 @@ func (lb *lineBuffer) circle(cx, cy, r, width float64) {
 			if px > last {
 				continue
 			}
-			lb.runs = append(lb.runs, run{py*lb.w + px, 1, last - px + 1})
+			lb.runs = append(lb.runs, pixelRun{py*lb.w + px, 1, last - px + 1})
 			for ; px <= last; px++ {
 				dx := float64(px) + 0.5 - cx
 				d := math.Sqrt(dx*dx + dy*dy)

@@ -20,7 +20,7 @@ func TestSpriteMatchesDraw(t *testing.T) {
 	for n := range 400 {
 		r := image.Rect(rng.IntN(5), rng.IntN(5), 0, 0)
 		r.Max = r.Min.Add(image.Pt(1+rng.IntN(9), 1+rng.IntN(9)))
-		frame := randomFrame(rng, n%3, r)
+		frame := spriteFrame(rng, n%3, r)
 		s := &export.Sprite{}
 		if rng.IntN(2) == 0 {
 			s.Offset = &[2]int{rng.IntN(4), rng.IntN(4)}
@@ -42,9 +42,9 @@ func TestSpriteMatchesDraw(t *testing.T) {
 	}
 }
 
-// randomFrame returns an image of bounds r: kind 0 premultiplied RGBA
+// spriteFrame returns an image of bounds r: kind 0 premultiplied RGBA
 // (valid: no channel above alpha), 1 NRGBA, 2 paletted.
-func randomFrame(rng *rand.Rand, kind int, r image.Rectangle) image.Image {
+func spriteFrame(rng *rand.Rand, kind int, r image.Rectangle) image.Image {
 	switch kind {
 	case 0:
 		img := image.NewRGBA(r)
