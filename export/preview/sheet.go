@@ -194,6 +194,7 @@ func Tile(frame image.Image, s *export.Sprite, opt Options, cell int) *image.NRG
 		cell = DefaultCell
 	}
 	opt.MinSide, opt.NoLegend = 1, true
+	frame = nrgbaView(frame)
 	one, _ := Layout(s, opt)
 	if side := max(one.Dx(), one.Dy()); side > cell {
 		f := (side + cell - 1) / cell
@@ -320,10 +321,19 @@ func (s *blockSum) add(px []byte) {
 	}
 }
 
+// nrgbaView returns img as an *image.NRGBA in the same memory when it is
+// an opaque *image.RGBA, whose bytes are the same either way (draw.Draw
+// converts them so, slowly, pixel by pixel), else img itself.
+func nrgbaView(img image.Image) image.Image {
+	if m, ok := img.(*image.RGBA); ok && m.Opaque() {
+		return &image.NRGBA{Pix: m.Pix, Stride: m.Stride, Rect: m.Rect}
+	}
+	return img
+}
+
 // nrgbaRows reads an image's rows as the bytes of an *image.NRGBA, each
-// pixel converted as draw.Draw with draw.Src converts it. The rows of an
-// NRGBA image, and of an opaque RGBA one (whose bytes are the same
-// either way), are read in place.
+// pixel converted as draw.Draw with draw.Src converts it; those of an
+// *image.NRGBA are read in place.
 type nrgbaRows struct {
 	img     image.Image
 	direct  []byte // the pixels read in place, or nil
@@ -334,13 +344,8 @@ type nrgbaRows struct {
 
 func newNRGBARows(img image.Image) *nrgbaRows {
 	r := &nrgbaRows{img: img, min: img.Bounds().Min}
-	switch m := img.(type) {
-	case *image.NRGBA:
+	if m, ok := img.(*image.NRGBA); ok {
 		r.direct, r.stride = m.Pix, m.Stride
-	case *image.RGBA:
-		if m.Opaque() {
-			r.direct, r.stride = m.Pix, m.Stride
-		}
 	}
 	return r
 }

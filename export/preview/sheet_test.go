@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"math/rand/v2"
 	"os"
@@ -297,4 +298,33 @@ func shrinkNaive(img *image.NRGBA, f int) *image.NRGBA {
 		}
 	}
 	return out
+}
+
+// TestTileOfRGBA checks that the tile over a frame held as an
+// *image.RGBA, a piece of a larger image, is the tile over the same
+// pixels as an *image.NRGBA, opaque or not, drawn at a scale and shrunk.
+func TestTileOfRGBA(t *testing.T) {
+	blob := previewtest.Blob(30, 22, false)
+	s := previewtest.Sprite("blob", blob)
+	for _, opaque := range []bool{true, false} {
+		big := image.NewRGBA(image.Rect(-5, -3, 40, 30))
+		if opaque {
+			fillRect(big, big.Rect, color.NRGBA{0x20, 0x40, 0x60, 0xff})
+		}
+		draw.Draw(big, blob.Rect, blob, image.Point{}, draw.Over)
+		if !opaque { // translucent pixels, whose RGBA and NRGBA bytes differ
+			for x := range 9 {
+				big.SetRGBA(x, 11, color.RGBA{0x30, 0x20, 0x10, 0x60})
+			}
+		}
+		frame := big.SubImage(blob.Rect)
+		nrgba := image.NewNRGBA(blob.Rect)
+		draw.Draw(nrgba, nrgba.Rect, frame, blob.Rect.Min, draw.Src)
+		for _, cell := range []int{0, 20} {
+			got, want := Tile(frame, s, Options{}, cell), Tile(nrgba, s, Options{}, cell)
+			if got.Rect != want.Rect || !bytes.Equal(got.Pix, want.Pix) {
+				t.Errorf("opaque %v, cell %d: tile over the RGBA frame differs from the one over its NRGBA pixels", opaque, cell)
+			}
+		}
+	}
 }
