@@ -59,6 +59,7 @@ type sheetCell struct {
 	// copied reports whether tile is an opaque *image.NRGBA, whose rows
 	// Image copies; any other tile is drawn over the background.
 	copied bool
+	at     image.Rectangle // where tile lies in the sheet
 	label  string
 }
 
@@ -102,16 +103,15 @@ func (s *Sheet) Set(i int, tile image.Image, label string) {
 		// Over the background an opaque tile is its own pixels.
 		t, ok := c.tile.(*image.NRGBA)
 		c.copied = ok && t.Opaque()
+		c.at = s.place(i, c.tile.Bounds())
 	}
 	s.mu.Lock()
 	s.cells[i] = c
 	s.mu.Unlock()
 }
 
-// tileAt returns where the tile of cell i lies in the sheet: centred in
-// the cell.
-func (s *Sheet) tileAt(i int) image.Rectangle {
-	b := s.cells[i].tile.Bounds()
+// place returns where a tile of bounds b lies in cell i: centred.
+func (s *Sheet) place(i int, b image.Rectangle) image.Rectangle {
 	at := s.CellRect(i).Min.Add(image.Pt((s.cell-b.Dx())/2, (s.cell-b.Dy())/2))
 	return b.Sub(b.Min).Add(at)
 }
@@ -138,7 +138,7 @@ func (s *Sheet) Image() *image.NRGBA {
 				if !c.copied {
 					continue
 				}
-				r := s.tileAt(i)
+				r := c.at
 				if y < r.Min.Y || y >= r.Max.Y {
 					continue
 				}
@@ -152,8 +152,7 @@ func (s *Sheet) Image() *image.NRGBA {
 	}
 	for i, c := range s.cells {
 		if c.tile != nil && !c.copied {
-			r := s.tileAt(i)
-			draw.Draw(img, r, c.tile, c.tile.Bounds().Min, draw.Over)
+			draw.Draw(img, c.at, c.tile, c.tile.Bounds().Min, draw.Over)
 		}
 		r := s.CellRect(i)
 		drawText(img, fit(c.label, s.cell/glyphWidth), r.Min.X, r.Max.Y+labelSpace-4, textColour)
@@ -342,6 +341,7 @@ type nrgbaRows struct {
 	scratch *image.NRGBA
 }
 
+// newNRGBARows returns the reader of img's rows.
 func newNRGBARows(img image.Image) *nrgbaRows {
 	r := &nrgbaRows{img: img, min: img.Bounds().Min}
 	if m, ok := img.(*image.NRGBA); ok {
