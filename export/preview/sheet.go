@@ -59,6 +59,7 @@ type sheetCell struct {
 	// copied reports whether tile is an opaque *image.NRGBA, whose rows
 	// Image copies; any other tile is drawn over the background.
 	copied bool
+	at     image.Rectangle // where tile lies in the sheet
 	label  string
 }
 
@@ -102,16 +103,15 @@ func (s *Sheet) Set(i int, tile image.Image, label string) {
 		// Over the background an opaque tile is its own pixels.
 		t, ok := c.tile.(*image.NRGBA)
 		c.copied = ok && t.Opaque()
+		c.at = s.place(i, c.tile.Bounds())
 	}
 	s.mu.Lock()
 	s.cells[i] = c
 	s.mu.Unlock()
 }
 
-// tileAt returns where the tile of cell i lies in the sheet: centred in
-// the cell.
-func (s *Sheet) tileAt(i int) image.Rectangle {
-	b := s.cells[i].tile.Bounds()
+// place returns where a tile of bounds b lies in cell i: centred.
+func (s *Sheet) place(i int, b image.Rectangle) image.Rectangle {
 	at := s.CellRect(i).Min.Add(image.Pt((s.cell-b.Dx())/2, (s.cell-b.Dy())/2))
 	return b.Sub(b.Min).Add(at)
 }
@@ -138,7 +138,7 @@ func (s *Sheet) Image() *image.NRGBA {
 				if !c.copied {
 					continue
 				}
-				r := s.tileAt(i)
+				r := c.at
 				if y < r.Min.Y || y >= r.Max.Y {
 					continue
 				}
@@ -152,8 +152,7 @@ func (s *Sheet) Image() *image.NRGBA {
 	}
 	for i, c := range s.cells {
 		if c.tile != nil && !c.copied {
-			r := s.tileAt(i)
-			draw.Draw(img, r, c.tile, c.tile.Bounds().Min, draw.Over)
+			draw.Draw(img, c.at, c.tile, c.tile.Bounds().Min, draw.Over)
 		}
 		r := s.CellRect(i)
 		drawText(img, fit(c.label, s.cell/glyphWidth), r.Min.X, r.Max.Y+labelSpace-4, textColour)
@@ -194,6 +193,7 @@ func Tile(frame image.Image, s *export.Sprite, opt Options, cell int) *image.NRG
 		cell = DefaultCell
 	}
 	opt.MinSide, opt.NoLegend = 1, true
+	frame = nrgbaView(frame)
 	one, _ := Layout(s, opt)
 	if side := max(one.Dx(), one.Dy()); side > cell {
 		f := (side + cell - 1) / cell
@@ -320,10 +320,19 @@ func (s *blockSum) add(px []byte) {
 	}
 }
 
+// nrgbaView returns img as an *image.NRGBA in the same memory when it is
+// an opaque *image.RGBA, whose bytes are the same either way (draw.Draw
+// converts them so, slowly, pixel by pixel), else img itself.
+func nrgbaView(img image.Image) image.Image {
+	if m, ok := img.(*image.RGBA); ok && m.Opaque() {
+		return &image.NRGBA{Pix: m.Pix, Stride: m.Stride, Rect: m.Rect}
+	}
+	return img
+}
+
 // nrgbaRows reads an image's rows as the bytes of an *image.NRGBA, each
-// pixel converted as draw.Draw with draw.Src converts it. The rows of an
-// NRGBA image, and of an opaque RGBA one (whose bytes are the same
-// either way), are read in place.
+// pixel converted as draw.Draw with draw.Src converts it; those of an
+// *image.NRGBA are read in place.
 type nrgbaRows struct {
 	img     image.Image
 	direct  []byte // the pixels read in place, or nil
@@ -332,15 +341,11 @@ type nrgbaRows struct {
 	scratch *image.NRGBA
 }
 
+// newNRGBARows returns the reader of img's rows.
 func newNRGBARows(img image.Image) *nrgbaRows {
 	r := &nrgbaRows{img: img, min: img.Bounds().Min}
-	switch m := img.(type) {
-	case *image.NRGBA:
+	if m, ok := img.(*image.NRGBA); ok {
 		r.direct, r.stride = m.Pix, m.Stride
-	case *image.RGBA:
-		if m.Opaque() {
-			r.direct, r.stride = m.Pix, m.Stride
-		}
 	}
 	return r
 }

@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/disintegration/imaging"
 
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview/previewtest"
@@ -297,4 +300,84 @@ func shrinkNaive(img *image.NRGBA, f int) *image.NRGBA {
 		}
 	}
 	return out
+}
+
+// TestTileOfRGBA checks that the tile over a frame held as an
+// *image.RGBA, a piece of a larger image, is the tile over the same
+// pixels as an *image.NRGBA, opaque or not, drawn at a scale and shrunk.
+func TestTileOfRGBA(t *testing.T) {
+	blob := previewtest.Blob(30, 22, false)
+	s := previewtest.Sprite("blob", blob)
+	for _, opaque := range []bool{true, false} {
+		big := image.NewRGBA(image.Rect(-5, -3, 40, 30))
+		if opaque {
+			fillRect(big, big.Rect, color.NRGBA{0x20, 0x40, 0x60, 0xff})
+		}
+		draw.Draw(big, blob.Rect, blob, image.Point{}, draw.Over)
+		if !opaque { // translucent pixels, whose RGBA and NRGBA bytes differ
+			for x := range 9 {
+				big.SetRGBA(x, 11, color.RGBA{0x30, 0x20, 0x10, 0x60})
+			}
+		}
+		frame := big.SubImage(blob.Rect)
+		nrgba := image.NewNRGBA(blob.Rect)
+		draw.Draw(nrgba, nrgba.Rect, frame, blob.Rect.Min, draw.Src)
+		for _, cell := range []int{0, 20} {
+			got, want := Tile(frame, s, Options{}, cell), Tile(nrgba, s, Options{}, cell)
+			if got.Rect != want.Rect || !bytes.Equal(got.Pix, want.Pix) {
+				t.Errorf("opaque %v, cell %d: tile over the RGBA frame differs from the one over its NRGBA pixels", opaque, cell)
+			}
+		}
+	}
+}
+
+// TestSheetMatchesNaive checks a sheet's picture against the background
+// painted whole and each tile drawn over it with image/draw, on random
+// sheets of tiles of several image types, opaque or not, some larger
+// than the cell and some missing.
+func TestSheetMatchesNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	kinds := []string{"NRGBA", "opaque RGBA", "RGBA", "Paletted"}
+	for i := range 40 {
+		n, opt := 1+rng.IntN(12), SheetOptions{Columns: rng.IntN(5), Cell: 10 + rng.IntN(30)}
+		tiles := make([]image.Image, n)
+		labels := make([]string, n)
+		for j := range tiles {
+			w, h := 1+rng.IntN(50), 1+rng.IntN(50)
+			switch k := rng.IntN(6); k {
+			case 0: // missing
+			case 1: // an opaque NRGBA tile, whose rows are copied
+				tiles[j] = nrgbaView(randomFrame(rng, "opaque RGBA", w, h))
+			default:
+				tiles[j] = randomFrame(rng, kinds[k-2], w, h)
+			}
+			labels[j] = fmt.Sprintf("tile %d", j)
+		}
+		got := ContactSheet(tiles, labels, opt)
+		if want := naiveSheet(tiles, labels, opt); got.Rect != want.Rect || !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("case %d: %d tiles %+v: sheet differs from the naive one", i, n, opt)
+		}
+	}
+}
+
+// naiveSheet is ContactSheet's reference: the background painted whole,
+// then each tile, fitted to its cell, drawn over it, and its label.
+func naiveSheet(tiles []image.Image, labels []string, opt SheetOptions) *image.NRGBA {
+	s := NewSheet(len(tiles), opt)
+	img := image.NewRGBA(image.Rectangle{Max: s.size})
+	fillRect(img, img.Rect, legendBack)
+	for i, tile := range tiles {
+		r := s.CellRect(i)
+		if tile != nil {
+			b := tile.Bounds()
+			if b.Dx() > s.cell || b.Dy() > s.cell {
+				tile = imaging.Fit(tile, s.cell, s.cell, imaging.Box)
+				b = tile.Bounds()
+			}
+			at := r.Min.Add(image.Pt((s.cell-b.Dx())/2, (s.cell-b.Dy())/2))
+			draw.Draw(img, b.Sub(b.Min).Add(at), tile, b.Min, draw.Over)
+		}
+		drawText(img, fit(labels[i], s.cell/glyphWidth), r.Min.X, r.Max.Y+labelSpace-4, textColour)
+	}
+	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
 }

@@ -353,7 +353,7 @@ func (w *worker) claimPreview(name, rel string, frame int) (release func(), ok b
 }
 
 // tileBudget is the most memory a build keeps contact-sheet tiles in
-// (the corpus' 1,139 take about 45 MB); the tiles of further sprites are
+// (the corpus' 1,139 take about 23 MB); the tiles of further sprites are
 // drawn at the end from their 1x images instead. Tests change it.
 var tileBudget int64 = 64 << 20
 

@@ -42,23 +42,26 @@ func BenchmarkContactSheets(b *testing.B) {
 		sp.Offset, sp.Rotated = nil, false
 		sprites[i] = sp
 	}
-	keep := func() map[string]image.Image {
+	// keep returns the kept tiles and the memory they take.
+	keep := func() (map[string]image.Image, int64) {
 		w := &worker{}
 		tiles := map[string]image.Image{}
 		for i := range sprites {
 			tiles[sprites[i].Name] = w.tile(imgs[i], &sprites[i], threshold)
 		}
-		return tiles
+		return tiles, w.tileBytes.Load()
 	}
 	b.Run("tiles", func(b *testing.B) {
 		b.ReportAllocs()
 		c0 := cpuTime()
+		var kept int64
 		for b.Loop() {
-			keep()
+			_, kept = keep()
 		}
 		reportCPU(b, cpuTime()-c0)
+		b.ReportMetric(float64(kept)/(1<<20), "kept-MB")
 	})
-	tiles := keep()
+	tiles, _ := keep()
 	b.Run("sheets", func(b *testing.B) {
 		b.ReportAllocs()
 		c0 := cpuTime()
