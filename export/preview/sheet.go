@@ -369,16 +369,16 @@ func (r *nrgbaRows) row(y, x0, x1 int) []byte {
 // them to path and, when there are more than SheetPage sprites, to path
 // with "-2", "-3", ... before its extension. tile(i) returns the tile of
 // lib.Sprites[i] (see Tile); it is called from several goroutines at once.
-// It returns the files written, stopping at the first that cannot be. A
-// tile that tile cannot give leaves its cell blank but for the label; the
-// first such error of each sheet is returned, joined, after all sheets
-// are written. Sheets can be made again from the library, so they are
+// It returns the files written; a page that cannot be written is left
+// out, and the others are still written. A tile that tile cannot give
+// leaves its cell blank but for the label; the first such error of each
+// sheet and every write error are returned, joined. Sheets can be made again from the library, so they are
 // written atomically but not synced (see atomicfile.WriteUnsynced).
 func WriteContactSheets(path string, lib *export.Library, tile func(i int) (image.Image, error), opt SheetOptions) ([]string, error) {
 	sprites := lib.Sprites
 	pages := max(1, (len(sprites)+SheetPage-1)/SheetPage)
 	var written []string
-	var tileErrs []error
+	var errs []error
 	// One page at a time, in the memory of the last: a page is tens of
 	// megabytes. Its tiles are fetched on all cores, as they may be drawn.
 	var pix []byte
@@ -386,19 +386,22 @@ func WriteContactSheets(path string, lib *export.Library, tile func(i int) (imag
 		lo, hi := page*SheetPage, min(len(sprites), (page+1)*SheetPage)
 		s := NewSheet(hi-lo, opt)
 		s.pix = pix
-		tileErrs = append(tileErrs, fillSheet(s, lo, hi, sprites, tile))
+		errs = append(errs, fillSheet(s, lo, hi, sprites, tile))
 		p := path
 		if page > 0 {
 			ext := filepath.Ext(path)
 			p = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), page+1, ext)
 		}
+		// A page that cannot be written does not keep the others from
+		// being written.
 		if err := atomicfile.WriteUnsynced(p, func(w io.Writer) error { return Encode(w, s.Image()) }); err != nil {
-			return written, err
+			errs = append(errs, err)
+		} else {
+			written = append(written, p)
 		}
-		written = append(written, p)
 		pix = s.pix
 	}
-	return written, errors.Join(tileErrs...)
+	return written, errors.Join(errs...)
 }
 
 // fillSheet sets the cells of s to the tiles of sprites lo to hi, fetched

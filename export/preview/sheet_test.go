@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/disintegration/imaging"
@@ -146,6 +147,33 @@ func TestWriteContactSheets(t *testing.T) {
 		if got := mid == legendBack && top == legendBack; got != c.blank {
 			t.Errorf("cell %d: middle %v, top %v; blank %v, want %v", c.i, mid, top, got, c.blank)
 		}
+	}
+}
+
+// TestWriteContactSheetsPageFails checks that a page that cannot be
+// written (a folder is in its place) does not keep the next from being
+// written, and that its error is returned.
+func TestWriteContactSheetsPageFails(t *testing.T) {
+	dir := t.TempDir()
+	lib := &export.Library{}
+	for i := range SheetPage + 1 {
+		lib.Sprites = append(lib.Sprites, export.Sprite{Name: fmt.Sprint("s", i)})
+	}
+	out := filepath.Join(dir, "contact-sheet.png")
+	if err := os.MkdirAll(filepath.Join(out, "in-the-way"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	blank := func(int) (image.Image, error) { return nil, nil }
+	files, err := WriteContactSheets(out, lib, blank, SheetOptions{Cell: 16})
+	second := filepath.Join(dir, "contact-sheet-2.png")
+	if err == nil || !strings.Contains(err.Error(), out) {
+		t.Errorf("error %v, want one naming %s", err, out)
+	}
+	if fmt.Sprint(files) != fmt.Sprint([]string{second}) {
+		t.Errorf("wrote %v, want only %s", files, second)
+	}
+	if _, err := readImage(second); err != nil {
+		t.Errorf("second page: %v", err)
 	}
 }
 
