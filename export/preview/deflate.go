@@ -14,9 +14,10 @@ import (
 // bytes; a general compressor gains some size for many times the time.
 // The stream is standard (RFC 1950/1951): any PNG reader decodes it.
 //
-// The bit writer and the Adler-32 are small values (bitWriter, adler)
-// that the row loop copies into local variables and back, so that they
-// live in registers while it runs.
+// A row comes cut into runs (see truecolourRuns), and the Adler-32 and
+// the bits are written in two loops over them. The bit writer and the
+// Adler-32 are small values (bitWriter, adler) that each loop keeps in
+// local variables, so that they live in registers while it runs.
 
 // zwriter builds a zlib stream in out[start:w.pos].
 type zwriter struct {
@@ -194,17 +195,21 @@ func (w bitWriter) row(out []byte, runs []run, bpp int) bitWriter {
 		rest := uint(3 * (l - 1))
 		if bpp != 3 || rest > maxCopy-3 {
 			w = w.run(out, f, bpp, l, lastZero)
-		} else {
-			b := bitString{}.add(litCodes[uint8(f)]).add(litCodes[uint8(f>>8)]).add(litCodes[uint8(f>>16)])
-			b = b.add(copyCodes[3][rest])
-			z := bitString{}.add(zeroCodes[lastZero&1][rest+3])
-			if f == 0 {
-				b = z
+			lastZero = 0
+			if f>>(8*(bpp-1)&31) == 0 {
+				lastZero = 1
 			}
-			w = w.put(out, b)
+			continue
 		}
+		b := bitString{}.add(litCodes[uint8(f)]).add(litCodes[uint8(f>>8)]).add(litCodes[uint8(f>>16)])
+		b = b.add(copyCodes[3][rest])
+		z := bitString{}.add(zeroCodes[lastZero&1][rest+3])
+		if f == 0 {
+			b = z
+		}
+		w = w.put(out, b)
 		lastZero = 0
-		if f>>(8*(bpp-1)&31) == 0 {
+		if f>>16 == 0 {
 			lastZero = 1
 		}
 	}
@@ -259,7 +264,8 @@ func (a adler) row(runs []run, bpp int) adler {
 			a = a.longRun(f, bpp, int(l))
 			continue
 		}
-		if a = a.run(f, bpp, uint64(l)); a.i >= adlerMod {
+		s, w := byteSums(f)
+		if a = a.run(s, w, bpp, uint64(l)); a.i >= adlerMod {
 			a = a.reduce()
 		}
 	}
@@ -267,11 +273,11 @@ func (a adler) row(runs []run, bpp int) adler {
 }
 
 // run adds to the Adler-32 l (at most maxSumRun) repeats of a pixel of
-// bpp bytes, the low bytes of p. The caller reduces the sums whenever the
-// count passes 65521, which keeps them far from overflow: between two
-// reductions they grow by less than (65521 + 4*maxSumRun)^2 * 255.
-func (a adler) run(p uint32, bpp int, l uint64) adler {
-	s, w := byteSums(p)
+// bpp bytes whose byteSums are s and w. The caller reduces the sums
+// whenever the count passes 65521, which keeps them far from overflow:
+// between two reductions they grow by less than
+// (65521 + 4*maxSumRun)^2 * 255.
+func (a adler) run(s, w uint64, bpp int, l uint64) adler {
 	bl := uint64(bpp) * l
 	a.sv += l * s
 	a.siv += l*(a.i*s+w) + bl*(l-1)/2*s
@@ -281,8 +287,9 @@ func (a adler) run(p uint32, bpp int, l uint64) adler {
 
 // longRun is run for any l, in steps of at most maxSumRun pixels.
 func (a adler) longRun(p uint32, bpp, l int) adler {
+	s, w := byteSums(p)
 	for ; l > 0; l -= maxSumRun {
-		if a = a.run(p, bpp, uint64(min(l, maxSumRun))); a.i >= adlerMod {
+		if a = a.run(s, w, bpp, uint64(min(l, maxSumRun))); a.i >= adlerMod {
 			a = a.reduce()
 		}
 	}

@@ -177,21 +177,41 @@ func truecolourRuns(runs []run, row, above []byte) int {
 		f := subBytes(load32(row, i), load32(above, i))
 		runs[k] = run{f, uint32(i) / 4}
 		k++
-		// The loop's bounds are those that let the compiler drop its
-		// bounds checks (see load32). Each pixel is written as the start
-		// of a run, kept only if it differs from the last: a branch
-		// there would be mispredicted at most run ends.
-		for i += 4; i < len(row)-3 && i < len(above)-3; i += 4 {
-			c, q := load32(row, i), load32(above, i)
-			if c == q {
+		// Two pixels a step. Each is written as the start of a run, kept
+		// only if it differs from the last: a branch there would be
+		// mispredicted at most run ends. The loop's bounds are those that
+		// let the compiler drop its bounds checks (see load32).
+		for i += 4; i < len(row)-7 && i < len(above)-7; i += 8 {
+			c, q := load64(row, i), load64(above, i)
+			g := subBytes64(c, q)
+			if uint32(c) == uint32(q) {
 				break
 			}
-			g := subBytes(c, q)
-			runs[k] = run{g, uint32(i) / 4}
-			if g != f {
+			runs[k] = run{uint32(g), uint32(i) / 4}
+			if uint32(g) != f {
 				k++
 			}
-			f = g
+			f = uint32(g)
+			if c>>32 == q>>32 {
+				i += 4
+				break
+			}
+			runs[k] = run{uint32(g >> 32), uint32(i)/4 + 1}
+			if uint32(g>>32) != f {
+				k++
+			}
+			f = uint32(g >> 32)
+		}
+		// The last pixel, if the row has an odd number of them left.
+		if i < len(row)-3 && i < len(above)-3 {
+			if c, q := load32(row, i), load32(above, i); c != q {
+				g := subBytes(c, q)
+				runs[k] = run{g, uint32(i) / 4}
+				if g != f {
+					k++
+				}
+				i += 4
+			}
 		}
 	}
 	return k
@@ -241,6 +261,12 @@ func load64(b []byte, i int) uint64 {
 // between bytes).
 func subBytes(p, q uint32) uint32 {
 	const h = 0x80808080
+	return ((p | h) - (q &^ h)) ^ ((p ^ ^q) & h)
+}
+
+// subBytes64 is subBytes for two pixels.
+func subBytes64(p, q uint64) uint64 {
+	const h = 0x8080808080808080
 	return ((p | h) - (q &^ h)) ^ ((p ^ ^q) & h)
 }
 
