@@ -14,9 +14,10 @@ import (
 // bytes; a general compressor gains some size for many times the time.
 // The stream is standard (RFC 1950/1951): any PNG reader decodes it.
 //
-// The bit writer and the Adler-32 are small values (bitWriter, adler)
-// that the row loop copies into local variables and back, so that they
-// live in registers while it runs.
+// A row comes cut into runs (see truecolourRuns), and the Adler-32 and
+// the bits are written in two loops over them. The bit writer and the
+// Adler-32 are small values (bitWriter, adler) that each loop keeps in
+// local variables, so that they live in registers while it runs.
 
 // zwriter builds a zlib stream in out[start:w.pos].
 type zwriter struct {
@@ -174,55 +175,52 @@ func (w bitWriter) put(out []byte, b bitString) bitWriter {
 const filterUp = 2
 
 // row appends a row filtered Up: its filter byte, then its runs of
-// filtered pixels of bpp (1, 3 or 4) bytes, the bits of each past its bpp
-// masked off by mask.
-func (z *zwriter) row(runs []run, bpp int, mask uint32) {
-	z.a = z.a.row(runs, bpp, mask)
-	z.w = z.w.row(z.out, runs, bpp, mask)
+// filtered pixels of bpp (3 or 4) bytes, whose bytes past bpp are zero.
+func (z *zwriter) row(runs []run, bpp int) {
+	z.a = z.a.row(runs, bpp)
+	z.w = z.w.row(z.out, runs, bpp)
 }
 
 // row appends to out a row's filter byte and runs, as zwriter.row: each
 // run as a literal pixel and copies of it, and each run of zeros as
-// copies of the last byte if it is zero. Both kinds are looked up and one
-// chosen, rather than branched to, since they alternate unpredictably.
-func (w bitWriter) row(out []byte, runs []run, bpp int, mask uint32) bitWriter {
+// copies of the last byte if it is zero. RGB, the common case, has a loop
+// of its own, with few branches: both kinds of run are looked up and one
+// chosen, since they alternate unpredictably.
+func (w bitWriter) row(out []byte, runs []run, bpp int) bitWriter {
 	w = w.put(out, bitString{}.add(litCodes[filterUp]))
 	lastZero := 0 // 1 if the last byte written is zero
-	copies, top := &copyCodes[bpp], 8*uint(bpp-1)&31
 	for j := 0; j < len(runs)-1; j++ {
-		f, l := runs[j].f&mask, int(runs[j+1].x-runs[j].x)
-		rest := bpp * (l - 1)
-		if rest > maxCopy-bpp || rest == 1 || rest == 2 {
-			w = w.longRun(out, f, bpp, l, lastZero)
-		} else {
-			b := bitString{}.add(litCodes[f&0xff])
-			if bpp > 1 {
-				b = b.add(litCodes[f>>8&0xff]).add(litCodes[f>>16&0xff])
-				if bpp == 4 {
-					b = b.add(litCodes[f>>24])
-				}
+		f, l := runs[j].f, int(runs[j+1].x-runs[j].x)
+		// The bytes of its copies; bounded so that both tables hold them.
+		rest := uint(3 * (l - 1))
+		if bpp != 3 || rest > maxCopy-3 {
+			w = w.run(out, f, bpp, l, lastZero)
+			lastZero = 0
+			if f>>(8*(bpp-1)&31) == 0 {
+				lastZero = 1
 			}
-			b = b.add(copies[rest])
-			z := bitString{}.add(zeroCodes[lastZero&1][rest+bpp])
-			if f == 0 {
-				b = z
-			}
-			w = w.put(out, b)
+			continue
 		}
+		b := bitString{}.add(litCodes[uint8(f)]).add(litCodes[uint8(f>>8)]).add(litCodes[uint8(f>>16)])
+		b = b.add(copyCodes[3][rest])
+		z := bitString{}.add(zeroCodes[lastZero&1][rest+3])
+		if f == 0 {
+			b = z
+		}
+		w = w.put(out, b)
 		lastZero = 0
-		if f>>top == 0 {
+		if f>>16 == 0 {
 			lastZero = 1
 		}
 	}
 	return w
 }
 
-// longRun appends l pixels each of the bpp low bytes of p, as row, where
-// they need more than one copy (or, with a palette, one or two literals
-// after the first).
-func (w bitWriter) longRun(out []byte, p uint32, bpp, l, lastZero int) bitWriter {
+// run appends l pixels each of the bpp low bytes of p, as row, in any
+// case.
+func (w bitWriter) run(out []byte, p uint32, bpp, l, lastZero int) bitWriter {
+	n := bpp * l
 	if p == 0 {
-		n := bpp * l
 		if lastZero == 0 {
 			w = w.put(out, bitString{}.add(litCodes[0]))
 			n--
@@ -236,18 +234,11 @@ func (w bitWriter) longRun(out []byte, p uint32, bpp, l, lastZero int) bitWriter
 	for k := range bpp {
 		b = b.add(litCodes[p>>(8*k)&0xff])
 	}
-	w = w.put(out, b)
-	rest := bpp * (l - 1)
-	if rest >= 3 {
-		return w.copies(out, rest, bpp)
-	}
-	for range rest { // bpp is 1
-		w = w.put(out, b)
-	}
-	return w
+	return w.put(out, b).copies(out, n-bpp, bpp)
 }
 
-// copies appends n >= 3 bytes that repeat the last dist (1..4) bytes.
+// copies appends n bytes (0 or at least 3) that repeat the last dist
+// (1..4) bytes.
 func (w bitWriter) copies(out []byte, n, dist int) bitWriter {
 	for n > 0 {
 		l := min(n, maxCopy)
@@ -263,17 +254,18 @@ func (w bitWriter) copies(out []byte, n, dist int) bitWriter {
 // row adds to the Adler-32 a row's filter byte and runs, as
 // zwriter.row writes them. A run of zeros takes the same steps as any
 // other, adding nothing to the sums.
-func (a adler) row(runs []run, bpp int, mask uint32) adler {
+func (a adler) row(runs []run, bpp int) adler {
 	a.sv += filterUp
 	a.siv += a.i * filterUp
 	a.i++
 	for j := 0; j < len(runs)-1; j++ {
-		f, l := runs[j].f&mask, runs[j+1].x-runs[j].x
+		f, l := runs[j].f, runs[j+1].x-runs[j].x
 		if l > maxSumRun {
 			a = a.longRun(f, bpp, int(l))
 			continue
 		}
-		if a = a.run(f, bpp, uint64(l)); a.i >= adlerMod {
+		s, w := byteSums(f)
+		if a = a.run(s, w, bpp, uint64(l)); a.i >= adlerMod {
 			a = a.reduce()
 		}
 	}
@@ -281,11 +273,11 @@ func (a adler) row(runs []run, bpp int, mask uint32) adler {
 }
 
 // run adds to the Adler-32 l (at most maxSumRun) repeats of a pixel of
-// bpp bytes, the low bytes of p. The caller reduces the sums whenever the
-// count passes 65521, which keeps them far from overflow: between two
-// reductions they grow by less than (65521 + 4*maxSumRun)^2 * 255.
-func (a adler) run(p uint32, bpp int, l uint64) adler {
-	s, w := byteSums(p)
+// bpp bytes whose byteSums are s and w. The caller reduces the sums
+// whenever the count passes 65521, which keeps them far from overflow:
+// between two reductions they grow by less than
+// (65521 + 4*maxSumRun)^2 * 255.
+func (a adler) run(s, w uint64, bpp int, l uint64) adler {
 	bl := uint64(bpp) * l
 	a.sv += l * s
 	a.siv += l*(a.i*s+w) + bl*(l-1)/2*s
@@ -295,8 +287,9 @@ func (a adler) run(p uint32, bpp int, l uint64) adler {
 
 // longRun is run for any l, in steps of at most maxSumRun pixels.
 func (a adler) longRun(p uint32, bpp, l int) adler {
+	s, w := byteSums(p)
 	for ; l > 0; l -= maxSumRun {
-		if a = a.run(p, bpp, uint64(min(l, maxSumRun))); a.i >= adlerMod {
+		if a = a.run(s, w, bpp, uint64(min(l, maxSumRun))); a.i >= adlerMod {
 			a = a.reduce()
 		}
 	}

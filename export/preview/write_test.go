@@ -100,10 +100,10 @@ func TestEncodeEdges(t *testing.T) {
 		img        *image.NRGBA
 		colourType byte
 	}{
-		{"256 colours", colours(256), 3},
+		{"256 colours", colours(256), 2},
 		{"257 colours", colours(257), 2},
 		{"transparent after 257 colours", lateAlpha, 6},
-		{"width 1", colours(1), 3},
+		{"width 1", colours(1), 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -115,7 +115,7 @@ func TestEncodeEdges(t *testing.T) {
 	// Runs of every length around the 258 bytes of deflate's longest
 	// copy and its multiples, in each colour type.
 	for _, w := range []int{1, 2, 3, 4, 85, 86, 87, 88, 89, 129, 130, 131, 171, 172, 173, 256, 258, 259, 260, 261, 262, 263, 517, 518} {
-		for _, colourType := range []byte{3, 2, 6} {
+		for _, colourType := range []byte{2, 6} {
 			img := runs(w, colourType)
 			t.Run(fmt.Sprintf("runs of %d pixels, colour type %d", w, colourType), func(t *testing.T) {
 				if got := checkRoundTrip(t, img)[25]; got != colourType {
@@ -127,14 +127,10 @@ func TestEncodeEdges(t *testing.T) {
 }
 
 // runs returns an image w pixels wide of a row of one colour and a row of
-// another, written with the given colour type: for 2 and 6 it adds rows
-// of 300 colours, which rule out a palette, and for 6 the second colour
-// is half transparent.
+// another, then rows of 300 colours, written with the given colour type:
+// for 6 the second colour is half transparent.
 func runs(w int, colourType byte) *image.NRGBA {
-	h := 2
-	if colourType != 3 {
-		h += (300 + w - 1) / w
-	}
+	h := 2 + (300+w-1)/w
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	second := color.NRGBA{9, 8, 7, 0xff}
 	if colourType == 6 {
