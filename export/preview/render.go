@@ -33,6 +33,11 @@ type Options struct {
 	// Kinds lists the shape kinds to draw (see Kinds); nil draws all that
 	// the sprite has, an empty non-nil slice none.
 	Kinds []string
+	// Mask, when not nil, is the sprite's opaque pixels in its own space
+	// at AlphaThreshold, as a caller that has them already (a build) gives
+	// them, so they are not found again from the pixels. A mask of
+	// another size is ignored.
+	Mask *mask.Mask
 	// NoLegend makes the picture the drawing alone, without the margin
 	// around it and the legend under it: exactly the part of the full
 	// picture that Layout reports as the drawing (strokes that reach into
@@ -105,7 +110,10 @@ type Renderer struct {
 func (r *Renderer) Render(frame image.Image, s *export.Sprite, opt Options) *image.NRGBA {
 	spr := spriteInto(r.spr, frame, s)
 	r.spr = spr.Pix
-	m := mask.FromImage(spr, opt.threshold())
+	m := opt.Mask
+	if m == nil || m.Size() != spr.Rect.Size() {
+		m = mask.FromImage(spr, opt.threshold())
+	}
 	w, h := m.Width(), m.Height()
 	shapes := shapesOf(s, opt.wants)
 	outside := outsidePixels(m, shapes)

@@ -6,6 +6,8 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -335,6 +337,55 @@ func TestExpand(t *testing.T) {
 				if want := full[4*skip : 4*(skip+n)]; !bytes.Equal(dst, want) {
 					t.Errorf("k %d, skip %d, %d pixels: %v, want %v", k, skip, n, dst, want)
 				}
+			}
+		}
+	}
+}
+
+// TestRenderGivenMask checks that a picture drawn with the caller's mask
+// is the one drawn without, for the golden sprites (trimmed atlas frames
+// among them) and for their tiles, and that a mask of the wrong size is
+// not used.
+func TestRenderGivenMask(t *testing.T) {
+	if _, err := os.Stat(spritesDir); err != nil {
+		t.Skip("testdata/sprites absent")
+	}
+	lib := readLibrary(t)
+	for i := range lib.Sprites {
+		s := &lib.Sprites[i]
+		if !slices.Contains(goldenSprites, s.Name) {
+			continue
+		}
+		frame := upright(readPNG(t, filepath.Join(spritesDir, filepath.FromSlash(s.Image))), s)
+		base := Options{AlphaThreshold: lib.Settings.AlphaThreshold}
+		m := mask.FromImage(Sprite(frame, s), base.threshold())
+		for _, opt := range []Options{base, {AlphaThreshold: base.AlphaThreshold, NoLegend: true}} {
+			want := Render(frame, s, opt)
+			opt.Mask = m
+			if got := Render(frame, s, opt); !bytes.Equal(got.Pix, want.Pix) {
+				t.Errorf("%s: the picture with the given mask differs", s.Name)
+			}
+			opt.Mask = mask.New(m.Width()+1, m.Height())
+			if got := Render(frame, s, opt); !bytes.Equal(got.Pix, want.Pix) {
+				t.Errorf("%s: a mask of the wrong size was used", s.Name)
+			}
+			// The given mask is the one drawn: an empty one leaves out the
+			// pixel outline of a sprite that has pixels (with no shapes
+			// drawn over it).
+			bare := opt
+			bare.Kinds, bare.Mask = []string{}, m
+			outlined := Render(frame, s, bare)
+			bare.Mask = mask.New(m.Width(), m.Height())
+			if got := Render(frame, s, bare); s.Pixels > 0 && bytes.Equal(got.Pix, outlined.Pix) {
+				t.Errorf("%s: an empty mask of the right size was not used", s.Name)
+			}
+		}
+		for _, cell := range []int{0, 24} {
+			want := Tile(frame, s, base, cell)
+			opt := base
+			opt.Mask = m
+			if got := Tile(frame, s, opt, cell); !bytes.Equal(got.Pix, want.Pix) {
+				t.Errorf("%s: the tile in a %d px cell with the given mask differs", s.Name, cell)
 			}
 		}
 	}

@@ -204,7 +204,7 @@ func Tile(frame image.Image, s *export.Sprite, opt Options, cell int) *image.NRG
 		// Only the blocks opaque throughout are opaque: they lie inside
 		// every shape that holds their pixels, so shrinking paints no
 		// pixel outside.
-		opt.AlphaThreshold = 255
+		opt.AlphaThreshold, opt.Mask = 255, nil
 	} else if k := cell / max(1, side); k > 1 {
 		size, _ := spriteSpace(frame, s)
 		opt.MinSide = k * max(size.X, size.Y)

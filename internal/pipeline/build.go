@@ -357,13 +357,15 @@ func (w *worker) claimPreview(name, rel string, frame int) (release func(), ok b
 // drawn at the end from their 1x images instead. Tests change it.
 var tileBudget int64 = 64 << 20
 
-// tile returns sp's contact-sheet tile over its upright frame pixels px,
-// or nil when the tiles kept so far fill the budget.
-func (w *worker) tile(px image.Image, sp *export.Sprite, threshold int) image.Image {
+// tile returns sp's contact-sheet tile over its upright frame pixels px
+// (mask m in its own space), or nil when the tiles kept so far fill the budget.
+func (w *worker) tile(px image.Image, m *mask.Mask, sp *export.Sprite, threshold int) image.Image {
 	if w.tileBytes.Load() >= tileBudget {
 		return nil
 	}
-	t := preview.Tile(px, sp, tileOptions(threshold), 0)
+	opt := tileOptions(threshold)
+	opt.Mask = m
+	t := preview.Tile(px, sp, opt, 0)
 	if w.tileBytes.Add(int64(len(t.Pix))) > tileBudget {
 		return nil
 	}
@@ -436,7 +438,7 @@ func (w *worker) process(src source) outcome {
 	outside := eachFrame(src, img, frames, set.AlphaThreshold, func(name string, f atlas.Frame, px image.Image, m *mask.Mask) {
 		sp := compute(name, src.rel, f, m, set)
 		if cfg.Preview {
-			o.preview(w, name, src.rel, px, file, &sp, set.AlphaThreshold)
+			o.preview(w, name, src.rel, px, m, file, &sp, set.AlphaThreshold)
 		}
 		o.fails = append(o.fails, violations(&sp)...)
 		// Each sprite's JSON is made here, on all cores, rather than
@@ -461,21 +463,21 @@ func (w *worker) process(src source) outcome {
 }
 
 // preview writes the preview files of sprite sp, the next of image rel
-// (named name, upright pixels px; file holds the image's bytes when the
-// sprite is the whole file) unless a sprite of the same name before it
-// has, and keeps its contact-sheet tile.
-func (o *outcome) preview(w *worker, name, rel string, px image.Image, file []byte, sp *export.Sprite, threshold int) {
+// (named name, upright pixels px, mask m in its own space; file holds the
+// image's bytes when the sprite is the whole file) unless a sprite of the
+// same name before it has, and keeps its contact-sheet tile.
+func (o *outcome) preview(w *worker, name, rel string, px image.Image, m *mask.Mask, file []byte, sp *export.Sprite, threshold int) {
 	release, ok := w.claimPreview(name, rel, len(o.sprites.Sprites))
 	if !ok {
 		return
 	}
-	err := writePreview(w.opts.Out, px, file, sp, threshold)
+	err := writePreview(w.opts.Out, px, m, file, sp, threshold)
 	release()
 	if err != nil {
 		o.fails = append(o.fails, fmt.Sprintf("%s: preview: %v", name, err))
 		return
 	}
-	if tile := w.tile(px, sp, threshold); tile != nil {
+	if tile := w.tile(px, m, sp, threshold); tile != nil {
 		if o.tiles == nil {
 			o.tiles = map[string]image.Image{}
 		}

@@ -21,6 +21,7 @@ import (
 	"github.com/shapegen/shapegen/export/report"
 	"github.com/shapegen/shapegen/internal/atomicfile"
 	"github.com/shapegen/shapegen/internal/config"
+	"github.com/shapegen/shapegen/mask"
 )
 
 // PreviewDir is the folder of the preview PNGs inside the output folder.
@@ -274,13 +275,13 @@ func previewPath(out, dir, name string) string {
 	return preview.PathFor(filepath.Join(out, dir), name)
 }
 
-// writePreview draws sp over its upright frame pixels px into its preview
-// file and writes its 1x image for the report: file, the image file's
+// writePreview draws sp over its upright frame pixels px (mask m in its
+// own space) into its preview file and writes its 1x image for the report: file, the image file's
 // bytes, when the sprite is the whole file, else px encoded. Both files
 // can be made again from the images, so they are written atomically but
 // not synced.
-func writePreview(out string, px image.Image, file []byte, sp *export.Sprite, threshold int) error {
-	opt := preview.Options{AlphaThreshold: threshold}
+func writePreview(out string, px image.Image, m *mask.Mask, file []byte, sp *export.Sprite, threshold int) error {
+	opt := preview.Options{AlphaThreshold: threshold, Mask: m}
 	for _, f := range []struct {
 		dir   string
 		write func(w io.Writer) error

@@ -47,7 +47,7 @@ func BenchmarkContactSheets(b *testing.B) {
 		w := &worker{}
 		tiles := map[string]image.Image{}
 		for i := range sprites {
-			tiles[sprites[i].Name] = w.tile(imgs[i], &sprites[i], threshold)
+			tiles[sprites[i].Name] = w.tile(imgs[i], nil, &sprites[i], threshold)
 		}
 		return tiles, w.tileBytes.Load()
 	}
