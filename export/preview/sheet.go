@@ -193,7 +193,6 @@ func Tile(frame image.Image, s *export.Sprite, opt Options, cell int) *image.NRG
 		cell = DefaultCell
 	}
 	opt.MinSide, opt.NoLegend = 1, true
-	frame = nrgbaView(frame)
 	one, _ := Layout(s, opt)
 	if side := max(one.Dx(), one.Dy()); side > cell {
 		f := (side + cell - 1) / cell
@@ -318,50 +317,6 @@ func (s *blockSum) add(px []byte) {
 		a := uint64(p[3])
 		s.r, s.g, s.b, s.a = s.r+uint64(p[0])*a, s.g+uint64(p[1])*a, s.b+uint64(p[2])*a, s.a+a
 	}
-}
-
-// nrgbaView returns img as an *image.NRGBA in the same memory when it is
-// an opaque *image.RGBA, whose bytes are the same either way (draw.Draw
-// converts them so, slowly, pixel by pixel), else img itself.
-func nrgbaView(img image.Image) image.Image {
-	if m, ok := img.(*image.RGBA); ok && m.Opaque() {
-		return &image.NRGBA{Pix: m.Pix, Stride: m.Stride, Rect: m.Rect}
-	}
-	return img
-}
-
-// nrgbaRows reads an image's rows as the bytes of an *image.NRGBA, each
-// pixel converted as draw.Draw with draw.Src converts it; those of an
-// *image.NRGBA are read in place.
-type nrgbaRows struct {
-	img     image.Image
-	direct  []byte // the pixels read in place, or nil
-	stride  int
-	min     image.Point // img's bounds' top-left
-	scratch *image.NRGBA
-}
-
-// newNRGBARows returns the reader of img's rows.
-func newNRGBARows(img image.Image) *nrgbaRows {
-	r := &nrgbaRows{img: img, min: img.Bounds().Min}
-	if m, ok := img.(*image.NRGBA); ok {
-		r.direct, r.stride = m.Pix, m.Stride
-	}
-	return r
-}
-
-// row returns the pixels x0 to x1 (exclusive) of row y, in img's bounds;
-// a converted row is valid until the next call.
-func (r *nrgbaRows) row(y, x0, x1 int) []byte {
-	if r.direct != nil {
-		i := (y-r.min.Y)*r.stride + 4*(x0-r.min.X)
-		return r.direct[i : i+4*(x1-x0)]
-	}
-	if r.scratch == nil || r.scratch.Rect.Dx() < x1-x0 {
-		r.scratch = image.NewNRGBA(image.Rect(0, 0, x1-x0, 1))
-	}
-	draw.Draw(r.scratch, image.Rect(0, 0, x1-x0, 1), r.img, image.Pt(x0, y), draw.Src)
-	return r.scratch.Pix[:4*(x1-x0)]
 }
 
 // WriteContactSheets puts the tiles of lib's sprites, in order, on

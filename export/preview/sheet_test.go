@@ -375,7 +375,7 @@ func TestSheetMatchesNaive(t *testing.T) {
 			switch k := rng.IntN(6); k {
 			case 0: // missing
 			case 1: // an opaque NRGBA tile, whose rows are copied
-				tiles[j] = nrgbaView(randomFrame(rng, "opaque RGBA", w, h))
+				tiles[j] = Sprite(randomFrame(rng, "opaque RGBA", w, h), &export.Sprite{})
 			default:
 				tiles[j] = randomFrame(rng, kinds[k-2], w, h)
 			}

@@ -25,21 +25,59 @@ func spriteInto(buf []byte, frame image.Image, s *export.Sprite) *image.NRGBA {
 	buf = slices.Grow(buf[:0], n)[:n]
 	clear(buf)
 	dst := &image.NRGBA{Pix: buf, Stride: 4 * max(0, size.X), Rect: image.Rectangle{Max: size}}
+	// The frame's rectangle in the sprite's space, and the part of it
+	// inside the space.
 	fb := frame.Bounds()
-	r := fb.Sub(fb.Min).Add(off).Intersect(dst.Rect)
-	if src, ok := frame.(*image.RGBA); ok {
-		// image/draw has no fast path from RGBA to NRGBA (decoded RGB
-		// PNGs are RGBA): copy rows, then undo the premultiplication.
-		sp := fb.Min.Add(r.Min.Sub(fb.Sub(fb.Min).Add(off).Min))
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			row := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
-			copy(row, src.Pix[src.PixOffset(sp.X, sp.Y+y-r.Min.Y):])
-			unpremultiply(row)
-		}
-		return dst
+	at := fb.Sub(fb.Min).Add(off)
+	r := at.Intersect(dst.Rect)
+	rows := newNRGBARows(frame)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		sx, sy := fb.Min.X+r.Min.X-at.Min.X, fb.Min.Y+y-at.Min.Y
+		copy(dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)], rows.row(sy, sx, sx+r.Dx()))
 	}
-	draw.Draw(dst, fb.Sub(fb.Min).Add(off), frame, fb.Min, draw.Src)
 	return dst
+}
+
+// nrgbaRows reads an image's rows as the bytes of an *image.NRGBA, each
+// pixel converted as draw.Draw with draw.Src converts it: those of an
+// *image.NRGBA are read in place, those of an *image.RGBA (decoded RGB
+// PNGs), for which image/draw has no fast path, copied and
+// unpremultiplied, and others converted by image/draw a row at a time.
+type nrgbaRows struct {
+	img     image.Image
+	direct  []byte // the pixels read in place, or nil
+	stride  int
+	min     image.Point // img's bounds' top-left
+	scratch *image.NRGBA
+}
+
+// newNRGBARows returns the reader of img's rows.
+func newNRGBARows(img image.Image) *nrgbaRows {
+	r := &nrgbaRows{img: img, min: img.Bounds().Min}
+	if m, ok := img.(*image.NRGBA); ok {
+		r.direct, r.stride = m.Pix, m.Stride
+	}
+	return r
+}
+
+// row returns the pixels x0 to x1 (exclusive) of row y, in img's bounds;
+// a converted row is valid until the next call.
+func (r *nrgbaRows) row(y, x0, x1 int) []byte {
+	if r.direct != nil {
+		i := (y-r.min.Y)*r.stride + 4*(x0-r.min.X)
+		return r.direct[i : i+4*(x1-x0)]
+	}
+	if r.scratch == nil || r.scratch.Rect.Dx() < x1-x0 {
+		r.scratch = image.NewNRGBA(image.Rect(0, 0, x1-x0, 1))
+	}
+	if m, ok := r.img.(*image.RGBA); ok {
+		px := r.scratch.Pix[:4*(x1-x0)]
+		copy(px, m.Pix[m.PixOffset(x0, y):])
+		unpremultiply(px)
+		return px
+	}
+	draw.Draw(r.scratch, image.Rect(0, 0, x1-x0, 1), r.img, image.Pt(x0, y), draw.Src)
+	return r.scratch.Pix[:4*(x1-x0)]
 }
 
 // unpremultiply turns premultiplied RGBA bytes into straight NRGBA bytes
