@@ -33,8 +33,9 @@ func TestZeroAllocs(t *testing.T) {
 	buf := make(Polygon, 0, 8)
 	cbuf := Transform{}.Compound(nil, u)
 	tr := Transform{Pos: V(5, 5), Angle: 0.5, Scale: V(2, -1), FlipX: true}
-	ba := NewBody(Shapes{AABB: R(0, 0, 4, 4), Circle: Circle{V(2, 2), 3}, Polygon: regular(8, V(2, 2), 2.5), Pieces: u}, mask.New(4, 4))
-	bb := NewBody(ba.Shapes(), ba.Mask())
+	bodyShapes := Shapes{KindAABB: R(0, 0, 4, 4), KindCircle: Circle{V(2, 2), 3}, KindPolygon: regular(8, V(2, 2), 2.5), KindPieces: u}
+	ba := NewBody(bodyShapes, Vec{}, mask.New(4, 4))
+	bb := NewBody(bodyShapes, Vec{}, ba.Mask())
 	ba.Mask().Set(1, 1, true)
 	bb.Place(Transform{Pos: V(1, 0)})
 	fns := map[string]func(){
@@ -60,7 +61,8 @@ func TestZeroAllocs(t *testing.T) {
 		"RayCast":            func() { _, sink = RayCast(ray, g); _, sink = RayCast(ray, c); _, sink = RayCast(ray, u) },
 		"SegmentCast":        func() { _, sink = SegmentCast(V(0, 0), V(9, 9), b) },
 		"Body.Place":         func() { bb.Place(tr) },
-		"Body.Hits":          func() { sink = ba.Hits(bb, PhaseCircle|PhasePolygon|PhasePieces|PhasePixels) },
+		"Body.Hits":          func() { sink = ba.Hits(bb, PhaseAABB|PhaseCircle|PhasePolygon|PhasePieces|PhasePixels) },
+		"Body.Collide":       func() { con, sink = ba.Collide(bb, KindPolygon); con, sink = ba.Collide(bb, KindBox) },
 		"generic typed args": func() {
 			sink = Overlap(g, c)
 			con, sink = Collide(g, h)

@@ -113,8 +113,8 @@ func BenchmarkPixels(b *testing.B) {
 			sinkB = OverlapMasks(ma, mb, dx, dy)
 		}
 	})
-	shapes := Shapes{AABB: R(0, 0, 256, 256)}
-	ba, bb := NewBody(shapes, ma), NewBody(shapes, mb)
+	shapes := Shapes{KindAABB: R(0, 0, 256, 256)}
+	ba, bb := NewBody(shapes, Vec{}, ma), NewBody(shapes, Vec{}, mb)
 	ba.Place(Transform{Pos: V(100, 50)})
 	bb.Place(Transform{Pos: V(100+float64(dx), 50+float64(dy))})
 	b.Run("Body.Hits", func(b *testing.B) {
@@ -131,9 +131,9 @@ func BenchmarkPixels(b *testing.B) {
 			tri.Set(x, y, x+y < 60)
 		}
 	}
-	ta, tb := NewBody(Shapes{}, tri), NewBody(Shapes{}, tri)
-	ta.Place(Transform{Pos: V(32, 32), Pivot: V(32, 32)})
-	tb.Place(Transform{Pos: V(32, 32), Pivot: V(32, 32), Angle: 0.001, FlipX: true, FlipY: true})
+	ta, tb := NewBody(Shapes{}, V(32, 32), tri), NewBody(Shapes{}, V(32, 32), tri)
+	ta.Place(Transform{Pos: V(32, 32)})
+	tb.Place(Transform{Pos: V(32, 32), Angle: 0.001, FlipX: true, FlipY: true})
 	if ta.Hits(tb, PhasePixels) {
 		b.Fatal("the turned triangles overlap")
 	}

@@ -169,7 +169,7 @@ func TestPlacedOracle(t *testing.T) {
 		for i := range n {
 			a, b := randPair(r, ka, kb)
 			tr := randTransform(r)
-			tr.Pivot = a.Bounds().Center()
+			tr = tr.About(a.Bounds().Center())
 			a, b = placeShape(tr, a), placeShape(tr, b)
 			// Placing moves exact boundary cases (a point at a vertex) off
 			// by rounding, so cases within eps of touching are skipped.

@@ -46,7 +46,7 @@ func TestCorpusSprites(t *testing.T) {
 	all := PhaseAABB | PhaseCircle | PhasePolygon | PhasePieces | PhasePixels
 	for i := range 200 {
 		ma, mb := ms[r.IntN(len(ms))], ms[r.IntN(len(ms))]
-		a, b := NewBody(shapesOf(ma), ma), NewBody(shapesOf(mb), mb)
+		a, b := NewBody(shapesOf(ma), Vec{}, ma), NewBody(shapesOf(mb), Vec{}, mb)
 		dx, dy := r.IntN(2*ma.Width())-ma.Width(), r.IntN(2*ma.Height())-ma.Height()
 		b.Place(Transform{Pos: V(float64(dx), float64(dy))})
 		want := mask.Overlap(ma, mb, dx, dy)
@@ -65,7 +65,7 @@ func TestCorpusSprites(t *testing.T) {
 		for y := 0; y < mb.Height() && !sampled; y += 2 {
 			for x := 0; x < mb.Width() && !sampled; x += 2 {
 				if mb.Get(x, y) {
-					q := tb.Apply(V(float64(x)+0.5, float64(y)+0.5))
+					q := b.Transform().Apply(V(float64(x)+0.5, float64(y)+0.5)) // about the body's pivot
 					sampled = ma.Get(int(math.Floor(q.X)), int(math.Floor(q.Y)))
 				}
 			}

@@ -65,8 +65,8 @@ func ExampleBody_Hits() {
 	for i := range 4 {
 		bat.Set(i, i, true) // a diagonal line
 	}
-	shapes := collide.Shapes{AABB: collide.R(0, 0, 4, 4), Circle: collide.Circle{Center: collide.V(2, 2), Radius: 2.83}}
-	a, b := collide.NewBody(shapes, bat), collide.NewBody(shapes, bat)
+	shapes := collide.Shapes{collide.KindAABB: collide.R(0, 0, 4, 4), collide.KindCircle: collide.Circle{Center: collide.V(2, 2), Radius: 2.83}}
+	a, b := collide.NewBody(shapes, collide.V(0, 0), bat), collide.NewBody(shapes, collide.V(0, 0), bat)
 	b.Place(collide.Transform{Pos: collide.V(2, 0)}) // boxes overlap, the lines do not
 	fmt.Println(a.Hits(b, collide.PhaseCircle), a.Hits(b, collide.PhaseCircle|collide.PhasePixels))
 	b.Place(collide.Transform{Pos: collide.V(2, 2)}) // now the lines share two pixels

@@ -24,7 +24,7 @@ func OverlapMasks(a, b *mask.Mask, dx, dy int) bool { return mask.Overlap(a, b, 
 // flip) and returns the offset of the sprite's pixel (0, 0).
 func (t Transform) integral() (dx, dy int, ok bool) {
 	kx, ky := t.factors()
-	o := t.Pos.Sub(t.Pivot)
+	o := t.Pos.Sub(t.pivot)
 	if t.Angle != 0 || kx != 1 || ky != 1 || o.X != math.Trunc(o.X) || o.Y != math.Trunc(o.Y) ||
 		math.Abs(o.X) > 1<<30 || math.Abs(o.Y) > 1<<30 {
 		return 0, 0, false

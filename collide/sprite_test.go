@@ -96,8 +96,8 @@ func TestMaskedOracle(t *testing.T) {
 		a, b := randMask(r, 1+r.IntN(7), 1+r.IntN(7), 0.3), randMask(r, 1+r.IntN(7), 1+r.IntN(7), 0.3)
 		ta, tb := randTransform(r), randTransform(r)
 		ta.Pos, tb.Pos = V(50, 50), V(50+r.Float64()*12-6, 50+r.Float64()*12-6)
-		ta.Pivot = V(float64(a.Width())/2, float64(a.Height())/2)
-		tb.Pivot = V(float64(b.Width())/2, float64(b.Height())/2)
+		ta = ta.About(V(float64(a.Width())/2, float64(a.Height())/2))
+		tb = tb.About(V(float64(b.Width())/2, float64(b.Height())/2))
 		got := OverlapMasksPlaced(a, ta, b, tb)
 		area := 0.0
 		for ay := range a.Height() {

@@ -5,13 +5,14 @@ import "math"
 // Transform places a shape, given in its sprite's own pixel coordinates, in
 // the world. A local point p goes to
 //
-//	Pos + R(Angle) * F * S * (p - Pivot)
+//	Pos + R(Angle) * F * S * (p - pivot)
 //
 // where S scales by Scale, F mirrors x when FlipX and y when FlipY, and
 // R = [cos -sin; sin cos]: the sprite is mirrored and scaled about its
-// pivot, turned, and the pivot put at Pos. A zero Scale component counts as
-// 1, so the zero Transform is the identity and Transform{Pos: p} a plain
-// move.
+// pivot, turned, and the pivot put at Pos. The pivot is the origin unless
+// About sets it; Body.Place sets it to the body's pivot. A zero Scale
+// component counts as 1, so the zero Transform is the identity and
+// Transform{Pos: p} a plain move.
 //
 // Placing never allocates: circles, rects and boxes are placed by value,
 // polygons and compounds into caller-owned buffers. A placed polygon keeps
@@ -22,11 +23,21 @@ import "math"
 // placed shapes stay conservative.
 type Transform struct {
 	Pos          Vec
-	Pivot        Vec
 	Angle        float64
 	Scale        Vec
 	FlipX, FlipY bool
+	pivot        Vec
 }
+
+// About returns t with its pivot at the local point pivot: t turns,
+// scales and mirrors about pivot and puts pivot at Pos.
+func (t Transform) About(pivot Vec) Transform {
+	t.pivot = pivot
+	return t
+}
+
+// Pivot returns the local point t turns about and puts at Pos.
+func (t Transform) Pivot() Vec { return t.pivot }
 
 // factors returns the signed scale of x and y, mirrors included.
 func (t Transform) factors() (kx, ky float64) {
@@ -53,8 +64,8 @@ func (t Transform) affine() affine {
 	kx, ky := t.factors()
 	s, c := math.Sincos(t.Angle)
 	m := affine{a: c * kx, b: -s * ky, c: s * kx, d: c * ky}
-	m.ox = t.Pos.X - (m.a*t.Pivot.X + m.b*t.Pivot.Y)
-	m.oy = t.Pos.Y - (m.c*t.Pivot.X + m.d*t.Pivot.Y)
+	m.ox = t.Pos.X - (m.a*t.pivot.X + m.b*t.pivot.Y)
+	m.oy = t.Pos.Y - (m.c*t.pivot.X + m.d*t.pivot.Y)
 	return m
 }
 
@@ -78,7 +89,7 @@ func (t Transform) Apply(p Vec) Vec {
 func (t Transform) Inverse(p Vec) Vec {
 	kx, ky := t.factors()
 	d := p.Sub(t.Pos).Rotate(-t.Angle)
-	return Vec{d.X/kx + t.Pivot.X, d.Y/ky + t.Pivot.Y}
+	return Vec{d.X/kx + t.pivot.X, d.Y/ky + t.pivot.Y}
 }
 
 // uniform reports whether t scales both axes by the same amount.

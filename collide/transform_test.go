@@ -8,8 +8,8 @@ import (
 )
 
 func randTransform(r *rand.Rand) Transform {
-	t := Transform{Pos: randVec(r), Pivot: V(r.Float64()*20, r.Float64()*20), Angle: r.Float64() * 7,
-		FlipX: r.IntN(2) == 0, FlipY: r.IntN(2) == 0}
+	pos, pivot := randVec(r), V(r.Float64()*20, r.Float64()*20)
+	t := Transform{Pos: pos, Angle: r.Float64() * 7, FlipX: r.IntN(2) == 0, FlipY: r.IntN(2) == 0}.About(pivot)
 	switch r.IntN(3) {
 	case 0: // identity scale
 	case 1:
@@ -95,7 +95,7 @@ func TestTransformZero(t *testing.T) {
 	if got := tr.Apply(p); got != p {
 		t.Errorf("Transform{}.Apply(%v) = %v, want %v", p, got, p)
 	}
-	tr = Transform{Pos: V(10, 0), Pivot: V(1, 1), FlipX: true}
+	tr = Transform{Pos: V(10, 0), FlipX: true}.About(V(1, 1))
 	if got, want := tr.Apply(V(2, 1)), V(9, 0); got != want {
 		t.Errorf("%v.Apply((2,1)) = %v, want %v", tr, got, want)
 	}

@@ -29,17 +29,17 @@ func TestLoadGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fromJSON.Len() == 0 || !reflect.DeepEqual(fromJSON, fromYAML) {
-		t.Errorf("golden shapes.json and shapes.yaml load differently (%d and %d sprites)", fromJSON.Len(), fromYAML.Len())
+	if len(fromJSON.Sprites) == 0 || !reflect.DeepEqual(fromJSON, fromYAML) {
+		t.Errorf("golden shapes.json and shapes.yaml load differently (%d and %d sprites)", len(fromJSON.Sprites), len(fromYAML.Sprites))
 	}
 	// The packed arrow is stored rotated (its stored frame is 12x24, the
 	// sprite 24x12); the coin is not.
 	for name, want := range map[string]bool{"sheets/packed/arrow": true, "sheets/packed/coin": false} {
-		s, ok := fromJSON.Get(name)
+		s, ok := fromJSON.Sprite(name)
 		if !ok || s.Rotated != want {
 			t.Errorf("golden %s: found %v, Rotated %v, want %v", name, ok, ok && s.Rotated, want)
 		}
-		if ok && want && (s.Frame.Dx() != s.Size.Y || s.Frame.Dy() != s.Size.X) {
+		if ok && want && (s.Frame.W != s.Size[1] || s.Frame.H != s.Size[0]) {
 			t.Errorf("golden %s: stored frame %v is not the %v size turned", name, s.Frame, s.Size)
 		}
 	}
@@ -152,17 +152,13 @@ func BenchmarkDecodeMask(b *testing.B) {
 	}
 }
 
-func BenchmarkPlace(b *testing.B) {
-	set, err := NewSet(benchLib(1))
-	if err != nil {
-		b.Fatal(err)
-	}
-	s, _ := set.Get(set.Names()[0])
-	var p Placed
-	t := s.At(collide.V(100, 100))
-	t.Angle = 0.5
+func BenchmarkBodyPlace(b *testing.B) {
+	lib := benchLib(1)
+	body := lib.Sprites[0].Body()
+	t := collide.Transform{Pos: collide.V(100, 100), Angle: 0.5}
 	b.ReportAllocs()
 	for b.Loop() {
-		s.Place(t, &p)
+		body.Place(t)
+		body.Shape(collide.KindPolygon)
 	}
 }

@@ -29,7 +29,7 @@ func RingOf(p collide.Polygon) Ring {
 }
 
 // Polygon returns r as a collide polygon, in the same order; nil for an
-// empty ring. It does not check convexity or winding (ReadLibrary does).
+// empty ring. It does not check convexity or winding (Read does).
 func (r Ring) Polygon() collide.Polygon {
 	if len(r) == 0 {
 		return nil

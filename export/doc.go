@@ -1,16 +1,21 @@
 // Package export defines the shape library (format shapegen/v1), writes it
-// as JSON or YAML, reads it back for a game at runtime (Load, Read) and
-// writes engine-specific formats. Drawing lives in export/preview so that a
-// game that only loads shapes does not link the drawing libraries.
+// as JSON or YAML, reads it back for a game at runtime, and writes the
+// engine formats. Drawing lives in export/preview and the report in
+// export/report, so that a game that only loads shapes links neither.
 //
-// The wire types (Library, Sprite, Ring, ...) mirror the file key for key;
-// WriteJSON and WriteYAML write them deterministically, ReadLibrary reads
-// and checks them. AppendSpriteJSON encodes one sprite as WriteJSON does,
-// so that a build can encode sprites as they are computed and assemble
-// the file with WriteJSONSprites. A game uses Load or Read instead, which return a Set of
-// Shapes holding collide values; Shapes.Place puts a sprite's shapes where
-// it is drawn, and Shapes.OverlapPixels is the pixel-exact test to run
-// after a shape test. EncodeMask and EncodedMask.Decode convert opaque-pixel
-// masks to and from their run-length form. WriteGodot and WriteLua write
-// the shapes for other engines.
+// A game takes one path: Load (or Read) gives the Library; Library.Sprite
+// looks a sprite up by name and says whether it was found; Sprite.Body
+// gives a collide.Body with all the sprite's shapes (and its mask when the
+// library has masks), which the game places with a collide.Transform about
+// the sprite's pivot and tests with Body.Hits or Body.Collide.
+//
+// The wire types (Library, Sprite, Ring, ...) mirror the file key for key.
+// WriteJSON and WriteYAML write a library deterministically; JSONWriter and
+// YAMLWriter write one a sprite at a time, and AppendSpriteJSON encodes one
+// sprite as WriteJSON does, so that a build can encode sprites as they are
+// computed. The table of shape kinds (Make, Sprite.Shape, Sprite.SetShape,
+// Colour) says how each kind is made from a sprite's mask, where it is
+// stored and how it is drawn; every stage walks it. EncodeMask and
+// EncodedMask.Decode convert opaque-pixel masks to and from their
+// run-length form.
 package export

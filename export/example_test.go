@@ -25,33 +25,37 @@ const shapesJSON = `{
   ]
 }`
 
-// A game loads its shapes once, then each frame places each sprite where it
-// is drawn and tests the cheap shapes.
+// A game reads its shapes once, makes a body per object, and each frame
+// places the bodies where it draws the sprites and tests them.
 func ExampleRead() {
-	shapes, err := export.Read(strings.NewReader(shapesJSON))
+	lib, err := export.Read(strings.NewReader(shapesJSON))
 	if err != nil {
 		log.Fatal(err)
 	}
-	player, _ := shapes.Get("player")
-	coin, _ := shapes.Get("coin")
+	player, ok := lib.Sprite("player")
+	if !ok {
+		log.Fatal("no player in the library")
+	}
+	coin, ok := lib.Sprite("coin")
+	if !ok {
+		log.Fatal("no coin in the library")
+	}
+	p, c := player.Body(), coin.Body()
 
 	// The player's pivot (its feet) is drawn at (100, 200); coins are
 	// centred on their positions. A coin that only touches the player
-	// collides; one near the player's cut corner passes the box test but
-	// not the hull.
-	var p, c export.Placed
-	player.Place(player.At(collide.V(100, 200)), &p)
+	// collides; one near the player's cut corner passes the bounds test
+	// but not the hull.
+	p.Place(collide.Transform{Pos: collide.V(100, 200)})
 	for _, pos := range []collide.Vec{{X: 119, Y: 180}, {X: 120, Y: 180}, {X: 116, Y: 150}} {
-		coin.Place(coin.At(pos), &c)
-		fmt.Printf("coin at %v: boxes %v, exact shapes %v\n", pos,
-			collide.Overlap(p.Bounds, c.Bounds), collide.Overlap(p.Hull, c.Circle))
+		c.Place(collide.Transform{Pos: pos})
+		fmt.Printf("coin at %v: bounds %v, hull and circle %v\n", pos,
+			p.Hits(c, collide.PhaseBounds), p.Hits(c, collide.PhaseHull|collide.PhaseCircle))
 	}
-	fmt.Println(shapes.Names())
 	// Output:
-	// coin at {119 180}: boxes true, exact shapes true
-	// coin at {120 180}: boxes false, exact shapes false
-	// coin at {116 150}: boxes true, exact shapes false
-	// [coin player]
+	// coin at {119 180}: bounds true, hull and circle true
+	// coin at {120 180}: bounds false, hull and circle false
+	// coin at {116 150}: bounds true, hull and circle false
 }
 
 // Build tools write a library with WriteJSON (or WriteYAML); the sprites

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"image"
 	"io/fs"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -36,54 +35,61 @@ func TestLoad(t *testing.T) {
 	for _, w := range writers {
 		t.Run(w.name, func(t *testing.T) {
 			path := writeFile(t, "shapes."+strings.ToLower(w.name), func(f *os.File) error { return w.write(f, sampleLib()) })
-			set, err := Load(path)
+			lib, err := Load(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := set.Names(), []string{"enemies/bat", "formats/transparent", "sheets/packed/gem"}; !reflect.DeepEqual(got, want) || set.Len() != 3 {
-				t.Errorf("Names() = %v (Len %d), want %v", got, set.Len(), want)
+			var names []string
+			for _, s := range lib.Sprites {
+				names = append(names, s.Name)
 			}
-			if set.Generator != "shapegen 0.3.0" || set.Settings.AlphaThreshold != 128 {
-				t.Errorf("Generator, Settings = %q, %+v", set.Generator, set.Settings)
+			if want := []string{"enemies/bat", "formats/transparent", "sheets/packed/gem"}; !reflect.DeepEqual(names, want) {
+				t.Errorf("sprites %v, want %v", names, want)
 			}
-			bat, ok := set.Get("enemies/bat")
+			if lib.Generator != "shapegen 0.3.0" || lib.Settings.AlphaThreshold != 128 {
+				t.Errorf("Generator, Settings = %q, %+v", lib.Generator, lib.Settings)
+			}
+			bat, ok := lib.Sprite("enemies/bat")
 			if !ok {
-				t.Fatal(`Get("enemies/bat") not found`)
+				t.Fatal(`Sprite("enemies/bat") not found`)
 			}
-			want := &Shapes{
-				Name: "enemies/bat", Image: "enemies/bat.png", Frame: FrameOf(bat.Frame).Rect(),
-				Size: bat.Size, Pivot: collide.V(32, 24), Pixels: 1234,
-				Kinds:   KindAABB | KindCircle | KindBox | KindHull | KindPolygon | KindPieces,
-				AABB:    collide.R(3, 5, 61, 44),
-				Circle:  collide.Circle{Center: collide.V(32.1, 24.6), Radius: 30.2},
-				Box:     collide.Box{Center: collide.V(32, 24), Half: collide.V(29, 19.5), Angle: 0.12},
-				Hull:    collide.Polygon{collide.V(3, 20), collide.V(10, 5), collide.V(61, 30)},
-				Polygon: collide.Polygon{collide.V(3, 20), collide.V(10, 5), collide.V(61, 30)},
-				Pieces:  collide.Compound{{collide.V(3, 20), collide.V(10, 5), collide.V(20, 30)}},
-				Quality: map[string]Quality{"hull": {0, 1.31, 0.12}, "polygon": {0, 1.38, 0.14}},
+			b := bat.Body()
+			want := collide.Shapes{
+				collide.KindAABB:    collide.R(3, 5, 61, 44),
+				collide.KindCircle:  collide.Circle{Center: collide.V(32.1, 24.6), Radius: 30.2},
+				collide.KindBox:     collide.Box{Center: collide.V(32, 24), Half: collide.V(29, 19.5), Angle: 0.12},
+				collide.KindHull:    collide.Polygon{collide.V(3, 20), collide.V(10, 5), collide.V(61, 30)},
+				collide.KindPolygon: collide.Polygon{collide.V(3, 20), collide.V(10, 5), collide.V(61, 30)},
+				collide.KindPieces:  collide.Compound{{collide.V(3, 20), collide.V(10, 5), collide.V(20, 30)}},
 			}
-			if bat.Frame.Dx() != 64 || bat.Frame.Dy() != 48 || bat.Size.X != 64 || bat.Size.Y != 48 {
-				t.Errorf("bat frame %v size %v, want 64x48", bat.Frame, bat.Size)
+			for k := range collide.Kinds() {
+				if got := b.Local(k); !reflect.DeepEqual(got, want[k]) {
+					t.Errorf("bat body %v = %v, want %v", k, got, want[k])
+				}
 			}
-			if !reflect.DeepEqual(bat, want) {
-				t.Errorf("Get(bat) =\n%+v\nwant\n%+v", bat, want)
+			if b.Pivot() != collide.V(32, 24) || b.Mask() != nil {
+				t.Errorf("bat body pivot %v mask %v, want (32, 24) and none", b.Pivot(), b.Mask())
 			}
-			gem, _ := set.Get("sheets/packed/gem")
-			if gem.Offset.X != 5 || gem.Offset.Y != 9 || !gem.Has(KindMask|KindOutline|KindPieces) || gem.Has(KindCircle) {
-				t.Errorf("gem offset %v kinds %b", gem.Offset, gem.Kinds)
+			gem, _ := lib.Sprite("sheets/packed/gem")
+			gb := gem.Body()
+			if m := gb.Mask(); m == nil || show(m.Sub(image.Rect(5, 9, 9, 12))) != "####\n#.##\n#...\n" || m.Count() != 8 || m.Width() != 32 {
+				t.Errorf("gem body mask = %v", m)
 			}
-			if got, want := show(gem.Mask.Sub(image.Rect(5, 9, 9, 12))), "####\n#.##\n#...\n"; got != want || gem.Mask.Count() != 8 || gem.Mask.Width() != 32 {
-				t.Errorf("gem mask =\n%s want\n%s", got, want)
+			if gb.Local(collide.KindCircle) != nil || gb.Local(collide.KindPieces) == nil || gb.Local(collide.KindOutline) != nil {
+				t.Errorf("gem body kinds wrong: circle %v pieces %v", gb.Local(collide.KindCircle), gb.Local(collide.KindPieces))
 			}
-			if len(gem.Outline) != 2 || len(gem.Outline[1]) != 4 {
-				t.Errorf("gem outline = %v, want two rings", gem.Outline)
+			if rs, ok := gem.Shape(collide.KindOutline); !ok || len(rs.(collide.Rings)) != 2 {
+				t.Errorf("gem outline = %v, %v, want two rings", rs, ok)
 			}
-			empty, _ := set.Get("formats/transparent")
-			if empty.Kinds != 0 || empty.Pixels != 0 {
-				t.Errorf("transparent sprite kinds %b pixels %d, want none", empty.Kinds, empty.Pixels)
+			empty, _ := lib.Sprite("formats/transparent")
+			eb := empty.Body()
+			for k := range collide.Kinds() {
+				if eb.Local(k) != nil {
+					t.Errorf("transparent sprite has %v", k)
+				}
 			}
-			if _, ok := set.Get("nope"); ok {
-				t.Errorf(`Get("nope") found a sprite`)
+			if s, ok := lib.Sprite("nope"); ok || s != nil {
+				t.Errorf(`Sprite("nope") = %v, %v, want nil, false`, s, ok)
 			}
 		})
 	}
@@ -91,112 +97,87 @@ func TestLoad(t *testing.T) {
 
 func TestLoadErrors(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "none.json")
-	if set, err := Load(missing); set != nil || !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), missing) {
-		t.Errorf("Load(missing) = %v, %v; want nil and a not-exist error naming the file", set, err)
+	if lib, err := Load(missing); lib != nil || !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), missing) {
+		t.Errorf("Load(missing) = %v, %v; want nil and a not-exist error naming the file", lib, err)
 	}
 	bad := writeFile(t, "v2.json", func(f *os.File) error {
 		_, err := f.WriteString(`{"format": "shapegen/v2"}`)
 		return err
 	})
-	if set, err := Load(bad); set != nil || err == nil || !strings.Contains(err.Error(), bad) || !strings.Contains(err.Error(), `unsupported format "shapegen/v2"`) {
-		t.Errorf("Load(v2) = %v, %v; want nil and an error naming the file and the format", set, err)
+	if lib, err := Load(bad); lib != nil || err == nil || !strings.Contains(err.Error(), bad) || !strings.Contains(err.Error(), `unsupported format "shapegen/v2"`) {
+		t.Errorf("Load(v2) = %v, %v; want nil and an error naming the file and the format", lib, err)
 	}
-	if set, err := Read(strings.NewReader(`{"format": "shapegen/v1", "sprites": [{"name": "a", "hull": [[0, 0]]}]}`)); set != nil || err == nil || !strings.Contains(err.Error(), `sprite "a": hull`) {
-		t.Errorf("Read(bad hull) = %v, %v; want nil and an error naming the sprite", set, err)
-	}
-}
-
-func TestPlace(t *testing.T) {
-	set, err := NewSet(sampleLib())
-	if err != nil {
-		t.Fatal(err)
-	}
-	bat, _ := set.Get("enemies/bat")
-	tests := []struct {
-		name string
-		t    collide.Transform
-	}{
-		{"at", bat.At(collide.V(100, 50))},
-		{"turned", func() collide.Transform { t := bat.At(collide.V(-7, 3)); t.Angle = 2.5; return t }()},
-		{"mirrored", func() collide.Transform { t := bat.At(collide.V(10, 10)); t.FlipX = true; return t }()},
-		{"scaled", func() collide.Transform { t := bat.At(collide.V(0, 0)); t.Scale = collide.V(2, 2); return t }()},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var p Placed
-			bat.Place(tt.t, &p)
-			if got := tt.t.Apply(bat.Pivot); got.Dist(tt.t.Pos) > 1e-9 {
-				t.Errorf("pivot lands at %v, want %v", got, tt.t.Pos)
-			}
-			if p.Kinds != bat.Kinds {
-				t.Errorf("placed kinds %b, want %b", p.Kinds, bat.Kinds)
-			}
-			// Every placed vertex is the transform of a local one, and the
-			// winding stays positive.
-			for _, pair := range []struct{ placed, local collide.Polygon }{{p.Hull, bat.Hull}, {p.Polygon, bat.Polygon}, {p.Pieces[0], bat.Pieces[0]}} {
-				if len(pair.placed) != len(pair.local) || pair.placed.Area() <= 0 {
-					t.Fatalf("placed polygon %v from %v: wrong length or winding", pair.placed, pair.local)
-				}
-				for _, v := range pair.local {
-					w := tt.t.Apply(v)
-					found := false
-					for _, q := range pair.placed {
-						found = found || q.Dist(w) < 1e-9
-					}
-					if !found {
-						t.Errorf("local vertex %v placed at %v is not in %v", v, w, pair.placed)
-					}
-				}
-			}
-			if c := tt.t.Apply(bat.Circle.Center); c.Dist(p.Circle.Center) > 1e-9 {
-				t.Errorf("circle centre %v, want %v", p.Circle.Center, c)
-			}
-			// Bounds and AABB come from collide's own float arithmetic, which
-			// may round a corner 1e-15 differently from Apply.
-			const eps = 1e-9
-			grown := collide.Rect{Min: p.Bounds.Min.Sub(collide.V(eps, eps)), Max: p.Bounds.Max.Add(collide.V(eps, eps))}
-			box := p.AABB
-			box.Half = box.Half.Add(collide.V(eps, eps))
-			for _, c := range bat.AABB.Polygon() {
-				if w := tt.t.Apply(c); !grown.ContainsPoint(w) || !box.ContainsPoint(w) {
-					t.Errorf("AABB corner %v placed at %v is outside %v / %v", c, w, p.Bounds, p.AABB)
-				}
-			}
-		})
-	}
-	// A sprite without shapes places nothing, even into used buffers.
-	var p Placed
-	bat.Place(tests[0].t, &p)
-	empty, _ := set.Get("formats/transparent")
-	empty.Place(tests[0].t, &p)
-	if p.Kinds != 0 || len(p.Hull) != 0 || len(p.Pieces) != 0 || p.Circle.Radius != 0 {
-		t.Errorf("Place(empty sprite) = %+v, want nothing", p)
+	if lib, err := Read(strings.NewReader(`{"format": "shapegen/v1", "sprites": [{"name": "a", "hull": [[0, 0]]}]}`)); lib != nil || err == nil || !strings.Contains(err.Error(), `sprite "a": hull`) {
+		t.Errorf("Read(bad hull) = %v, %v; want nil and an error naming the sprite", lib, err)
 	}
 }
 
-func TestPlaceAllocs(t *testing.T) {
-	set, err := NewSet(sampleLib())
-	if err != nil {
-		t.Fatal(err)
+// TestBodyPlace: a sprite's body placed by a transform turns, scales and
+// mirrors about the sprite's pivot, which lands at the transform's Pos.
+func TestBodyPlace(t *testing.T) {
+	bat := &sampleLib().Sprites[1]
+	pivot := bat.Pivot.Vec()
+	for _, tr := range []collide.Transform{
+		{Pos: collide.V(100, 50)},
+		{Pos: collide.V(-7, 3), Angle: 2.5},
+		{Pos: collide.V(10, 10), FlipX: true},
+		{Pos: collide.V(0, 0), Scale: collide.V(2, 2)},
+		{Pos: collide.V(5.5, -3.25), Angle: -1, Scale: collide.V(0.5, 1.5), FlipY: true},
+	} {
+		b := bat.Body()
+		b.Place(tr)
+		at := b.Transform()
+		if got := at.Apply(pivot); got.Dist(tr.Pos) > 1e-9 {
+			t.Errorf("%+v: pivot lands at %v, want %v", tr, got, tr.Pos)
+		}
+		for _, k := range []collide.Kind{collide.KindHull, collide.KindPolygon} {
+			placed := b.Shape(k).(collide.Polygon)
+			local := b.Local(k).(collide.Polygon)
+			if len(placed) != len(local) || placed.Area() <= 0 {
+				t.Fatalf("%+v: placed %v %v from %v: wrong length or winding", tr, k, placed, local)
+			}
+			for _, v := range local {
+				w, found := at.Apply(v), false
+				for _, q := range placed {
+					found = found || q.Dist(w) < 1e-9
+				}
+				if !found {
+					t.Errorf("%+v: local %v vertex %v placed at %v is not in %v", tr, k, v, w, placed)
+				}
+			}
+		}
+		if c := at.Apply(bat.Circle.Center.Vec()); c.Dist(b.Shape(collide.KindCircle).(collide.Circle).Center) > 1e-9 {
+			t.Errorf("%+v: circle centre misplaced", tr)
+		}
+		// The bounds are those of the placed AABB and circle, intersected.
+		box, circle := b.Shape(collide.KindAABB).Bounds(), b.Shape(collide.KindCircle).Bounds()
+		if bb := b.Bounds(); bb.Empty() || !box.ContainsRect(bb) || !circle.ContainsRect(bb) {
+			t.Errorf("%+v: bounds %v not within the placed AABB's %v and circle's %v", tr, bb, box, circle)
+		}
 	}
-	gem, _ := set.Get("sheets/packed/gem")
-	var p Placed
-	tr := gem.At(collide.V(10, 10))
-	gem.Place(tr, &p) // grow the buffers once
+}
+
+// TestBodyAllocs: placing and testing bodies does not allocate once warm.
+func TestBodyAllocs(t *testing.T) {
+	lib := sorted(sampleLib())
+	gem, _ := lib.Sprite("sheets/packed/gem")
+	bat, _ := lib.Sprite("enemies/bat")
+	a, b := gem.Body(), bat.Body()
+	tr := collide.Transform{Pos: collide.V(10, 10)}
 	allocs := testing.AllocsPerRun(100, func() {
 		tr.Angle += 0.1
-		gem.Place(tr, &p)
+		a.Place(tr)
+		b.Place(collide.Transform{Pos: collide.V(12, 9)})
+		a.Hits(b, collide.PhaseAABB|collide.PhasePolygon|collide.PhasePieces|collide.PhasePixels)
+		a.Collide(b, collide.KindPieces)
 	})
 	if allocs != 0 {
-		t.Errorf("Place allocates %v times per call, want 0", allocs)
-	}
-	if math.IsNaN(p.Bounds.Min.X) {
-		t.Errorf("bounds %v", p.Bounds)
+		t.Errorf("Place, Hits and Collide allocate %v times per frame, want 0", allocs)
 	}
 }
 
-// TestNoDrawingDeps checks that a game loading shapes does not link the
-// drawing libraries.
+// TestNoDrawingDeps checks that a game loading shapes links neither the
+// drawing libraries nor the preview and report packages.
 func TestNoDrawingDeps(t *testing.T) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
@@ -207,62 +188,13 @@ func TestNoDrawingDeps(t *testing.T) {
 		t.Fatalf("go list -deps: %v", err)
 	}
 	for _, dep := range strings.Fields(string(out)) {
-		if strings.HasPrefix(dep, "github.com/fogleman/gg") || strings.HasPrefix(dep, "github.com/disintegration/imaging") {
-			t.Errorf("package export depends on %s", dep)
+		for _, no := range []string{"github.com/fogleman/gg", "github.com/disintegration/imaging", "github.com/shapegen/shapegen/export/", "github.com/shapegen/shapegen/internal/"} {
+			if strings.HasPrefix(dep, no) {
+				t.Errorf("package export depends on %s", dep)
+			}
 		}
 	}
 	if !strings.Contains(string(out), "github.com/shapegen/shapegen/collide") {
 		t.Errorf("go list -deps output looks wrong:\n%s", out)
-	}
-}
-
-func TestOverlapPixels(t *testing.T) {
-	// An "L" and a dot, pivots at their top-left pixels' centres.
-	l := &Shapes{Pivot: collide.V(0.5, 0.5), Mask: pic("#..", "#..", "###")}
-	dot := &Shapes{Pivot: collide.V(0.5, 0.5), Mask: pic("#")}
-	tests := []struct {
-		name string
-		pos  collide.Vec
-		want bool
-	}{
-		{"on the corner", collide.V(10, 12), true},
-		{"on the foot", collide.V(12, 12), true},
-		{"in the notch", collide.V(11, 11), false},
-		{"snapped into the notch", collide.V(11.4, 10.6), false},
-		{"snapped onto the stem", collide.V(10.4, 11.2), true},
-		{"beyond", collide.V(13, 12), false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := l.OverlapPixels(collide.V(10, 10), dot, tt.pos); got != tt.want {
-				t.Errorf("OverlapPixels(L at (10,10), dot at %v) = %v, want %v", tt.pos, got, tt.want)
-			}
-			if got := dot.OverlapPixels(tt.pos, l, collide.V(10, 10)); got != tt.want {
-				t.Errorf("OverlapPixels(dot at %v, L at (10,10)) = %v, want %v", tt.pos, got, tt.want)
-			}
-		})
-	}
-	if !l.OverlapPixels(collide.V(0, 0), &Shapes{}, collide.V(100, 100)) {
-		t.Errorf("OverlapPixels without a mask = false, want true (the shape test stands)")
-	}
-	if a := testing.AllocsPerRun(100, func() { l.OverlapPixels(collide.V(10, 10), dot, collide.V(12, 12)) }); a != 0 {
-		t.Errorf("OverlapPixels allocates %v times, want 0", a)
-	}
-}
-
-func TestSetAll(t *testing.T) {
-	set, err := NewSet(sampleLib())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for s := range set.All() {
-		names = append(names, s.Name)
-		if len(names) == 2 {
-			break
-		}
-	}
-	if want := set.Names()[:2]; !reflect.DeepEqual(names, want) {
-		t.Errorf("first two of All() = %v, want %v", names, want)
 	}
 }

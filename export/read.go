@@ -4,37 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"maps"
 	"slices"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
-
-// ReadLibrary reads a shape library written as JSON or YAML (told apart by
-// the first character: '{' is JSON). It rejects a missing or unknown
-// format ("unsupported format %q, want shapegen/v1") before anything else,
-// ignores unknown keys, and checks the structure: names present and
-// unique, no negative sizes, finite numbers, rings of at least three
-// points, hull, polygon and pieces convex with positive winding, masks
-// that decode. Empty lists and maps read as absent (nil). Errors name the
-// sprite. It returns (nil, err) on any error,
-// never a half-read library.
-func ReadLibrary(r io.Reader) (*Library, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	lib, err := decode(data)
-	if err != nil {
-		return nil, err
-	}
-	normalize(lib)
-	if err := validate(lib, true); err != nil {
-		return nil, err
-	}
-	return lib, nil
-}
 
 // decode parses a library and checks its format, parsing the input once.
 func decode(data []byte) (*Library, error) {
@@ -95,6 +70,7 @@ func normalize(lib *Library) {
 	if lib.Sprites == nil {
 		lib.Sprites = []Sprite{}
 	}
+	slices.SortStableFunc(lib.Sprites, func(a, b Sprite) int { return strings.Compare(a.Name, b.Name) })
 	for i := range lib.Sprites {
 		s := &lib.Sprites[i]
 		if len(s.Hull) == 0 {

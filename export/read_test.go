@@ -29,9 +29,9 @@ func TestReadFormat(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			lib, err := ReadLibrary(strings.NewReader(tt.in))
+			lib, err := Read(strings.NewReader(tt.in))
 			if err == nil || lib != nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("ReadLibrary(%q) = %v, %v; want nil and an error containing %q", tt.in, lib, err, tt.want)
+				t.Errorf("Read(%q) = %v, %v; want nil and an error containing %q", tt.in, lib, err, tt.want)
 			}
 		})
 	}
@@ -48,18 +48,18 @@ func TestReadIgnoresUnknownKeys(t *testing.T) {
 			"     aabb: {min: [0, 0], max: [4, 4], label: x}, capsule: {r: 2}, hull: [[0, 0], [4, 0], [4, 4], [0, 4]]}\n"},
 		{"JSON with BOM", "\ufeff  \n" + minimalJSON},
 	}
-	want, err := ReadLibrary(strings.NewReader(minimalJSON))
+	want, err := Read(strings.NewReader(minimalJSON))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := ReadLibrary(strings.NewReader(tt.in))
+			got, err := Read(strings.NewReader(tt.in))
 			if err != nil {
-				t.Fatalf("ReadLibrary error %v", err)
+				t.Fatalf("Read error %v", err)
 			}
 			if got.Sprites[0].Name != "a" || got.Sprites[0].Hull.Polygon().Area() != 16 || got.Settings != want.Settings {
-				t.Errorf("ReadLibrary = %+v, want %+v", got, want)
+				t.Errorf("Read = %+v, want %+v", got, want)
 			}
 		})
 	}
@@ -100,15 +100,15 @@ func TestReadValidates(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := ReadLibrary(strings.NewReader(tt.in))
+			got, err := Read(strings.NewReader(tt.in))
 			if err == nil || got != nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("ReadLibrary(%s) = %v, %v; want nil and an error containing %q", tt.in, got, err, tt.want)
+				t.Errorf("Read(%s) = %v, %v; want nil and an error containing %q", tt.in, got, err, tt.want)
 			}
 		})
 	}
 	// The valid base reads.
-	if _, err := ReadLibrary(strings.NewReader(lib(""))); err != nil {
-		t.Errorf("ReadLibrary(valid) error %v", err)
+	if _, err := Read(strings.NewReader(lib(""))); err != nil {
+		t.Errorf("Read(valid) error %v", err)
 	}
 }
 
@@ -135,12 +135,12 @@ func TestCheckConvexReversed(t *testing.T) {
 	}
 }
 
-// FuzzReadLibrary checks that ReadLibrary never panics and that whatever
+// FuzzRead checks that Read never panics and that whatever
 // it accepts writes back (as JSON and as YAML) to a library that reads the
 // same. Run longer with
 //
-//	go test ./export -run '^$' -fuzz FuzzReadLibrary -fuzztime 1m
-func FuzzReadLibrary(f *testing.F) {
+//	go test ./export -run '^$' -fuzz FuzzRead -fuzztime 1m
+func FuzzRead(f *testing.F) {
 	f.Add([]byte(minimalJSON))
 	for _, w := range writers {
 		var buf bytes.Buffer
@@ -151,10 +151,10 @@ func FuzzReadLibrary(f *testing.F) {
 	}
 	f.Add([]byte("format: shapegen/v1\nsprites: [{name: a, hull: [[0, 0], [1, 0], [0, 1]]}]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		lib, err := ReadLibrary(bytes.NewReader(data))
+		lib, err := Read(bytes.NewReader(data))
 		if err != nil {
 			if lib != nil {
-				t.Fatalf("ReadLibrary returned a library and error %v", err)
+				t.Fatalf("Read returned a library and error %v", err)
 			}
 			return
 		}
@@ -166,14 +166,14 @@ func FuzzReadLibrary(f *testing.F) {
 		for _, w := range writers {
 			var buf bytes.Buffer
 			if err := w.write(&buf, lib); err != nil {
-				t.Fatalf("Write%s(ReadLibrary(data)) error %v", w.name, err)
+				t.Fatalf("Write%s(Read(data)) error %v", w.name, err)
 			}
-			back, err := ReadLibrary(&buf)
+			back, err := Read(&buf)
 			if err != nil {
-				t.Fatalf("ReadLibrary(Write%s(lib)) error %v", w.name, err)
+				t.Fatalf("Read(Write%s(lib)) error %v", w.name, err)
 			}
 			if !reflect.DeepEqual(back, sorted(lib)) {
-				t.Fatalf("ReadLibrary(Write%s(lib)) =\n%+v\nwant\n%+v", w.name, back, lib)
+				t.Fatalf("Read(Write%s(lib)) =\n%+v\nwant\n%+v", w.name, back, lib)
 			}
 		}
 	})

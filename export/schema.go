@@ -14,7 +14,7 @@ type Ring []Point
 type Library struct {
 	Format    string   `json:"format" yaml:"format"`
 	Generator string   `json:"generator,omitempty" yaml:"generator,omitempty"`
-	Settings  Settings `json:"settings" yaml:"settings"`
+	Settings  Settings `json:"settings" yaml:"settings,flow"`
 	Sprites   []Sprite `json:"sprites" yaml:"sprites"`
 }
 
@@ -72,7 +72,7 @@ type Quality struct {
 type Sprite struct {
 	Name  string `json:"name" yaml:"name"`
 	Image string `json:"image" yaml:"image"`
-	Frame Frame  `json:"frame" yaml:"frame"`
+	Frame Frame  `json:"frame" yaml:"frame,flow"`
 	// Rotated says the frame is stored in its image turned a quarter turn
 	// clockwise, as TexturePacker packs rotated frames: Frame is the
 	// rectangle as stored (W and H are the upright height and width), and
@@ -84,9 +84,9 @@ type Sprite struct {
 	Size    [2]int  `json:"size" yaml:"size,flow"`
 	Pivot   Point   `json:"pivot" yaml:"pivot,flow"`
 	Pixels  int     `json:"pixels" yaml:"pixels"`
-	AABB    *AABB   `json:"aabb,omitempty" yaml:"aabb,omitempty"`
-	Circle  *Circle `json:"circle,omitempty" yaml:"circle,omitempty"`
-	Box     *Box    `json:"box,omitempty" yaml:"box,omitempty"`
+	AABB    *AABB   `json:"aabb,omitempty" yaml:"aabb,omitempty,flow"`
+	Circle  *Circle `json:"circle,omitempty" yaml:"circle,omitempty,flow"`
+	Box     *Box    `json:"box,omitempty" yaml:"box,omitempty,flow"`
 	Hull    Ring    `json:"hull,omitempty" yaml:"hull,omitempty"`
 	Polygon Ring    `json:"polygon,omitempty" yaml:"polygon,omitempty"`
 	Pieces  []Ring  `json:"pieces,omitempty" yaml:"pieces,omitempty"`
@@ -98,9 +98,9 @@ type Sprite struct {
 	// "polygon", "pieces") to its figures.
 	Quality map[string]Quality `json:"quality,omitempty" yaml:"quality,omitempty"`
 	// Mask is the opaque-pixel mask, present with --masks.
-	Mask *EncodedMask `json:"mask,omitempty" yaml:"mask,omitempty"`
+	Mask *EncodedMask `json:"mask,omitempty" yaml:"mask,omitempty,flow"`
 	// Warnings are notes for the user (e.g. a tiny sprite, many islands).
-	Warnings []string `json:"warnings,omitempty" yaml:"warnings,omitempty"`
+	Warnings []string `json:"warnings,omitempty" yaml:"warnings,omitempty,flow"`
 }
 
 // EncodedMask is a sprite's opaque-pixel mask on the wire, in the sprite's

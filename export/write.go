@@ -19,80 +19,79 @@ import (
 // is not changed), map keys are sorted, numbers are plain JSON numbers in
 // their shortest form (as encoding/json writes them), and an empty Format
 // is written as shapegen/v1: the same library always gives the same bytes.
-// It returns an error, writing nothing, when lib is not valid (as
-// ReadLibrary checks it: NaN or infinite numbers, duplicate names, rings
-// with fewer than three points, ...), so it never writes a library that
-// cannot be read back.
+// It returns an error, writing nothing, when lib is not valid (as Read
+// checks it: NaN or infinite numbers, duplicate names, rings with fewer
+// than three points, ...), so it never writes a library that cannot be
+// read back.
 func WriteJSON(w io.Writer, lib *Library) error {
+	return writeAll(w, lib, func(w io.Writer, lib *Library) (spriteWriter, error) { return NewJSONWriter(w, lib) })
+}
+
+// spriteWriter is JSONWriter or YAMLWriter.
+type spriteWriter interface {
+	Add(sp *Sprite) error
+	Close() error
+}
+
+// writeAll checks lib, then writes it with the sprite writer open makes,
+// the sprites sorted by name, into a buffer first so that nothing reaches
+// w on an error.
+func writeAll(w io.Writer, lib *Library, open func(io.Writer, *Library) (spriteWriter, error)) error {
 	c, err := prepare(lib)
 	if err != nil {
 		return err
 	}
-	sprites := make([]SpriteJSON, len(c.Sprites))
-	for i := range c.Sprites {
-		sprites[i] = SpriteJSON{Name: c.Sprites[i].Name, JSON: appendSprite(nil, &c.Sprites[i])}
-	}
-	return writeJSON(w, c, sprites)
-}
-
-// SpriteJSON is one sprite encoded by AppendSpriteJSON, with its name.
-type SpriteJSON struct {
-	Name string
-	JSON []byte
-}
-
-// AppendSpriteJSON appends sp to dst as WriteJSON lays it out inside a
-// library's sprite list: from its "{" to its "}", inner lines indented for
-// that place. It is the encoder WriteJSON uses, so that a build can encode
-// each sprite as soon as it is computed, on any core, and assemble the
-// library with WriteJSONSprites. It returns dst unchanged and an error
-// when sp is not valid (as WriteJSON checks it).
-func AppendSpriteJSON(dst []byte, sp *Sprite) ([]byte, error) {
-	if sp.Name == "" {
-		return dst, errors.New("sprite has no name")
-	}
-	if err := checkSprite(sp, true); err != nil {
-		return dst, fmt.Errorf("sprite %q: %w", sp.Name, err)
-	}
-	return appendSprite(dst, sp), nil
-}
-
-// WriteJSONSprites writes to w the library lib (whose own Sprites are not
-// used) with the sprites encoded by AppendSpriteJSON, giving the same bytes
-// as WriteJSON of lib with those sprites. The sprites must be sorted by
-// name with no name twice; it returns an error, writing nothing, when they
-// are not or when lib's format or settings are not valid.
-func WriteJSONSprites(w io.Writer, lib *Library, sprites []SpriteJSON) error {
-	head := *lib
-	head.Sprites = nil
-	if head.Format == "" {
-		head.Format = Format
-	}
-	if err := validate(&head, false); err != nil {
+	var buf bytes.Buffer
+	sw, err := open(&buf, c)
+	if err != nil {
 		return err
 	}
-	for i := 1; i < len(sprites); i++ {
-		if sprites[i-1].Name >= sprites[i].Name {
-			return fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", sprites[i].Name, sprites[i-1].Name)
+	for i := range c.Sprites {
+		if err := sw.Add(&c.Sprites[i]); err != nil {
+			return err
 		}
 	}
-	return writeJSON(w, &head, sprites)
+	if err := sw.Close(); err != nil {
+		return err
+	}
+	_, err = w.Write(buf.Bytes())
+	return err
 }
 
-// writeJSON writes the checked library head with the encoded sprites.
-func writeJSON(w io.Writer, head *Library, sprites []SpriteJSON) error {
-	n := 256
-	for _, s := range sprites {
-		n += len(s.JSON) + 6
+// JSONWriter writes a library as WriteJSON lays it out, one sprite at a
+// time, so that a library of any size is written in constant memory. The
+// sprites must come sorted by name, no name twice. A write error, or a
+// sprite out of order or not valid, is returned and kept: later calls
+// return it too and write nothing. What was written before an error is not
+// a library; write to a temporary file and keep it only when Close
+// succeeds.
+type JSONWriter struct {
+	w    io.Writer
+	buf  []byte
+	n    int
+	last string
+	err  error
+}
+
+// NewJSONWriter checks head's format and settings (its Sprites are not
+// used; an empty Format is written as shapegen/v1) and writes the library
+// up to its sprite list to w.
+func NewJSONWriter(w io.Writer, head *Library) (*JSONWriter, error) {
+	h := *head
+	h.Sprites = nil
+	if h.Format == "" {
+		h.Format = Format
 	}
-	b := make([]byte, 0, n)
-	b = append(b, "{\n  \"format\": "...)
-	b = appendString(b, head.Format)
-	if head.Generator != "" {
+	if err := validate(&h, false); err != nil {
+		return nil, err
+	}
+	b := append([]byte(nil), "{\n  \"format\": "...)
+	b = appendString(b, h.Format)
+	if h.Generator != "" {
 		b = append(b, ",\n  \"generator\": "...)
-		b = appendString(b, head.Generator)
+		b = appendString(b, h.Generator)
 	}
-	st := head.Settings
+	st := h.Settings
 	b = append(b, ",\n  \"settings\": {\"alpha_threshold\": "...)
 	b = strconv.AppendInt(b, int64(st.AlphaThreshold), 10)
 	b = append(b, ", \"max_vertices\": "...)
@@ -108,19 +107,80 @@ func writeJSON(w io.Writer, head *Library, sprites []SpriteJSON) error {
 		b = strconv.AppendUint(b, st.Seed, 10)
 	}
 	b = append(b, "},\n  \"sprites\": ["...)
-	for i, s := range sprites {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, "\n    "...)
-		b = append(b, s.JSON...)
+	jw := &JSONWriter{w: w}
+	_, jw.err = w.Write(b)
+	return jw, jw.err
+}
+
+// Add writes sp, after checking it as Read would.
+func (jw *JSONWriter) Add(sp *Sprite) error {
+	if jw.err != nil {
+		return jw.err
 	}
-	if len(sprites) > 0 {
-		b = append(b, "\n  "...)
+	b, err := AppendSpriteJSON(jw.buf[:0], sp)
+	jw.buf = b
+	if err != nil {
+		jw.err = err
+		return err
 	}
-	b = append(b, "]\n}\n"...)
-	_, err := w.Write(b)
-	return err
+	return jw.AddJSON(sp.Name, b)
+}
+
+// AddJSON writes the sprite called name that AppendSpriteJSON encoded as
+// js.
+func (jw *JSONWriter) AddJSON(name string, js []byte) error {
+	if jw.err != nil {
+		return jw.err
+	}
+	if jw.n > 0 && name <= jw.last {
+		jw.err = fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", name, jw.last)
+		return jw.err
+	}
+	jw.n++
+	jw.last = name
+	sep := ",\n    "
+	if jw.n == 1 {
+		sep = "\n    "
+	}
+	if _, jw.err = io.WriteString(jw.w, sep); jw.err == nil {
+		_, jw.err = jw.w.Write(js)
+	}
+	return jw.err
+}
+
+// Close ends the sprite list and the library.
+func (jw *JSONWriter) Close() error {
+	if jw.err != nil {
+		return jw.err
+	}
+	end := "\n  ]\n}\n"
+	if jw.n == 0 {
+		end = "]\n}\n"
+	}
+	_, jw.err = io.WriteString(jw.w, end)
+	if jw.err == nil {
+		jw.err = errClosed
+		return nil
+	}
+	return jw.err
+}
+
+var errClosed = errors.New("export: writer closed")
+
+// AppendSpriteJSON appends sp to dst as WriteJSON lays it out inside a
+// library's sprite list: from its "{" to its "}", inner lines indented for
+// that place. It is the encoder JSONWriter uses, so that a build can encode
+// each sprite as soon as it is computed, on any core, and write it later
+// with JSONWriter.AddJSON. It returns dst unchanged and an error when sp is
+// not valid (as Read checks it).
+func AppendSpriteJSON(dst []byte, sp *Sprite) ([]byte, error) {
+	if sp.Name == "" {
+		return dst, errors.New("sprite has no name")
+	}
+	if err := checkSprite(sp, true); err != nil {
+		return dst, fmt.Errorf("sprite %q: %w", sp.Name, err)
+	}
+	return appendSprite(dst, sp), nil
 }
 
 // appendSprite appends the checked sprite sp (see AppendSpriteJSON).
@@ -315,22 +375,6 @@ func appendString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// marshal validates lib and returns it as compact JSON with the sprites
-// sorted by name.
-func marshal(lib *Library) ([]byte, error) {
-	c, err := prepare(lib)
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(c); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
-
 // prepare returns a shallow copy of lib with its sprites sorted by name and
 // an empty Format set, after validating it.
 func prepare(lib *Library) (*Library, error) {
@@ -347,114 +391,6 @@ func prepare(lib *Library) (*Library, error) {
 		return nil, err
 	}
 	return &c, nil
-}
-
-// block reports whether the value at path (object keys, "#" for an array
-// element) is laid out one entry per line rather than on one line. n is
-// its number of entries.
-func block(path []string, n int) bool {
-	return n > 0 && mayBlock(path) && (n > 1 || !manyOnly(path))
-}
-
-// mayBlock reports whether the value at path is laid out one entry per line
-// when it has enough entries: the library, its sprites, each sprite, each
-// sprite's quality map, pieces and outline.
-func mayBlock(path []string) bool {
-	switch len(path) {
-	case 0:
-		return true
-	case 1:
-		return path[0] == "sprites"
-	case 2:
-		return path[0] == "sprites"
-	case 3:
-		return path[0] == "sprites" && (path[2] == "quality" || manyOnly(path))
-	}
-	return false
-}
-
-// manyOnly reports whether the value at path is laid out one entry per line
-// only when it has more than one entry.
-func manyOnly(path []string) bool {
-	return len(path) == 3 && (path[2] == "pieces" || path[2] == "outline")
-}
-
-// field is one key and its value of a JSON object, in order.
-type field struct {
-	key string
-	val json.RawMessage
-}
-
-// objectFields returns the fields of the compact JSON object raw, as
-// encoding/json wrote it, in order.
-func objectFields(raw json.RawMessage) ([]field, error) {
-	var fields []field
-	for _, kv := range splitTop(raw) {
-		colon := valueEnd(kv, 0) // the key is a string: its end is the colon
-		var key string
-		if err := json.Unmarshal(kv[:colon], &key); err != nil {
-			return nil, err
-		}
-		fields = append(fields, field{key, kv[colon+1:]})
-	}
-	return fields, nil
-}
-
-// splitTop returns the top-level entries of the compact JSON object or
-// array raw ("key":value for an object).
-func splitTop(raw []byte) [][]byte {
-	var parts [][]byte
-	if len(raw) <= 2 {
-		return nil
-	}
-	start := 1
-	for i := 1; i < len(raw)-1; {
-		i = valueEnd(raw, i)
-		if raw[i] == ':' {
-			i = valueEnd(raw, i+1)
-		}
-		parts = append(parts, raw[start:i])
-		start = i + 1
-		i++
-	}
-	return parts
-}
-
-// valueEnd returns the index just past the compact JSON value (or object
-// key) that starts at raw[i].
-func valueEnd(raw []byte, i int) int {
-	depth, inString, escaped := 0, false, false
-	for ; i < len(raw); i++ {
-		c := raw[i]
-		switch {
-		case escaped:
-			escaped = false
-		case inString:
-			if c == '\\' {
-				escaped = true
-			} else if c == '"' {
-				inString = false
-				if depth == 0 {
-					return i + 1
-				}
-			}
-		case c == '"':
-			inString = true
-		case c == '{' || c == '[':
-			depth++
-		case c == '}' || c == ']':
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-			if depth < 0 {
-				return i
-			}
-		case depth == 0 && (c == ',' || c == ':'):
-			return i
-		}
-	}
-	return i
 }
 
 // quote returns s as a JSON string, without HTML escaping.

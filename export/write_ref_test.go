@@ -65,7 +65,7 @@ func TestWriteJSONMatchesReference(t *testing.T) {
 		check(fmt.Sprintf("random library %d", i), lib)
 	}
 	if data, err := os.ReadFile("../golden/shapes.json"); err == nil {
-		lib, err := ReadLibrary(bytes.NewReader(data))
+		lib, err := Read(bytes.NewReader(data))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,42 +74,62 @@ func TestWriteJSONMatchesReference(t *testing.T) {
 			t.Fatal(err)
 		}
 		if buf.String() != string(data) {
-			t.Errorf("WriteJSON(ReadLibrary(golden/shapes.json)) differs from the file")
+			t.Errorf("WriteJSON(Read(golden/shapes.json)) differs from the file")
 		}
 	}
 }
 
-// TestWriteJSONSprites checks that assembling sprites encoded one by one
-// gives WriteJSON's bytes, and that unsorted or repeated names and invalid
-// sprites are refused.
-func TestWriteJSONSprites(t *testing.T) {
+// TestJSONWriter checks that writing sprites one at a time, as sprites or
+// as the JSON AppendSpriteJSON made, gives WriteJSON's bytes, and that
+// unsorted or repeated names and invalid sprites are refused.
+func TestJSONWriter(t *testing.T) {
 	lib := sorted(sampleLib())
 	var want bytes.Buffer
 	if err := WriteJSON(&want, lib); err != nil {
 		t.Fatal(err)
 	}
-	var parts []SpriteJSON
+	var got, gotJSON bytes.Buffer
+	jw, err := NewJSONWriter(&got, lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jj, err := NewJSONWriter(&gotJSON, lib)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := range lib.Sprites {
+		if err := jw.Add(&lib.Sprites[i]); err != nil {
+			t.Fatal(err)
+		}
 		b, err := AppendSpriteJSON(nil, &lib.Sprites[i])
 		if err != nil {
 			t.Fatal(err)
 		}
-		parts = append(parts, SpriteJSON{lib.Sprites[i].Name, b})
+		if err := jj.AddJSON(lib.Sprites[i].Name, b); err != nil {
+			t.Fatal(err)
+		}
 	}
-	var got bytes.Buffer
-	if err := WriteJSONSprites(&got, lib, parts); err != nil {
+	if err := jw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if got.String() != want.String() {
-		t.Errorf("WriteJSONSprites =\n%s\nwant (WriteJSON)\n%s", got.String(), want.String())
+	if err := jj.Close(); err != nil {
+		t.Fatal(err)
 	}
-	for name, bad := range map[string][]SpriteJSON{
-		"unsorted": {parts[1], parts[0]},
-		"twice":    {parts[0], parts[0]},
-	} {
+	if got.String() != want.String() || gotJSON.String() != want.String() {
+		t.Errorf("JSONWriter =\n%s\nwant (WriteJSON)\n%s", got.String(), want.String())
+	}
+	for name, order := range map[string][]int{"unsorted": {1, 0}, "twice": {0, 0}} {
 		var buf bytes.Buffer
-		if err := WriteJSONSprites(&buf, lib, bad); err == nil || buf.Len() != 0 {
-			t.Errorf("WriteJSONSprites(%s) = %v and %d bytes, want an error and nothing written", name, err, buf.Len())
+		jw, err := NewJSONWriter(&buf, lib)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = jw.Add(&lib.Sprites[order[0]])
+		if err == nil {
+			err = jw.Add(&lib.Sprites[order[1]])
+		}
+		if err == nil || jw.Close() == nil {
+			t.Errorf("JSONWriter(%s) = %v, want an error that Close repeats", name, err)
 		}
 	}
 	sp := lib.Sprites[0]
@@ -190,4 +210,130 @@ func spaced(b *bytes.Buffer, raw []byte) {
 			b.WriteByte(' ')
 		}
 	}
+}
+
+// The layout rules of the reference, and the splitting of compact JSON.
+
+// marshal validates lib and returns it as compact JSON with the sprites
+// sorted by name.
+func marshal(lib *Library) ([]byte, error) {
+	c, err := prepare(lib)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(c); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// block reports whether the value at path (object keys, "#" for an array
+// element) is laid out one entry per line rather than on one line. n is
+// its number of entries.
+func block(path []string, n int) bool {
+	return n > 0 && mayBlock(path) && (n > 1 || !manyOnly(path))
+}
+
+// mayBlock reports whether the value at path is laid out one entry per line
+// when it has enough entries: the library, its sprites, each sprite, each
+// sprite's quality map, pieces and outline.
+func mayBlock(path []string) bool {
+	switch len(path) {
+	case 0:
+		return true
+	case 1:
+		return path[0] == "sprites"
+	case 2:
+		return path[0] == "sprites"
+	case 3:
+		return path[0] == "sprites" && (path[2] == "quality" || manyOnly(path))
+	}
+	return false
+}
+
+// manyOnly reports whether the value at path is laid out one entry per line
+// only when it has more than one entry.
+func manyOnly(path []string) bool {
+	return len(path) == 3 && (path[2] == "pieces" || path[2] == "outline")
+}
+
+// field is one key and its value of a JSON object, in order.
+type field struct {
+	key string
+	val json.RawMessage
+}
+
+// objectFields returns the fields of the compact JSON object raw, as
+// encoding/json wrote it, in order.
+func objectFields(raw json.RawMessage) ([]field, error) {
+	var fields []field
+	for _, kv := range splitTop(raw) {
+		colon := valueEnd(kv, 0) // the key is a string: its end is the colon
+		var key string
+		if err := json.Unmarshal(kv[:colon], &key); err != nil {
+			return nil, err
+		}
+		fields = append(fields, field{key, kv[colon+1:]})
+	}
+	return fields, nil
+}
+
+// splitTop returns the top-level entries of the compact JSON object or
+// array raw ("key":value for an object).
+func splitTop(raw []byte) [][]byte {
+	var parts [][]byte
+	if len(raw) <= 2 {
+		return nil
+	}
+	start := 1
+	for i := 1; i < len(raw)-1; {
+		i = valueEnd(raw, i)
+		if raw[i] == ':' {
+			i = valueEnd(raw, i+1)
+		}
+		parts = append(parts, raw[start:i])
+		start = i + 1
+		i++
+	}
+	return parts
+}
+
+// valueEnd returns the index just past the compact JSON value (or object
+// key) that starts at raw[i].
+func valueEnd(raw []byte, i int) int {
+	depth, inString, escaped := 0, false, false
+	for ; i < len(raw); i++ {
+		c := raw[i]
+		switch {
+		case escaped:
+			escaped = false
+		case inString:
+			if c == '\\' {
+				escaped = true
+			} else if c == '"' {
+				inString = false
+				if depth == 0 {
+					return i + 1
+				}
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+			if depth < 0 {
+				return i
+			}
+		case depth == 0 && (c == ',' || c == ':'):
+			return i
+		}
+	}
+	return i
 }

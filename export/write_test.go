@@ -151,8 +151,8 @@ func TestWriteYAMLExact(t *testing.T) {
 settings: {alpha_threshold: 128, max_vertices: 0, max_pieces: 0}
 sprites:
   - name: "123"
-    image: "a: b.png"
-    frame: {x: 0, y: 0, w: 0, h: 0}
+    image: 'a: b.png'
+    frame: {x: 0, "y": 0, w: 0, h: 0}
     size: [2, 2]
     pivot: [0, 0]
     pixels: 4
@@ -202,12 +202,12 @@ func TestRoundTrip(t *testing.T) {
 			if err := w.write(&buf, sampleLib()); err != nil {
 				t.Fatal(err)
 			}
-			got, err := ReadLibrary(&buf)
+			got, err := Read(&buf)
 			if err != nil {
-				t.Fatalf("ReadLibrary(Write%s(sample)) error %v", w.name, err)
+				t.Fatalf("Read(Write%s(sample)) error %v", w.name, err)
 			}
 			if want := sorted(sampleLib()); !reflect.DeepEqual(got, want) {
-				t.Errorf("ReadLibrary(Write%s(sample)) =\n%+v\nwant\n%+v", w.name, got, want)
+				t.Errorf("Read(Write%s(sample)) =\n%+v\nwant\n%+v", w.name, got, want)
 			}
 		})
 	}
@@ -281,16 +281,16 @@ func TestRoundTripRandom(t *testing.T) {
 			if err := w.write(&buf, lib); err != nil {
 				t.Fatalf("case %d: Write%s error %v", i, w.name, err)
 			}
-			got, err := ReadLibrary(bytes.NewReader(buf.Bytes()))
+			got, err := Read(bytes.NewReader(buf.Bytes()))
 			if err != nil {
-				t.Fatalf("case %d: ReadLibrary(Write%s) error %v\n%s", i, w.name, err, buf.String())
+				t.Fatalf("case %d: Read(Write%s) error %v\n%s", i, w.name, err, buf.String())
 			}
 			want := sorted(lib)
 			if want.Sprites == nil {
 				want.Sprites = []Sprite{}
 			}
 			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("case %d: ReadLibrary(Write%s(lib)) =\n%+v\nwant\n%+v\n%s", i, w.name, got, want, buf.String())
+				t.Fatalf("case %d: Read(Write%s(lib)) =\n%+v\nwant\n%+v\n%s", i, w.name, got, want, buf.String())
 			}
 		}
 	}
@@ -371,7 +371,7 @@ func TestYAMLLongLines(t *testing.T) {
 	if n := strings.Count(buf.String(), "\n"); n != 11 {
 		t.Errorf("WriteYAML(long ring, long mask) has %d lines, want 11:\n%s", n, buf.String())
 	}
-	got, err := ReadLibrary(&buf)
+	got, err := Read(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -381,7 +381,7 @@ func TestYAMLLongLines(t *testing.T) {
 }
 
 // TestStrings sends thousands of random strings, built from the characters
-// YAML and JSON treat specially, through each writer and ReadLibrary.
+// YAML and JSON treat specially, through each writer and Read.
 func TestStrings(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	pieces := []string{"a", "Z", "_", "0", "1", "-", ".", "/", "+", "=", " ", ":", "#", ",", "[", "]", "{", "}", "'", `"`, `\`,
@@ -405,12 +405,12 @@ func TestStrings(t *testing.T) {
 			if err := w.write(&buf, lib); err != nil {
 				t.Fatalf("Write%s(%q) error %v", w.name, name, err)
 			}
-			got, err := ReadLibrary(bytes.NewReader(buf.Bytes()))
+			got, err := Read(bytes.NewReader(buf.Bytes()))
 			if err != nil {
-				t.Fatalf("ReadLibrary(Write%s(%q)) error %v\n%s", w.name, name, err, buf.String())
+				t.Fatalf("Read(Write%s(%q)) error %v\n%s", w.name, name, err, buf.String())
 			}
 			if !reflect.DeepEqual(got, lib) {
-				t.Fatalf("ReadLibrary(Write%s(lib)) =\n%#v\nwant\n%#v\n%s", w.name, got.Sprites[0], lib.Sprites[0], buf.String())
+				t.Fatalf("Read(Write%s(lib)) =\n%#v\nwant\n%#v\n%s", w.name, got.Sprites[0], lib.Sprites[0], buf.String())
 			}
 		}
 	}

@@ -2,182 +2,239 @@ package export
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
-	"unicode"
+
+	"gopkg.in/yaml.v3"
 )
 
 // WriteYAML writes lib to w as YAML with the same keys, order and checks as
 // WriteJSON: block style for the library, the sprites, the quality map and
 // several pieces or outline rings; flow style ([x, y], {x: 0, ...}) for
-// everything WriteJSON puts on one line. Strings are plain when they are
-// simple words or paths that cannot read as anything else, and
-// double-quoted otherwise.
+// everything WriteJSON puts on one line. Each sprite is marshalled by
+// yaml.v3, which also decides how strings are quoted.
 func WriteYAML(w io.Writer, lib *Library) error {
-	raw, err := marshal(lib)
-	if err != nil {
-		return err
-	}
-	// The YAML is written straight from the compact JSON with the JSON
-	// layout's rule; going through a yaml.Node tree was ten times slower.
-	var buf bytes.Buffer
-	if err := layoutYAML(&buf, raw, nil, ""); err != nil {
-		return err
-	}
-	_, err = w.Write(buf.Bytes())
-	return err
+	return writeAll(w, lib, func(w io.Writer, lib *Library) (spriteWriter, error) { return NewYAMLWriter(w, lib) })
 }
 
-// layoutYAML writes the entries of the block object or array raw at path,
-// one line each (nested blocks below), each line starting with indent.
-func layoutYAML(b *bytes.Buffer, raw json.RawMessage, path []string, indent string) error {
-	if raw[0] == '[' {
-		for _, e := range splitTop(raw) {
-			b.WriteString(indent + "- ")
-			if err := yamlValue(b, e, append(path, "#"), indent+"  ", true); err != nil {
-				return err
-			}
+// YAMLWriter writes a library as WriteYAML lays it out, one sprite at a
+// time, with the rules of JSONWriter: sprites sorted by name, checked as
+// Read checks them, and the first error kept.
+type YAMLWriter struct {
+	w    io.Writer
+	buf  bytes.Buffer
+	n    int
+	last string
+	err  error
+}
+
+// NewYAMLWriter checks lib's format and settings (its Sprites are not
+// used; an empty Format is written as shapegen/v1) and writes the library
+// up to its sprite list to w.
+func NewYAMLWriter(w io.Writer, lib *Library) (*YAMLWriter, error) {
+	h := head{Format: text(lib.Format), Generator: text(lib.Generator), Settings: lib.Settings}
+	if h.Format == "" {
+		h.Format = Format
+	}
+	if err := validate(&Library{Format: string(h.Format), Settings: h.Settings}, false); err != nil {
+		return nil, err
+	}
+	yw := &YAMLWriter{w: w}
+	if err := yw.encode(h); err != nil {
+		return nil, err
+	}
+	yw.buf.WriteString("sprites:")
+	_, yw.err = w.Write(yw.buf.Bytes())
+	return yw, yw.err
+}
+
+// head is a library without its sprites, as the YAML starts.
+type head struct {
+	Format    text     `yaml:"format"`
+	Generator text     `yaml:"generator,omitempty"`
+	Settings  Settings `yaml:"settings,flow"`
+}
+
+// encode marshals v into yw.buf (emptied first) with two-space indentation.
+func (yw *YAMLWriter) encode(v any) error {
+	yw.buf.Reset()
+	enc := yaml.NewEncoder(&yw.buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	return enc.Close()
+}
+
+// Add writes sp, after checking it as Read would.
+func (yw *YAMLWriter) Add(sp *Sprite) error {
+	if yw.err != nil {
+		return yw.err
+	}
+	switch {
+	case sp.Name == "":
+		yw.err = fmt.Errorf("sprite %d has no name", yw.n)
+	case yw.n > 0 && sp.Name <= yw.last:
+		yw.err = fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", sp.Name, yw.last)
+	default:
+		if err := checkSprite(sp, true); err != nil {
+			yw.err = fmt.Errorf("sprite %q: %w", sp.Name, err)
 		}
+	}
+	if yw.err != nil {
+		return yw.err
+	}
+	if yw.err = yw.encode([]*Sprite{sp}); yw.err != nil {
+		return yw.err
+	}
+	yw.n++
+	yw.last = sp.Name
+	// The one-entry list, indented under "sprites:".
+	out := make([]byte, 0, yw.buf.Len()+yw.buf.Len()/8)
+	for line := range bytes.Lines(yw.buf.Bytes()) {
+		out = append(append(out, "\n  "...), bytes.TrimSuffix(line, []byte("\n"))...)
+	}
+	_, yw.err = yw.w.Write(out)
+	return yw.err
+}
+
+// Close ends the sprite list and the library.
+func (yw *YAMLWriter) Close() error {
+	if yw.err != nil {
+		return yw.err
+	}
+	end := "\n"
+	if yw.n == 0 {
+		end = " []\n"
+	}
+	_, yw.err = io.WriteString(yw.w, end)
+	if yw.err == nil {
+		yw.err = errClosed
 		return nil
 	}
-	fields, err := objectFields(raw)
-	if err != nil {
-		return err
-	}
-	for i, f := range fields {
-		if i > 0 || len(path) == 0 || path[len(path)-1] != "#" {
-			b.WriteString(indent) // a sequence entry's first key follows its "- "
-		}
-		yamlString(b, f.key)
-		b.WriteByte(':')
-		if err := yamlValue(b, f.val, append(path, f.key), indent+"  ", false); err != nil {
-			return err
-		}
-	}
-	return nil
+	return yw.err
 }
 
-// yamlValue writes the value raw at path after its key's colon (or after
-// "- " when inSeq) and ends the line, writing a block value's entries on
-// the following lines at indent.
-func yamlValue(b *bytes.Buffer, raw json.RawMessage, path []string, indent string, inSeq bool) error {
-	n := 0
-	if raw[0] == '{' || raw[0] == '[' {
-		n = len(splitTop(raw))
+// text is a string that yaml.v3 writes so that it reads back the same:
+// see odd.
+type text string
+
+// MarshalYAML writes t double-quoted when it is odd, else as yaml.v3
+// would.
+func (t text) MarshalYAML() (any, error) { return str(string(t)), nil }
+
+// str returns the node of the string s: double-quoted when s is odd, else
+// as yaml.v3 chooses.
+func str(s string) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+	if odd(s) {
+		n.Style = yaml.DoubleQuotedStyle
 	}
-	if !block(path, n) {
-		if !inSeq {
-			b.WriteByte(' ')
-		}
-		if err := yamlFlow(b, raw); err != nil {
-			return err
-		}
-		b.WriteByte('\n')
-		return nil
-	}
-	if inSeq { // a block mapping inside a sequence entry starts on its line
-		return layoutYAML(b, raw, path, indent)
-	}
-	b.WriteByte('\n')
-	return layoutYAML(b, raw, path, indent)
+	return n
 }
 
-// yamlFlow writes the compact JSON value raw in YAML flow style.
-func yamlFlow(b *bytes.Buffer, raw json.RawMessage) error {
-	switch raw[0] {
-	case '{':
-		fields, err := objectFields(raw)
-		if err != nil {
-			return err
-		}
-		b.WriteByte('{')
-		for i, f := range fields {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			yamlString(b, f.key)
-			b.WriteString(": ")
-			if err := yamlFlow(b, f.val); err != nil {
-				return err
-			}
-		}
-		b.WriteByte('}')
-	case '[':
-		b.WriteByte('[')
-		for i, e := range splitTop(raw) {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			if err := yamlFlow(b, e); err != nil {
-				return err
-			}
-		}
-		b.WriteByte(']')
-	case '"':
-		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
-			return err
-		}
-		yamlString(b, s)
-	default: // numbers, true, false, null read the same in YAML
-		b.Write(raw)
+// odd reports whether yaml.v3 may write s so that it does not read back
+// the same: s holds a control character, a line or paragraph separator or
+// a byte-order mark, starts or ends with white space, or is the merge key
+// "<<", which yaml.v3 writes plain. yaml.v3 writes a
+// string with a line break in block style, which loses a leading line
+// break and cannot hold a tab before one; such strings are written
+// double-quoted instead.
+func odd(s string) bool {
+	if s != strings.TrimSpace(s) || s == "<<" {
+		return true
 	}
-	return nil
-}
-
-// yamlString writes s plain when that is safe in block and flow context
-// alike, else double-quoted with every character that is not printable
-// (or is a byte-order mark) escaped.
-func yamlString(b *bytes.Buffer, s string) {
-	if plainSafe(s) {
-		b.WriteString(s)
-		return
-	}
-	b.WriteByte('"')
 	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x80 && r >= 0x20 && r != 0x7f, r >= 0x80 && unicode.IsPrint(r) && r != 0xfeff:
-			b.WriteRune(r)
-		case r <= 0xffff:
-			fmt.Fprintf(b, `\u%04x`, r)
-		default:
-			fmt.Fprintf(b, `\U%08x`, r)
+		if r < 0x20 || r == 0x7f || r == 0x85 || r == 0x2028 || r == 0x2029 || r == 0xfeff {
+			return true
 		}
 	}
-	b.WriteByte('"')
+	return false
 }
 
-// plainSafe reports whether s can be written as a plain YAML scalar and
-// read back as the same string: it starts with a letter or '_', holds only
-// letters, digits, inner spaces and "_./+=-" (none of which is a YAML
-// indicator after the first character), and is not a word YAML 1.1 or 1.2
-// reads as a boolean or null.
-func plainSafe(s string) bool {
-	if s == "" {
-		return false
+// MarshalYAML writes s as yaml.v3 writes its fields, but for odd strings
+// (see odd), which it double-quotes.
+func (s Sprite) MarshalYAML() (any, error) {
+	type plain Sprite // without this method
+	oddKeys := false
+	for k := range s.Quality {
+		oddKeys = oddKeys || odd(k)
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
-		if !letter && (i == 0 || !(c >= '0' && c <= '9' || strings.IndexByte("./+=- ", c) >= 0)) {
-			return false
+	if !odd(s.Name) && !odd(s.Image) && !slices.ContainsFunc(s.Warnings, odd) && !oddKeys {
+		return plain(s), nil
+	}
+	// Rare: the node of the sprite with plain stand-ins for its strings
+	// (Node.Encode goes through text, which odd strings do not survive),
+	// then the strings' nodes made from their exact values.
+	stand := plain(s)
+	stand.Name, stand.Image, stand.Warnings, stand.Quality = "n", "i", nil, nil
+	if len(s.Warnings) > 0 {
+		stand.Warnings = []string{"w"}
+	}
+	if len(s.Quality) > 0 {
+		stand.Quality = map[string]Quality{"q": {}}
+	}
+	var n yaml.Node
+	if err := n.Encode(stand); err != nil {
+		return nil, err
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		switch n.Content[i].Value {
+		case "name":
+			n.Content[i+1] = str(s.Name)
+		case "image":
+			n.Content[i+1] = str(s.Image)
+		case "warnings":
+			seq := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+			for _, w := range s.Warnings {
+				seq.Content = append(seq.Content, str(w))
+			}
+			n.Content[i+1] = seq
+		case "quality":
+			m := &yaml.Node{Kind: yaml.MappingNode}
+			for _, k := range sortedKeys(s.Quality) {
+				q, err := s.Quality[k].MarshalYAML()
+				if err != nil {
+					return nil, err
+				}
+				m.Content = append(m.Content, str(k), q.(*yaml.Node))
+			}
+			n.Content[i+1] = m
 		}
 	}
-	if s[len(s)-1] == ' ' {
-		return false
+	return &n, nil
+}
+
+// number returns the YAML scalar node of f, written as WriteJSON writes
+// numbers.
+func number(f float64) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Value: string(appendFloat(nil, f))}
+}
+
+// MarshalYAML writes p as a flow sequence [x, y].
+func (p Point) MarshalYAML() (any, error) {
+	return &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle, Content: []*yaml.Node{number(p[0]), number(p[1])}}, nil
+}
+
+// MarshalYAML writes r on one line, a flow sequence of points.
+func (r Ring) MarshalYAML() (any, error) {
+	n := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+	for _, p := range r {
+		pn, _ := p.MarshalYAML()
+		n.Content = append(n.Content, pn.(*yaml.Node))
 	}
-	switch strings.ToLower(s) {
-	case "true", "false", "null", "yes", "no", "on", "off":
-		return false
+	return n, nil
+}
+
+// MarshalYAML writes q on one line, a flow mapping.
+func (q Quality) MarshalYAML() (any, error) {
+	type plain Quality // without this method
+	var n yaml.Node
+	if err := n.Encode(plain(q)); err != nil {
+		return nil, err
 	}
-	return true
+	n.Style = yaml.FlowStyle
+	return &n, nil
 }

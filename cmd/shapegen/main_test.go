@@ -219,7 +219,7 @@ func TestCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	lib, err := export.ReadLibrary(f)
+	lib, err := export.Read(f)
 	if err != nil {
 		t.Fatal(err)
 	}

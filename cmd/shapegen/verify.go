@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/internal/config"
 	"github.com/shapegen/shapegen/internal/pipeline"
 )
@@ -52,7 +53,7 @@ func runVerify(c *cobra.Command, opts *VerifyOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	lib, err := pipeline.ReadLibrary(opts.Library)
+	lib, err := export.Load(opts.Library)
 	if err != nil {
 		return failedf("%v", err)
 	}

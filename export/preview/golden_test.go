@@ -64,7 +64,7 @@ func readLibrary(t *testing.T) *export.Library {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	lib, err := export.ReadLibrary(f)
+	lib, err := export.Read(f)
 	if err != nil {
 		t.Fatalf("%s: %v", libraryPath, err)
 	}

@@ -38,7 +38,7 @@ func readLibrary(path string) *export.Library {
 		return nil
 	}
 	defer f.Close()
-	lib, err := export.ReadLibrary(f)
+	lib, err := export.Read(f)
 	if err != nil {
 		return nil
 	}

@@ -13,15 +13,33 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shapegen/shapegen/collide"
 	"gopkg.in/yaml.v3"
 )
 
 // FileName is the name of the settings file in an asset folder.
 const FileName = "shapegen.yaml"
 
-// Kinds lists the shape kinds shapegen can write, in library order.
-// "pieces" (a convex decomposition) is not in Default's shapes: ask for it.
-var Kinds = []string{"aabb", "circle", "box", "hull", "polygon", "pieces"}
+// kindNames lists the shape kinds shapegen can write, in library order.
+func kindNames() []string {
+	var names []string
+	for k := range collide.Kinds() {
+		names = append(names, k.String())
+	}
+	return names
+}
+
+// convexKinds lists the single convex shape kinds, Default's shapes: the
+// pieces and the outline are asked for.
+func convexKinds() []string {
+	var names []string
+	for k := range collide.Kinds() {
+		if k.Convex() {
+			names = append(names, k.String())
+		}
+	}
+	return names
+}
 
 // Formats lists the library formats shapegen can write.
 var Formats = []string{"json", "yaml", "godot", "lua"}
@@ -76,7 +94,7 @@ func Default() Config {
 		MaxVertices:    8,
 		MaxPieces:      8,
 		Pivot:          Pivot{Name: "center", X: 0.5, Y: 0.5},
-		Shapes:         []string{"aabb", "circle", "box", "hull", "polygon"},
+		Shapes:         convexKinds(),
 		Formats:        []string{"json"},
 		Samples:        256,
 		Seed:           1,
@@ -144,8 +162,8 @@ func (c *Config) Validate() error {
 		return err
 	}
 	for _, s := range c.Shapes {
-		if !slices.Contains(Kinds, s) {
-			return fmt.Errorf("shapes: unknown shape %q (known: %s)", s, strings.Join(Kinds, ", "))
+		if _, ok := collide.ParseKind(s); !ok {
+			return fmt.Errorf("shapes: unknown shape %q (known: %s)", s, strings.Join(kindNames(), ", "))
 		}
 	}
 	for _, f := range c.Formats {

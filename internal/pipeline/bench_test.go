@@ -32,17 +32,15 @@ func corpusPNGs(b *testing.B) []string {
 
 // decodeAll decodes files with image/png on GOMAXPROCS workers.
 func decodeAll(b *testing.B, files []string) {
-	err := parallel(context.Background(), len(files), 0, func(i int) {
+	err := each(context.Background(), len(files), 0, func(i int) error {
 		f, err := os.Open(files[i])
 		if err != nil {
-			b.Error(err)
-			return
+			return err
 		}
 		defer f.Close()
-		if _, err := png.Decode(f); err != nil {
-			b.Error(err)
-		}
-	}, func(int, int) {})
+		_, err = png.Decode(f)
+		return err
+	}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -12,7 +12,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -143,8 +142,9 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(srcs[b].size, srcs[a].size) })
-	if err := parallel(ctx, len(srcs), opts.Workers, func(k int) {
+	if err := each(ctx, len(srcs), opts.Workers, func(k int) error {
 		outs[order[k]] = w.process(srcs[order[k]])
+		return nil
 	}, func(done, k int) {
 		if opts.Progress != nil {
 			opts.Progress(Progress{Done: done, Total: len(srcs), Image: srcs[order[k]].rel})
@@ -196,7 +196,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	files := outputFiles(cfg, res.Sprites)
 	sum := outputsSum(cfg, srcs, outs, res.Failures)
 	write := !c.outputsCurrent(opts.Out, sum, files)
-	var parts []export.SpriteJSON
+	var parts []encoded
 	if write {
 		lib, p, err := library(cfg, c, outs, dup)
 		if err != nil {
@@ -227,7 +227,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 // library assembles the library of the outcomes, loading cached sprites,
 // leaving out the duplicates, sorted by name, and the sprites' JSON in the
 // same order.
-func library(cfg *config.Config, c *cache, outs []outcome, dup map[[2]int]bool) (*export.Library, []export.SpriteJSON, error) {
+func library(cfg *config.Config, c *cache, outs []outcome, dup map[[2]int]bool) (*export.Library, []encoded, error) {
 	lib := &export.Library{
 		Format:    export.Format,
 		Generator: Generator,
@@ -265,44 +265,12 @@ func library(cfg *config.Config, c *cache, outs []outcome, dup map[[2]int]bool) 
 	// Sorting references, not the sprites themselves, keeps the swaps small.
 	slices.SortFunc(refs, func(a, b ref) int { return strings.Compare(a.sp.Name, b.sp.Name) })
 	lib.Sprites = make([]export.Sprite, len(refs))
-	parts := make([]export.SpriteJSON, len(refs))
+	parts := make([]encoded, len(refs))
 	for i, r := range refs {
 		lib.Sprites[i] = *r.sp
-		parts[i] = export.SpriteJSON{Name: r.sp.Name, JSON: r.json}
+		parts[i] = r.json
 	}
 	return lib, parts, nil
-}
-
-// parallel runs do(i) for i in [0, n) on workers goroutines (GOMAXPROCS
-// when workers <= 0) and calls done(count, i) after each, one call at a
-// time. It stops early and returns ctx's error when ctx ends. Work is
-// handed out by an atomic counter, not a channel: on a warm build each
-// item takes a microsecond or two and handing it over would cost as much.
-func parallel(ctx context.Context, n, workers int, do func(i int), done func(count, i int)) error {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	var next atomic.Int64
-	var mu sync.Mutex
-	count := 0
-	var wg sync.WaitGroup
-	for range min(workers, max(n, 1)) {
-		wg.Go(func() {
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				do(i)
-				mu.Lock()
-				count++
-				done(count, i)
-				mu.Unlock()
-			}
-		})
-	}
-	wg.Wait()
-	return ctx.Err()
 }
 
 // worker processes images; it is shared by the goroutines of a build.

@@ -23,7 +23,7 @@ const sprites = "../../testdata/sprites"
 
 func readLib(t *testing.T, out string) *export.Library {
 	t.Helper()
-	lib, err := ReadLibrary(filepath.Join(out, "shapes.json"))
+	lib, err := export.Load(filepath.Join(out, "shapes.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestEngineFormats(t *testing.T) {
 	cfg.Formats = []string{"json", "godot", "lua"}
 	out := t.TempDir()
 	build(t, sprites, out, cfg, 0)
-	lib, err := ReadLibrary(filepath.Join(out, "shapes.json"))
+	lib, err := export.Load(filepath.Join(out, "shapes.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

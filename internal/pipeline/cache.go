@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -190,13 +191,11 @@ func (c *cache) load() error {
 		return err
 	}
 	parts := make([]map[string]*computed, len(shards))
-	errs := make([]error, len(shards))
-	var wg sync.WaitGroup
-	for i, sh := range shards {
-		wg.Go(func() { parts[i], errs[i] = readShard(sh) })
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	if err := each(context.Background(), len(shards), len(shards), func(i int) error {
+		var err error
+		parts[i], err = readShard(shards[i])
+		return err
+	}, nil); err != nil {
 		return fmt.Errorf("%s: %w (remove it to start afresh)", c.path, err)
 	}
 	for _, p := range parts {

@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	_ "github.com/shapegen/shapegen/internal/update" // -update for go test ./... -update
 	"image"
 	"image/color"
 	"image/png"
@@ -10,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	_ "github.com/shapegen/shapegen/internal/update" // -update for go test ./... -update
 
 	"github.com/shapegen/shapegen/internal/config"
 	"github.com/shapegen/shapegen/mask"

@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"fmt"
 	"hash/fnv"
 	"math"
 	"math/bits"
@@ -9,218 +8,12 @@ import (
 	"slices"
 
 	"github.com/shapegen/shapegen/collide"
-	"github.com/shapegen/shapegen/export"
-	"github.com/shapegen/shapegen/hull"
 	"github.com/shapegen/shapegen/mask"
 )
 
-// shape is what the verification needs of a shape kind: the collide
-// shapes that are convex sets with a containment predicate and an area.
-type shape interface {
-	collide.Shape
-	ContainsPoint(q collide.Vec) bool
-	Area() float64
-}
-
-// facts is what the shape makers start from: the sprite's mask, its exact
-// hull and the settings.
-type facts struct {
-	m           *mask.Mask
-	hull        collide.Polygon
-	maxVertices int
-	maxPieces   int
-}
-
-// kind is one shape kind of the library. Adding a kind is one entry here
-// (and its name in config.Kinds): make computes it, store puts it on the
-// wire, load reads it back; the verification (outside, area_ratio,
-// pair_fp_rate) is generic. A convex kind is checked by its row ends
-// (outside), a union of convex pieces pixel by pixel (outsideUnion).
-type kind struct {
-	name   string
-	convex bool
-	make   func(f *facts) shape
-	store  func(s *export.Sprite, sh shape)
-	// load returns the kind's shape stored on s, and false when s has none.
-	load func(s *export.Sprite) (shape, bool)
-}
-
-var kinds = []kind{
-	{"aabb", true, func(f *facts) shape { return f.hull.Bounds() }, func(s *export.Sprite, sh shape) {
-		s.AABB = export.AABBOf(sh.(collide.Rect))
-	}, func(s *export.Sprite) (shape, bool) {
-		if s.AABB == nil {
-			return nil, false
-		}
-		return s.AABB.Rect(), true
-	}},
-	{"circle", true, func(f *facts) shape { return hull.MinCircle(f.hull) }, func(s *export.Sprite, sh shape) {
-		s.Circle = export.CircleOf(sh.(collide.Circle))
-	}, func(s *export.Sprite) (shape, bool) {
-		if s.Circle == nil {
-			return nil, false
-		}
-		return s.Circle.Shape(), true
-	}},
-	{"box", true, func(f *facts) shape { return hull.MinBox(f.hull) }, func(s *export.Sprite, sh shape) {
-		s.Box = export.BoxOf(sh.(collide.Box))
-	}, func(s *export.Sprite) (shape, bool) {
-		if s.Box == nil {
-			return nil, false
-		}
-		return s.Box.Shape(), true
-	}},
-	{"hull", true, func(f *facts) shape { return f.hull }, func(s *export.Sprite, sh shape) {
-		s.Hull = export.RingOf(sh.(collide.Polygon))
-	}, func(s *export.Sprite) (shape, bool) { return polygon(s.Hull) }},
-	{"polygon", true, func(f *facts) shape { return hull.Reduce(f.hull, f.maxVertices) }, func(s *export.Sprite, sh shape) {
-		s.Polygon = export.RingOf(sh.(collide.Polygon))
-	}, func(s *export.Sprite) (shape, bool) { return polygon(s.Polygon) }},
-	{"pieces", false, func(f *facts) shape {
-		return collide.Compound(hull.Pieces(f.m, f.maxPieces, f.maxVertices))
-	}, func(s *export.Sprite, sh shape) {
-		s.Pieces = export.RingsOf(sh.(collide.Compound))
-	}, func(s *export.Sprite) (shape, bool) {
-		if len(s.Pieces) == 0 {
-			return nil, false
-		}
-		return collide.Compound(export.Polygons(s.Pieces)), true
-	}},
-}
-
-// outside counts the opaque pixel squares of m that sh, a shape of kind k,
-// does not contain.
-func (k *kind) outside(m *mask.Mask, sh shape) int {
-	if c, ok := sh.(collide.Compound); ok && !k.convex {
-		return outsideUnion(m, c)
-	}
-	return outside(m, sh)
-}
-
-// outsideUnion counts the opaque pixel squares of m not contained in any
-// single piece of c (all four corners in that piece). A square split
-// between two pieces would count as outside; the decomposition never
-// splits one (each piece holds whole pixels), so this is exact for it and
-// conservative in general. Pixels are tried against the piece that held
-// the previous one first.
-func outsideUnion(m *mask.Mask, c collide.Compound) int {
-	n, last := 0, 0
-	in := func(p collide.Polygon, x, y int) bool {
-		fx, fy := float64(x), float64(y)
-		return p.ContainsPoint(collide.V(fx, fy)) && p.ContainsPoint(collide.V(fx+1, fy)) &&
-			p.ContainsPoint(collide.V(fx, fy+1)) && p.ContainsPoint(collide.V(fx+1, fy+1))
-	}
-	for y := 0; y < m.Height(); y++ {
-		l, r, ok := m.RowSpan(y)
-		if !ok {
-			continue
-		}
-	pixels:
-		for x := l; x <= r; x++ {
-			if !m.Get(x, y) {
-				continue
-			}
-			if last < len(c) && in(c[last], x, y) {
-				continue
-			}
-			for i, p := range c {
-				if in(p, x, y) {
-					last = i
-					continue pixels
-				}
-			}
-			n++
-		}
-	}
-	return n
-}
-
-// polygon returns r as a Polygon, and false when r is empty.
-func polygon(r export.Ring) (shape, bool) {
-	if len(r) == 0 {
-		return nil, false
-	}
-	return r.Polygon(), true
-}
-
-// translate returns sh moved by d.
-func translate(sh shape, d collide.Vec) shape {
-	switch s := sh.(type) {
-	case collide.Rect:
-		return s.Translate(d)
-	case collide.Circle:
-		return s.Translate(d)
-	case collide.Box:
-		return s.Translate(d)
-	case collide.Polygon:
-		return s.Translate(d)
-	case collide.Compound:
-		return collide.Transform{Pos: d}.Compound(nil, s)
-	}
-	panic(fmt.Sprintf("pipeline: translate of %T", sh))
-}
-
-// outside counts the opaque pixel squares of m not contained in the convex
-// shape sh: a square is contained when its four corners are.
-//
-// Fast path: on each grid line y the corners of the rows above and below
-// span a segment from the leftmost to the rightmost corner; when sh holds
-// both ends of every such segment it holds every corner (sh is convex),
-// so nothing is outside. Otherwise, per row, when the outer corners of the
-// two end pixels are inside so is the whole row, and only the other rows
-// are checked pixel by pixel.
-func outside(m *mask.Mask, sh shape) int {
-	contains := sh.ContainsPoint
-	if p, ok := sh.(collide.Polygon); ok {
-		if in, ok := exactContains(p); ok { // hulls: by rows, the same answers
-			contains = in
-		}
-	}
-	if holdsGridExtremes(m, contains) {
-		return 0
-	}
-	n := 0
-	in := func(x, y int) bool {
-		fx, fy := float64(x), float64(y)
-		return contains(collide.V(fx, fy)) && contains(collide.V(fx+1, fy)) &&
-			contains(collide.V(fx, fy+1)) && contains(collide.V(fx+1, fy+1))
-	}
-	for y := 0; y < m.Height(); y++ {
-		l, r, ok := m.RowSpan(y)
-		if !ok || in(l, y) && in(r, y) {
-			continue
-		}
-		for x := l; x <= r; x++ {
-			if m.Get(x, y) && !in(x, y) {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// holdsGridExtremes reports whether contains (a convex shape's
-// ContainsPoint) holds, on every grid line, the leftmost and rightmost
-// pixel corner of the rows touching it.
-func holdsGridExtremes(m *mask.Mask, contains func(collide.Vec) bool) bool {
-	pl, pr, pok := 0, 0, false // span of the row above the line
-	for y := 0; y <= m.Height(); y++ {
-		l, r, ok := m.RowSpan(y)
-		lo, hi, any := l, r, ok
-		if pok {
-			if !any {
-				lo, hi, any = pl, pr, true
-			} else {
-				lo, hi = min(lo, pl), max(hi, pr)
-			}
-		}
-		if any && !(contains(collide.V(float64(lo), float64(y))) && contains(collide.V(float64(hi+1), float64(y)))) {
-			return false
-		}
-		pl, pr, pok = l, r, ok
-	}
-	return true
-}
+// shape is what the sampled pair figure needs of a shape: a region, and
+// a collide shape to test overlaps with.
+type shape = collide.Region
 
 // pairFP estimates, for each of the shapes of one sprite with mask m, how
 // often two copies whose shapes overlap have masks that do not. It draws
@@ -308,12 +101,12 @@ func overlapTest(sh shape) func(d collide.Vec) bool {
 			return outer.ContainsPoint(d) && (inner.ContainsPoint(d) || body.ContainsPoint(d))
 		}
 	}
+	c, ok := sh.(collide.Compound)
+	if !ok { // rings: no figure
+		return func(collide.Vec) bool { return false }
+	}
 	var buf collide.Compound // moved pieces, reused
 	return func(d collide.Vec) bool {
-		c, ok := sh.(collide.Compound)
-		if !ok {
-			return collide.Overlap(sh, translate(sh, d))
-		}
 		buf = collide.Transform{Pos: d}.Compound(buf, c)
 		return collide.Overlap(c, buf)
 	}

@@ -8,53 +8,10 @@ import (
 	"testing"
 
 	"github.com/shapegen/shapegen/collide"
+	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/hull"
 	"github.com/shapegen/shapegen/mask"
 )
-
-// naiveOutside counts opaque squares with a corner outside sh, pixel by
-// pixel: the reference for outside.
-func naiveOutside(m *mask.Mask, sh shape) int {
-	n := 0
-	for y := 0; y < m.Height(); y++ {
-		for x := 0; x < m.Width(); x++ {
-			if !m.Get(x, y) {
-				continue
-			}
-			fx, fy := float64(x), float64(y)
-			for _, c := range []collide.Vec{collide.V(fx, fy), collide.V(fx+1, fy), collide.V(fx, fy+1), collide.V(fx+1, fy+1)} {
-				if !sh.ContainsPoint(c) {
-					n++
-					break
-				}
-			}
-		}
-	}
-	return n
-}
-
-// naiveOutsideUnion counts opaque squares that no single piece of c
-// holds with all four corners: the reference for outsideUnion.
-func naiveOutsideUnion(m *mask.Mask, c collide.Compound) int {
-	n := 0
-	for y := 0; y < m.Height(); y++ {
-		for x := 0; x < m.Width(); x++ {
-			if !m.Get(x, y) {
-				continue
-			}
-			held := false
-			for _, p := range c {
-				if naiveOutside(maskWith(x, y), p) == 0 {
-					held = true
-				}
-			}
-			if !held {
-				n++
-			}
-		}
-	}
-	return n
-}
 
 // maskWith returns a mask with only pixel (x, y) set.
 func maskWith(x, y int) *mask.Mask {
@@ -71,62 +28,6 @@ func randomMask(rng *rand.Rand, w, h int, p float64) *mask.Mask {
 		}
 	}
 	return m
-}
-
-// TestOutsideMatchesNaive checks outside against the pixel-by-pixel count
-// for the shapes of random masks and for shrunken and shifted (wrong)
-// shapes, over thousands of seeded cases.
-func TestOutsideMatchesNaive(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i := range 3000 {
-		m := randomMask(rng, 1+rng.IntN(20), 1+rng.IntN(20), rng.Float64())
-		if m.Empty() {
-			continue
-		}
-		f := &facts{m: m, hull: hull.Convex(m), maxVertices: 3 + rng.IntN(6), maxPieces: 1 + rng.IntN(8)}
-		for _, k := range kinds {
-			sh := k.make(f)
-			wrong := translate(sh, collide.V(float64(rng.IntN(5)-2), float64(rng.IntN(5)-2)))
-			for _, s := range []shape{sh, wrong} {
-				want := naiveOutside(m, s)
-				if c, ok := s.(collide.Compound); ok {
-					want = naiveOutsideUnion(m, c)
-				}
-				if got := k.outside(m, s); got != want {
-					t.Fatalf("case %d: outside(%v, %s %v) = %d, want %d", i, m, k.name, s, got, want)
-				}
-			}
-			if got := k.outside(m, sh); got != 0 {
-				t.Fatalf("case %d: %s of %v leaves %d pixels outside", i, k.name, m, got)
-			}
-		}
-	}
-}
-
-func TestOutside(t *testing.T) {
-	m := maskOf(
-		"..##..",
-		".####.",
-		"..##..",
-	)
-	tests := []struct {
-		name string
-		sh   shape
-		want int
-	}{
-		{"bounds", collide.R(1, 0, 5, 3), 0},
-		{"one column short", collide.R(1, 0, 4, 3), 1},
-		{"top row only", collide.R(0, 0, 6, 1), 6},
-		{"diamond", collide.Polygon{collide.V(3, -1), collide.V(6, 1.5), collide.V(3, 4), collide.V(0, 1.5)}, 0},
-		{"small circle", collide.Circle{Center: collide.V(3, 1.5), Radius: 1.5}, 6},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := outside(m, tt.sh); got != tt.want {
-				t.Errorf("outside(m, %v) = %d, want %d", tt.sh, got, tt.want)
-			}
-		})
-	}
 }
 
 // naiveMaskOverlap reports, pixel by pixel, whether m overlaps m placed at
@@ -182,7 +83,7 @@ func naivePairFP(m *mask.Mask, shapes []shape, samples int, seed uint64, name st
 		kept, fp := 0, 0
 		for draw := 0; kept < samples && draw < 64*samples; draw++ {
 			dx, dy := rng.IntN(2*w+1)-w, rng.IntN(2*h+1)-h
-			if !collide.Overlap(sh, translate(sh, collide.V(float64(dx), float64(dy)))) {
+			if !collide.Overlap(sh.(collide.Shape), translate(sh, collide.V(float64(dx), float64(dy)))) {
 				continue
 			}
 			kept++
@@ -206,10 +107,12 @@ func TestPairFPMatchesNaive(t *testing.T) {
 		if m.Empty() {
 			continue
 		}
-		f := &facts{m: m, hull: hull.Convex(m), maxVertices: 3 + rng.IntN(6), maxPieces: 1 + rng.IntN(8)}
+		f := &export.Facts{Mask: m, Hull: hull.Convex(m), MaxVertices: 3 + rng.IntN(6), MaxPieces: 1 + rng.IntN(8)}
 		var shapes []shape
-		for _, k := range kinds {
-			shapes = append(shapes, k.make(f))
+		for k := range collide.Kinds() {
+			if k != collide.KindOutline {
+				shapes = append(shapes, export.Make(k, f))
+			}
 		}
 		samples := 1 + rng.IntN(64)
 		got := pairFP(m, shapes, samples, sampler(9, "s"))
@@ -277,4 +180,21 @@ func TestDrawsMatchRand(t *testing.T) {
 			}
 		}
 	}
+}
+
+// translate returns the shape sh moved by d.
+func translate(sh shape, d collide.Vec) collide.Shape {
+	switch s := sh.(type) {
+	case collide.Rect:
+		return s.Translate(d)
+	case collide.Circle:
+		return s.Translate(d)
+	case collide.Box:
+		return s.Translate(d)
+	case collide.Polygon:
+		return s.Translate(d)
+	case collide.Compound:
+		return collide.Transform{Pos: d}.Compound(nil, s)
+	}
+	panic(fmt.Sprintf("translate of %T", sh))
 }

@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"bufio"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -35,9 +37,12 @@ const SpriteDir = "sprite"
 // further pages are contact-sheet-2.png, contact-sheet-3.png, ...
 const ContactSheet = "contact-sheet.png"
 
+// encoded is one sprite's JSON as export.AppendSpriteJSON made it.
+type encoded []byte
+
 // libraryFiles are the library's formats (config.Formats), each with its
 // file in the output folder and its writer. The JSON library is written
-// from the parts the workers encoded instead.
+// from the sprites' JSON the workers encoded instead.
 var libraryFiles = []struct {
 	format, file string
 	write        func(io.Writer, *export.Library) error
@@ -48,12 +53,31 @@ var libraryFiles = []struct {
 	{"lua", "shapes.lua", export.WriteLua},
 }
 
+// writeJSON writes lib, whose sprites the workers encoded as parts (in the
+// same order), as export.WriteJSON would.
+func writeJSON(w io.Writer, lib *export.Library, parts []encoded) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	jw, err := export.NewJSONWriter(bw, lib)
+	if err != nil {
+		return err
+	}
+	for i, p := range parts {
+		if err := jw.AddJSON(lib.Sprites[i].Name, p); err != nil {
+			return err
+		}
+	}
+	if err := jw.Close(); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
 // writeOutputs writes the library files the settings ask for and the
 // report, each atomically and all at once (they are independent, and the
 // build's other cores are idle by now). The JSON library is assembled from
 // parts, lib's sprites as encoded by the workers; the contact sheets from
 // tiles, the tiles the workers drew (see writeContactSheets).
-func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []export.SpriteJSON, failures []string, tiles map[string]image.Image) error {
+func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []encoded, failures []string, tiles map[string]image.Image) error {
 	var writers []func() error
 	for _, f := range libraryFiles {
 		if !slices.Contains(cfg.Formats, f.format) {
@@ -61,7 +85,7 @@ func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []e
 		}
 		write := f.write
 		if f.format == "json" {
-			write = func(w io.Writer, lib *export.Library) error { return export.WriteJSONSprites(w, lib, parts) }
+			write = func(w io.Writer, lib *export.Library) error { return writeJSON(w, lib, parts) }
 		}
 		writers = append(writers, func() error {
 			return atomicfile.Write(filepath.Join(out, f.file), func(w io.Writer) error { return write(w, lib) })
@@ -80,12 +104,14 @@ func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []e
 	writers = append(writers, func() error {
 		return atomicfile.Write(filepath.Join(out, "report.html"), func(w io.Writer) error { return report.Write(w, lib, opt) })
 	})
+	// All writers run to the end, so that one output that cannot be
+	// written does not leave the others unwritten; their errors are
+	// joined.
 	errs := make([]error, len(writers))
-	var wg sync.WaitGroup
-	for i, write := range writers {
-		wg.Go(func() { errs[i] = write() })
-	}
-	wg.Wait()
+	each(context.Background(), len(writers), len(writers), func(i int) error {
+		errs[i] = writers[i]()
+		return nil
+	}, nil)
 	return errors.Join(errs...)
 }
 
@@ -328,18 +354,4 @@ func (w *worker) previewsExist(facts []fact) bool {
 		}
 	}
 	return true
-}
-
-// ReadLibrary reads the shape library file at path (JSON or YAML).
-func ReadLibrary(path string) (*export.Library, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	lib, err := export.ReadLibrary(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return lib, nil
 }

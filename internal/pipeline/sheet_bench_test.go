@@ -29,7 +29,7 @@ func BenchmarkContactSheets(b *testing.B) {
 	if _, err := Build(context.Background(), Options{Dir: corpus, Out: out, Config: cfg, NoCache: true}); err != nil {
 		b.Fatal(err)
 	}
-	lib, err := ReadLibrary(filepath.Join(out, "shapes.json"))
+	lib, err := export.Load(filepath.Join(out, "shapes.json"))
 	if err != nil {
 		b.Fatal(err)
 	}

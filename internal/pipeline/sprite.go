@@ -6,11 +6,13 @@ import (
 	"image/draw"
 	"slices"
 
+	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/hull"
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/config"
 	"github.com/shapegen/shapegen/mask"
+	"github.com/shapegen/shapegen/verify"
 )
 
 // upright returns the pixels of frame f of img as stored, turned back
@@ -78,26 +80,24 @@ func compute(name, img string, f atlas.Frame, m *mask.Mask, s config.Sprite) exp
 	if sp.Pixels == 0 {
 		return sp
 	}
-	fa := &facts{m: m, hull: hull.Convex(m), maxVertices: s.MaxVertices, maxPieces: s.MaxPieces}
+	fa := &export.Facts{Mask: m, Hull: hull.Convex(m), MaxVertices: s.MaxVertices, MaxPieces: s.MaxPieces}
 	sp.Quality = map[string]export.Quality{}
-	var names []string
-	var ks []*kind
-	var shapes []shape
-	for i := range kinds {
-		k := &kinds[i]
-		if !slices.Contains(s.Shapes, k.name) {
+	var ks []collide.Kind
+	var shapes []collide.Region
+	for k := range collide.Kinds() {
+		if !slices.Contains(s.Shapes, k.String()) {
 			continue
 		}
-		sh := k.make(fa)
-		k.store(&sp, sh)
-		names, ks, shapes = append(names, k.name), append(ks, k), append(shapes, sh)
+		sh := export.Make(k, fa)
+		sp.SetShape(k, sh)
+		ks, shapes = append(ks, k), append(shapes, sh)
 	}
 	// Figures for each distinct shape (the hull and polygon are often the
 	// same), the pair_fp_rates of all in one pass (see pairFP).
-	var uniq []shape
+	var uniq []collide.Region
 	which := make([]int, len(shapes))
 	for i, sh := range shapes {
-		which[i] = slices.IndexFunc(uniq, func(t shape) bool { return same(t, sh) })
+		which[i] = slices.IndexFunc(uniq, func(t collide.Region) bool { return same(t, sh) })
 		if which[i] < 0 {
 			which[i] = len(uniq)
 			uniq = append(uniq, sh)
@@ -109,12 +109,12 @@ func compute(name, img string, f atlas.Frame, m *mask.Mask, s config.Sprite) exp
 		u := which[i]
 		if figures[u] == nil {
 			figures[u] = &export.Quality{
-				Outside:    ks[i].outside(m, sh),
-				AreaRatio:  sh.Area() / float64(sp.Pixels),
+				Outside:    verify.Outside(m, sh),
+				AreaRatio:  verify.AreaRatio(sh, sp.Pixels),
 				PairFPRate: rates[u],
 			}
 		}
-		sp.Quality[names[i]] = *figures[u]
+		sp.Quality[ks[i].String()] = *figures[u]
 	}
 	if s.Masks {
 		sp.Mask = export.EncodeMask(m)
@@ -126,9 +126,9 @@ func compute(name, img string, f atlas.Frame, m *mask.Mask, s config.Sprite) exp
 // pixels outside, in kind order.
 func violations(sp *export.Sprite) []string {
 	var out []string
-	for _, k := range kinds {
-		if q, ok := sp.Quality[k.name]; ok && q.Outside > 0 {
-			out = append(out, fmt.Sprintf("%s: %s leaves %d opaque pixels outside", sp.Name, k.name, q.Outside))
+	for k := range collide.Kinds() {
+		if q, ok := sp.Quality[k.String()]; ok && q.Outside > 0 {
+			out = append(out, fmt.Sprintf("%s: %s leaves %d opaque pixels outside", sp.Name, k, q.Outside))
 		}
 	}
 	return out

@@ -8,10 +8,12 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/config"
 	"github.com/shapegen/shapegen/mask"
+	"github.com/shapegen/shapegen/verify"
 )
 
 // VerifyOptions says what Verify checks.
@@ -67,13 +69,13 @@ func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 		fails []string
 	}
 	outs := make([]found, len(srcs))
-	err = parallel(ctx, len(srcs), opts.Workers, func(i int) {
+	err = each(ctx, len(srcs), opts.Workers, func(i int) error {
 		src := srcs[i]
 		set := cfg.For(src.rel)
 		img, frames, err := load(opts.Dir, src, set, cfg.MaxPixels)
 		if err != nil {
 			outs[i].fails = []string{err.Error()}
-			return
+			return nil
 		}
 		outsideImage := eachFrame(src, img, frames, set.AlphaThreshold, func(name string, f atlas.Frame, _ image.Image, m *mask.Mask) {
 			outs[i].names = append(outs[i].names, name)
@@ -85,7 +87,8 @@ func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 			outs[i].fails = append(outs[i].fails, check(sp, src.rel, f, m, opts.Library.Settings.MaxVertices)...)
 		})
 		outs[i].fails = append(outs[i].fails, outsideImage...)
-	}, func(int, int) {})
+		return nil
+	}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -144,17 +147,16 @@ func check(sp *export.Sprite, rel string, f atlas.Frame, m *mask.Mask, maxVertic
 	if n := m.Count(); sp.Pixels != n {
 		bad("pixels %d, the art has %d (stale library?)", sp.Pixels, n)
 	}
-	for i := range kinds {
-		k := &kinds[i]
-		sh, ok := k.load(sp)
+	for k := range collide.Kinds() {
+		sh, ok := sp.Shape(k)
 		if !ok {
 			continue
 		}
-		if n := k.outside(m, sh); n > 0 {
-			bad("%s leaves %d opaque pixels outside", k.name, n)
+		if n := verify.Outside(m, sh); n > 0 {
+			bad("%s leaves %d opaque pixels outside", k, n)
 		}
-		if q, ok := sp.Quality[k.name]; ok && q.Outside != 0 {
-			bad("quality.%s.outside is %d", k.name, q.Outside)
+		if q, ok := sp.Quality[k.String()]; ok && q.Outside != 0 {
+			bad("quality.%s.outside is %d", k, q.Outside)
 		}
 	}
 	if maxVertices > 0 && len(sp.Polygon) > maxVertices {

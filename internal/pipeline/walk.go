@@ -1,18 +1,16 @@
 package pipeline
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/config"
@@ -48,7 +46,10 @@ func walk(dir, skip string, cfg *config.Config) ([]source, error) {
 	for level := []string{"."}; len(level) > 0; {
 		found := make([]folder, len(level))
 		errs := make([]error, len(level))
-		eachParallel(len(level), func(i int) { found[i], errs[i] = readFolder(dir, level[i], skip, skipInfo, cfg) })
+		each(context.Background(), len(level), 0, func(i int) error {
+			found[i], errs[i] = readFolder(dir, level[i], skip, skipInfo, cfg)
+			return nil
+		}, nil)
 		if err := errors.Join(errs...); err != nil {
 			return nil, fmt.Errorf("walk %s: %w", dir, err)
 		}
@@ -63,13 +64,14 @@ func walk(dir, skip string, cfg *config.Config) ([]source, error) {
 	stats := make([]fileStat, len(files))
 	ok := make([]bool, len(files))
 	const chunk = 64
-	eachParallel((len(files)+chunk-1)/chunk, func(c int) {
+	each(context.Background(), (len(files)+chunk-1)/chunk, 0, func(c int) error {
 		for i := c * chunk; i < min(len(files), (c+1)*chunk); i++ {
 			if fi, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(files[i]))); err == nil && fi.Mode().IsRegular() {
 				stats[i], ok[i] = fileStat{Size: fi.Size(), Mod: fi.ModTime().UnixNano()}, true
 			}
 		}
-	})
+		return nil
+	}, nil)
 	statOf := make(map[string]fileStat, len(files)) // of every regular PNG and data file
 	for i, f := range files {
 		if ok[i] {
@@ -180,18 +182,4 @@ func sameDir(p string, e fs.DirEntry, skip string, skipInfo os.FileInfo) bool {
 	}
 	fi, err := e.Info()
 	return err == nil && skipInfo != nil && os.SameFile(fi, skipInfo)
-}
-
-// eachParallel runs do(i) for i in [0, n) on GOMAXPROCS goroutines.
-func eachParallel(n int, do func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(n, runtime.GOMAXPROCS(0)) {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				do(i)
-			}
-		})
-	}
-	wg.Wait()
 }

@@ -1,0 +1,147 @@
+package export
+
+import (
+	"image/color"
+
+	"github.com/shapegen/shapegen/collide"
+	"github.com/shapegen/shapegen/hull"
+	"github.com/shapegen/shapegen/mask"
+)
+
+// Facts is what a sprite's shape kinds are made from: its mask (in the
+// sprite's own pixel coordinates), the exact convex hull of its opaque
+// pixel squares (hull.Convex of the mask) and the limits.
+type Facts struct {
+	Mask        *mask.Mask
+	Hull        collide.Polygon
+	MaxVertices int
+	MaxPieces   int
+}
+
+// kind is one row of the table of shape kinds: how the kind is made from a
+// sprite's facts, where it is kept on a Sprite, and the colour previews
+// and the report draw it in. Its name and whether it is convex are the
+// collide.Kind's. Every stage walks this table: the build makes, checks
+// and stores each kind, the writers and the report write what is stored,
+// previews draw it, and Sprite.Body loads it. Adding a kind is a
+// collide.Kind, a row here and a field of Sprite.
+type kind struct {
+	make   func(f *Facts) collide.Region
+	get    func(s *Sprite) (collide.Region, bool)
+	set    func(s *Sprite, r collide.Region)
+	colour color.NRGBA
+}
+
+var kinds = [collide.NumKinds]kind{
+	collide.KindAABB: {
+		make: func(f *Facts) collide.Region { return f.Hull.Bounds() },
+		get: func(s *Sprite) (collide.Region, bool) {
+			if s.AABB == nil {
+				return nil, false
+			}
+			return s.AABB.Rect(), true
+		},
+		set:    func(s *Sprite, r collide.Region) { s.AABB = AABBOf(r.(collide.Rect)) },
+		colour: color.NRGBA{0x56, 0xb4, 0xe9, 0xff},
+	},
+	collide.KindCircle: {
+		make: func(f *Facts) collide.Region { return hull.MinCircle(f.Hull) },
+		get: func(s *Sprite) (collide.Region, bool) {
+			if s.Circle == nil {
+				return nil, false
+			}
+			return s.Circle.Shape(), true
+		},
+		set:    func(s *Sprite, r collide.Region) { s.Circle = CircleOf(r.(collide.Circle)) },
+		colour: color.NRGBA{0xe6, 0x9f, 0x00, 0xff},
+	},
+	collide.KindBox: {
+		make: func(f *Facts) collide.Region { return hull.MinBox(f.Hull) },
+		get: func(s *Sprite) (collide.Region, bool) {
+			if s.Box == nil {
+				return nil, false
+			}
+			return s.Box.Shape(), true
+		},
+		set:    func(s *Sprite, r collide.Region) { s.Box = BoxOf(r.(collide.Box)) },
+		colour: color.NRGBA{0x00, 0x9e, 0x73, 0xff},
+	},
+	collide.KindHull: {
+		make:   func(f *Facts) collide.Region { return f.Hull },
+		get:    func(s *Sprite) (collide.Region, bool) { return polygon(s.Hull) },
+		set:    func(s *Sprite, r collide.Region) { s.Hull = RingOf(r.(collide.Polygon)) },
+		colour: color.NRGBA{0xcc, 0x79, 0xa7, 0xff},
+	},
+	collide.KindPolygon: {
+		make:   func(f *Facts) collide.Region { return hull.Reduce(f.Hull, f.MaxVertices) },
+		get:    func(s *Sprite) (collide.Region, bool) { return polygon(s.Polygon) },
+		set:    func(s *Sprite, r collide.Region) { s.Polygon = RingOf(r.(collide.Polygon)) },
+		colour: color.NRGBA{0x00, 0x4f, 0xb8, 0xff},
+	},
+	collide.KindPieces: {
+		make: func(f *Facts) collide.Region {
+			return collide.Compound(hull.Pieces(f.Mask, f.MaxPieces, f.MaxVertices))
+		},
+		get: func(s *Sprite) (collide.Region, bool) {
+			if len(s.Pieces) == 0 {
+				return nil, false
+			}
+			return collide.Compound(Polygons(s.Pieces)), true
+		},
+		set:    func(s *Sprite, r collide.Region) { s.Pieces = RingsOf(r.(collide.Compound)) },
+		colour: color.NRGBA{0x7b, 0x3f, 0xbf, 0xff},
+	},
+	collide.KindOutline: {
+		make: func(f *Facts) collide.Region { return collide.Rings(hull.Outline(f.Mask, outlineTolerance)) },
+		get: func(s *Sprite) (collide.Region, bool) {
+			if len(s.Outline) == 0 {
+				return nil, false
+			}
+			rs := make(collide.Rings, len(s.Outline))
+			for i, r := range s.Outline {
+				rs[i] = r.Polygon()
+			}
+			return rs, true
+		},
+		set: func(s *Sprite, r collide.Region) {
+			rs := r.(collide.Rings)
+			s.Outline = make([]Ring, len(rs))
+			for i, ring := range rs {
+				s.Outline[i] = RingOf(ring)
+			}
+		},
+		colour: color.NRGBA{0x8c, 0x56, 0x1e, 0xff},
+	},
+}
+
+// outlineTolerance is the area in square pixels that simplifying the
+// outline may add at one vertex (see hull.Outline).
+const outlineTolerance = 0.5
+
+// Make returns the shape of kind k for a sprite with facts f: a
+// collide.Rect for KindAABB, Circle, Box, Polygon (hull and polygon),
+// Compound (pieces) or Rings (outline). f.Mask must have an opaque pixel.
+func Make(k collide.Kind, f *Facts) collide.Region { return kinds[k].make(f) }
+
+// Shape returns the sprite's shape of kind k as Make gives it, and false
+// when the sprite has none. The shape shares no memory with s.
+func (s *Sprite) Shape(k collide.Kind) (collide.Region, bool) {
+	if k >= collide.NumKinds {
+		return nil, false
+	}
+	return kinds[k].get(s)
+}
+
+// SetShape stores r, a shape of kind k of the type Make gives, on s.
+func (s *Sprite) SetShape(k collide.Kind, r collide.Region) { kinds[k].set(s, r) }
+
+// Colour returns the colour previews and the report draw kind k in.
+func Colour(k collide.Kind) color.NRGBA { return kinds[k].colour }
+
+// polygon returns r as a Polygon, and false when r is empty.
+func polygon(r Ring) (collide.Region, bool) {
+	if len(r) == 0 {
+		return nil, false
+	}
+	return r.Polygon(), true
+}

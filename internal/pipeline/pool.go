@@ -1,0 +1,58 @@
+package pipeline
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// each is the pipeline's one worker pool. It runs do(i) for i in [0, n) on
+// at most workers goroutines (GOMAXPROCS when workers <= 0) and calls
+// done(count, i), when done is not nil, after each, one call at a time.
+//
+// The error rule, for every use: an error returned by do is fatal to the
+// whole job (an output that cannot be written, a cache that cannot be
+// read); the first one cancels the items not yet started and each returns
+// it. A failure of one file or sprite is not an error: do records it in
+// its result and returns nil, and the batch goes on. each also stops early
+// and returns ctx's error when ctx ends.
+//
+// Items are handed out by an atomic counter, not a channel: on a warm
+// build each item takes a microsecond or two and handing it over would
+// cost as much.
+func each(ctx context.Context, n, workers int, do func(i int) error, done func(count, i int)) error {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	var next atomic.Int64
+	var mu sync.Mutex
+	count := 0
+	for range min(workers, max(n, 1)) {
+		g.Go(func() error {
+			for gctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return nil
+				}
+				if err := do(i); err != nil {
+					return err
+				}
+				if done != nil {
+					mu.Lock()
+					count++
+					done(count, i)
+					mu.Unlock()
+				}
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	return ctx.Err()
+}

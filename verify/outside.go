@@ -1,0 +1,236 @@
+package verify
+
+import (
+	"math"
+
+	"github.com/shapegen/shapegen/collide"
+	"github.com/shapegen/shapegen/mask"
+)
+
+// Outside returns the number of opaque pixel squares of m that the region
+// r does not contain, boundary included: a square is contained when every
+// point of it is in r. r is a shape of the sprite in its own pixel
+// coordinates: a collide.Rect, Circle, Box or Polygon (convex: a square is
+// in it when its four corners are), a Compound (a square counts as
+// contained when one piece holds all of it; the pieces shapegen makes hold
+// whole pixels, so for them this is exact, and in general it never counts
+// a square that is not contained as contained), or Rings (a square is in
+// it when no ring edge passes through its interior and its centre is in
+// the region). A
+// nil region contains nothing.
+func Outside(m *mask.Mask, r collide.Region) int {
+	switch s := r.(type) {
+	case nil:
+		return m.Count()
+	case collide.Compound:
+		return outsideUnion(m, s)
+	case collide.Rings:
+		return outsideRings(m, s)
+	}
+	return outsideConvex(m, r)
+}
+
+// AreaRatio returns the area of r over the opaque pixel count, 0 for no
+// pixels.
+func AreaRatio(r collide.Region, pixels int) float64 {
+	if pixels == 0 {
+		return 0
+	}
+	return r.Area() / float64(pixels)
+}
+
+// outsideConvex counts the opaque pixel squares of m not contained in the
+// convex region r: a square is contained when its four corners are.
+//
+// Fast path: on each grid line y the corners of the rows above and below
+// span a segment from the leftmost to the rightmost corner; when r holds
+// both ends of every such segment it holds every corner (r is convex), so
+// nothing is outside. Otherwise, per row, when the outer corners of the
+// two end pixels are inside so is the whole row, and only the other rows
+// are checked pixel by pixel.
+func outsideConvex(m *mask.Mask, r collide.Region) int {
+	contains := r.ContainsPoint
+	if p, ok := r.(collide.Polygon); ok {
+		if in, ok := exactContains(p); ok { // hulls: by rows, the same answers
+			contains = in
+		}
+	}
+	if holdsGridExtremes(m, contains) {
+		return 0
+	}
+	n := 0
+	in := func(x, y int) bool {
+		fx, fy := float64(x), float64(y)
+		return contains(collide.V(fx, fy)) && contains(collide.V(fx+1, fy)) &&
+			contains(collide.V(fx, fy+1)) && contains(collide.V(fx+1, fy+1))
+	}
+	for y := 0; y < m.Height(); y++ {
+		l, r, ok := m.RowSpan(y)
+		if !ok || in(l, y) && in(r, y) {
+			continue
+		}
+		for x := l; x <= r; x++ {
+			if m.Get(x, y) && !in(x, y) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// holdsGridExtremes reports whether contains (a convex shape's
+// ContainsPoint) holds, on every grid line, the leftmost and rightmost
+// pixel corner of the rows touching it.
+func holdsGridExtremes(m *mask.Mask, contains func(collide.Vec) bool) bool {
+	pl, pr, pok := 0, 0, false // span of the row above the line
+	for y := 0; y <= m.Height(); y++ {
+		l, r, ok := m.RowSpan(y)
+		lo, hi, any := l, r, ok
+		if pok {
+			if !any {
+				lo, hi, any = pl, pr, true
+			} else {
+				lo, hi = min(lo, pl), max(hi, pr)
+			}
+		}
+		if any && !(contains(collide.V(float64(lo), float64(y))) && contains(collide.V(float64(hi+1), float64(y)))) {
+			return false
+		}
+		pl, pr, pok = l, r, ok
+	}
+	return true
+}
+
+// outsideUnion counts the opaque pixel squares of m not contained in any
+// single piece of c (all four corners in that piece). Pixels are tried
+// against the piece that held the previous one first.
+func outsideUnion(m *mask.Mask, c collide.Compound) int {
+	n, last := 0, 0
+	in := func(p collide.Polygon, x, y int) bool {
+		fx, fy := float64(x), float64(y)
+		return p.ContainsPoint(collide.V(fx, fy)) && p.ContainsPoint(collide.V(fx+1, fy)) &&
+			p.ContainsPoint(collide.V(fx, fy+1)) && p.ContainsPoint(collide.V(fx+1, fy+1))
+	}
+	for y := 0; y < m.Height(); y++ {
+		l, r, ok := m.RowSpan(y)
+		if !ok {
+			continue
+		}
+	pixels:
+		for x := l; x <= r; x++ {
+			if !m.Get(x, y) {
+				continue
+			}
+			if last < len(c) && in(c[last], x, y) {
+				continue
+			}
+			for i, p := range c {
+				if in(p, x, y) {
+					last = i
+					continue pixels
+				}
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// outsideRings counts the opaque pixel squares of m not contained in the
+// region rs: a square is contained when no ring edge passes through its
+// interior (an edge along its boundary is fine) and its centre is in rs. The squares an edge passes through are found by walking each
+// edge across the pixel grid, so the cost is the pixels plus the edges'
+// lengths.
+func outsideRings(m *mask.Mask, rs collide.Rings) int {
+	w, h := m.Width(), m.Height()
+	crossed := mask.New(w, h)
+	for _, r := range rs {
+		for i := range r {
+			markCrossed(crossed, r[i], r[(i+1)%len(r)])
+		}
+	}
+	n := 0
+	for y := 0; y < h; y++ {
+		l, r, ok := m.RowSpan(y)
+		if !ok {
+			continue
+		}
+		for x := l; x <= r; x++ {
+			if !m.Get(x, y) {
+				continue
+			}
+			// No edge through the open square: all of it is on one side,
+			// the side of its centre.
+			if crossed.Get(x, y) || !rs.ContainsPoint(collide.V(float64(x)+0.5, float64(y)+0.5)) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// markCrossed sets in c every pixel of c whose open square the segment ab
+// passes through. It tests each pixel of the segment's bounding box row
+// span; a segment along a grid line touches no interior.
+func markCrossed(c *mask.Mask, a, b collide.Vec) {
+	y0 := max(int(math.Floor(math.Min(a.Y, b.Y))), 0)
+	y1 := min(int(math.Ceil(math.Max(a.Y, b.Y))), c.Height())
+	for y := y0; y < y1; y++ {
+		// The part of ab within the row's open band (y, y+1).
+		lo, hi := clipBand(a, b, float64(y), float64(y+1))
+		if lo > hi {
+			continue
+		}
+		p, q := a.Add(b.Sub(a).Scale(lo)), a.Add(b.Sub(a).Scale(hi))
+		x0 := max(int(math.Floor(math.Min(p.X, q.X))), 0)
+		x1 := min(int(math.Ceil(math.Max(p.X, q.X))), c.Width())
+		for x := x0; x < x1; x++ {
+			if segmentCrossesOpen(a, b, float64(x), float64(y)) {
+				c.Set(x, y, true)
+			}
+		}
+	}
+}
+
+// clipBand returns the parameter range [lo, hi] of the segment a + t(b-a),
+// t in [0, 1], with y in [y0, y1]; lo > hi when there is none.
+func clipBand(a, b collide.Vec, y0, y1 float64) (lo, hi float64) {
+	lo, hi = 0, 1
+	d := b.Y - a.Y
+	if d == 0 {
+		if a.Y <= y0 || a.Y >= y1 {
+			return 1, 0
+		}
+		return 0, 1
+	}
+	t0, t1 := (y0-a.Y)/d, (y1-a.Y)/d
+	if t0 > t1 {
+		t0, t1 = t1, t0
+	}
+	return math.Max(lo, t0), math.Min(hi, t1)
+}
+
+// segmentCrossesOpen reports whether the segment ab meets the open unit
+// square (x, x+1) × (y, y+1), by clipping the segment to it.
+func segmentCrossesOpen(a, b collide.Vec, x, y float64) bool {
+	lo, hi := 0.0, 1.0
+	d := b.Sub(a)
+	for _, c := range [4]struct{ p, q float64 }{
+		{-d.X, a.X - x}, {d.X, x + 1 - a.X}, {-d.Y, a.Y - y}, {d.Y, y + 1 - a.Y},
+	} {
+		// Inside the open half-plane: c.p*t < c.q.
+		if c.p == 0 {
+			if c.q <= 0 {
+				return false
+			}
+			continue
+		}
+		t := c.q / c.p
+		if c.p < 0 {
+			lo = math.Max(lo, t)
+		} else {
+			hi = math.Min(hi, t)
+		}
+	}
+	return lo < hi
+}
