@@ -109,3 +109,45 @@ func ExampleEncodeMask() {
 	// Output:
 	// 5 2 AQMBAAID true
 }
+
+// A game loads the library once and makes a body per object; every frame
+// it places each body where it draws the sprite (the sprite's pivot at
+// Pos, turned, scaled and flipped about the pivot) and tests pairs:
+// cheap shapes first, the pixels last. A contact says how to separate a
+// pair. (testdata/game.json is what `shapegen build --masks` writes for a
+// 16x32 hero, pivot at its feet, and a 12x12 coin.)
+func Example() {
+	lib, err := export.Load("testdata/game.json")
+	if err != nil {
+		log.Fatal(err)
+	}
+	hero, ok := lib.Sprite("hero")
+	if !ok {
+		log.Fatal("hero: not in the library")
+	}
+	coin, ok := lib.Sprite("coin")
+	if !ok {
+		log.Fatal("coin: not in the library")
+	}
+	h, c := hero.Body(), coin.Body()
+	h.Place(collide.Transform{Pos: collide.V(100, 200)}) // feet at (100, 200)
+	for _, at := range []collide.Transform{
+		{Pos: collide.V(111, 185), Angle: 0.5},             // beside the hero's body
+		{Pos: collide.V(108, 166)},                         // in the corner the hull cuts by the head
+		{Pos: collide.V(130, 190), Scale: collide.V(2, 2)}, // far off
+	} {
+		c.Place(at)
+		fmt.Printf("coin at %v: polygon %v, pixels %v", at.Pos, c.Hits(h, collide.PhasePolygon), c.Hits(h, collide.PhasePolygon|collide.PhasePixels))
+		if contact, ok := c.Collide(h, collide.KindPolygon); ok {
+			fmt.Printf(", move the coin %.2f px along (%.2f, %.2f)", contact.Depth, -contact.Normal.X, -contact.Normal.Y)
+		}
+		fmt.Println()
+	}
+	_, ok = lib.Sprite("dragon")
+	fmt.Println("dragon in the library:", ok)
+	// Output:
+	// coin at {111 185}: polygon true, pixels true, move the coin 0.83 px along (1.00, 0.00)
+	// coin at {108 166}: polygon true, pixels false, move the coin 0.45 px along (0.89, -0.45)
+	// coin at {130 190}: polygon false, pixels false
+	// dragon in the library: false
+}
