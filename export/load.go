@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -32,12 +33,18 @@ func Load(path string) (*Library, error) {
 // ignores unknown keys, and checks the structure: names present and
 // unique, no negative sizes, finite numbers, rings of at least three
 // points, hull, polygon and pieces convex with positive winding, masks
-// that decode. Empty lists
+// that decode. A JSON library is decoded a sprite at a time, so that
+// reading it takes little more memory than the library it gives; a YAML
+// one is read whole first (yaml.v3 decodes whole documents). Empty lists
 // and maps read as absent (nil), and the sprites are sorted by name.
 // Errors name the sprite. It returns (nil, err) on any error, never a
 // half-read library.
 func Read(r io.Reader) (*Library, error) {
-	data, err := io.ReadAll(r)
+	br := bufio.NewReaderSize(r, 1<<16)
+	if first, err := firstByte(br); err == nil && first == '{' {
+		return readJSON(br)
+	}
+	data, err := io.ReadAll(br)
 	if err != nil {
 		return nil, fmt.Errorf("read shapes: %w", err)
 	}

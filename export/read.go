@@ -1,15 +1,147 @@
 package export
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 )
+
+// firstByte returns the first byte of br after a byte-order mark and white
+// space, which it consumes.
+func firstByte(br *bufio.Reader) (byte, error) {
+	if b, err := br.Peek(3); err == nil && string(b) == "\xef\xbb\xbf" {
+		br.Discard(3)
+	}
+	for {
+		c, err := br.ReadByte()
+		if err != nil {
+			return 0, err
+		}
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return c, br.UnreadByte()
+		}
+	}
+}
+
+// readJSON reads a JSON library from br, a sprite at a time: each sprite
+// is decoded, normalized and checked as it comes, so the memory Read takes
+// is the library's and a sprite's text. The format must be the first key,
+// as the writers put it, for the rest to be streamed; otherwise the input
+// is read whole and decoded by decode, which checks the format first.
+func readJSON(br *bufio.Reader) (*Library, error) {
+	dec := json.NewDecoder(br)
+	syntax := func(err error) error { return fmt.Errorf("not a shape library (JSON): %w", err) }
+	bad := func(err error) error { return fmt.Errorf("bad shape library (JSON): %w", err) }
+	if _, err := dec.Token(); err != nil { // the '{' firstByte saw
+		return nil, syntax(err)
+	}
+	lib := &Library{Sprites: []Sprite{}}
+	seen := map[string]bool{}
+	first := true
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, syntax(err)
+		}
+		key, _ := tok.(string)
+		if first && key != "format" {
+			// Not as the writers lay it out: read it all the plain way.
+			rest, err := io.ReadAll(io.MultiReader(dec.Buffered(), br))
+			if err != nil {
+				return nil, fmt.Errorf("read shapes: %w", err)
+			}
+			head, _ := json.Marshal(key)
+			lib, err := decode(append(append([]byte("{"), head...), rest...))
+			if err != nil {
+				return nil, err
+			}
+			normalize(lib)
+			if err := validate(lib, true); err != nil {
+				return nil, err
+			}
+			return lib, nil
+		}
+		first = false
+		switch key {
+		case "format":
+			var f any
+			if err := dec.Decode(&f); err != nil {
+				return nil, syntax(err)
+			}
+			if err := checkFormat(f); err != nil {
+				return nil, err
+			}
+			lib.Format = f.(string)
+		case "generator":
+			if err := dec.Decode(&lib.Generator); err != nil {
+				return nil, bad(err)
+			}
+		case "settings":
+			if err := dec.Decode(&lib.Settings); err != nil {
+				return nil, bad(err)
+			}
+			if err := checkHead(lib); err != nil {
+				return nil, err
+			}
+		case "sprites":
+			tok, err := dec.Token()
+			if err != nil {
+				return nil, syntax(err)
+			}
+			if d, ok := tok.(json.Delim); !ok || d != '[' {
+				if tok == nil { // null: no sprites
+					continue
+				}
+				return nil, bad(fmt.Errorf("sprites is %v, want a list", tok))
+			}
+			for dec.More() {
+				var s Sprite
+				if err := dec.Decode(&s); err != nil {
+					return nil, bad(err)
+				}
+				normalizeSprite(&s)
+				switch {
+				case s.Name == "":
+					return nil, fmt.Errorf("sprite %d has no name", len(lib.Sprites))
+				case seen[s.Name]:
+					return nil, fmt.Errorf("sprite %q appears twice", s.Name)
+				}
+				seen[s.Name] = true
+				if err := checkSprite(&s, true); err != nil {
+					return nil, fmt.Errorf("sprite %q: %w", s.Name, err)
+				}
+				lib.Sprites = append(lib.Sprites, s)
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, syntax(err)
+			}
+		default: // unknown keys are ignored
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return nil, syntax(err)
+			}
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, syntax(err)
+	}
+	if lib.Format == "" {
+		return nil, checkFormat(nil)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, syntax(fmt.Errorf("data after the library"))
+	}
+	slices.SortStableFunc(lib.Sprites, func(a, b Sprite) int { return strings.Compare(a.Name, b.Name) })
+	lib.Sprites = slices.Clip(lib.Sprites)
+	return lib, nil
+}
 
 // decode parses a library and checks its format, parsing the input once.
 func decode(data []byte) (*Library, error) {
@@ -72,25 +204,29 @@ func normalize(lib *Library) {
 	}
 	slices.SortStableFunc(lib.Sprites, func(a, b Sprite) int { return strings.Compare(a.Name, b.Name) })
 	for i := range lib.Sprites {
-		s := &lib.Sprites[i]
-		if len(s.Hull) == 0 {
-			s.Hull = nil
-		}
-		if len(s.Polygon) == 0 {
-			s.Polygon = nil
-		}
-		if len(s.Pieces) == 0 {
-			s.Pieces = nil
-		}
-		if len(s.Outline) == 0 {
-			s.Outline = nil
-		}
-		if len(s.Quality) == 0 {
-			s.Quality = nil
-		}
-		if len(s.Warnings) == 0 {
-			s.Warnings = nil
-		}
+		normalizeSprite(&lib.Sprites[i])
+	}
+}
+
+// normalizeSprite turns the empty lists and maps of s into nil.
+func normalizeSprite(s *Sprite) {
+	if len(s.Hull) == 0 {
+		s.Hull = nil
+	}
+	if len(s.Polygon) == 0 {
+		s.Polygon = nil
+	}
+	if len(s.Pieces) == 0 {
+		s.Pieces = nil
+	}
+	if len(s.Outline) == 0 {
+		s.Outline = nil
+	}
+	if len(s.Quality) == 0 {
+		s.Quality = nil
+	}
+	if len(s.Warnings) == 0 {
+		s.Warnings = nil
 	}
 }
 

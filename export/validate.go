@@ -6,18 +6,29 @@ import (
 	"math"
 )
 
+// The limits a library keeps, so that no value read can break the
+// geometry a game runs on it: Read refuses a library past them, naming the
+// sprite and the key, and the writers refuse to write one.
+const (
+	// MaxCoord bounds every coordinate, radius, half-extent, size and
+	// offset, in pixels (2^30: far beyond any image, and small enough that
+	// the collision tests' products stay exact and finite).
+	MaxCoord = 1 << 30
+	// MaxPieces bounds the pieces of a sprite (and max_pieces).
+	MaxPieces = 64
+	// MaxRing bounds the vertices of a hull, polygon, piece or outline
+	// ring.
+	MaxRing = 1 << 16
+	// MaxVertices bounds max_vertices.
+	MaxVertices = 1024
+)
+
 // validate checks lib as DESIGN.md describes it and returns the first
-// problem found, naming the sprite. With masks it also decodes every mask.
+// problem found, naming the sprite. With masks it also decodes every mask
+// (masks of more than MaxMaskPixels are refused either way).
 func validate(lib *Library, masks bool) error {
-	if lib.Format == "" {
-		return fmt.Errorf("missing format, want %s", Format)
-	}
-	if lib.Format != Format {
-		return fmt.Errorf("unsupported format %q, want %s", lib.Format, Format)
-	}
-	st := lib.Settings
-	if st.AlphaThreshold < 0 || st.AlphaThreshold > 255 || st.MaxVertices < 0 || st.MaxPieces < 0 || st.Samples < 0 {
-		return fmt.Errorf("settings %+v out of range", st)
+	if err := checkHead(lib); err != nil {
+		return err
 	}
 	seen := make(map[string]bool, len(lib.Sprites))
 	for i := range lib.Sprites {
@@ -36,6 +47,22 @@ func validate(lib *Library, masks bool) error {
 	return nil
 }
 
+// checkHead checks lib's format and settings.
+func checkHead(lib *Library) error {
+	if lib.Format == "" {
+		return fmt.Errorf("missing format, want %s", Format)
+	}
+	if lib.Format != Format {
+		return fmt.Errorf("unsupported format %q, want %s", lib.Format, Format)
+	}
+	st := lib.Settings
+	if st.AlphaThreshold < 0 || st.AlphaThreshold > 255 || st.MaxVertices < 0 || st.MaxVertices > MaxVertices ||
+		st.MaxPieces < 0 || st.MaxPieces > MaxPieces || st.Samples < 0 {
+		return fmt.Errorf("settings %+v out of range", st)
+	}
+	return nil
+}
+
 // checkSprite checks one sprite.
 func checkSprite(s *Sprite, masks bool) error {
 	switch {
@@ -50,16 +77,43 @@ func checkSprite(s *Sprite, masks bool) error {
 	case !finite(s.Pivot[:]...):
 		return fmt.Errorf("pivot %v is not finite", s.Pivot)
 	}
+	if err := bounded("frame", s.Frame.X, s.Frame.Y, s.Frame.W, s.Frame.H); err != nil {
+		return err
+	}
+	if err := bounded("size", s.Size[0], s.Size[1]); err != nil {
+		return err
+	}
+	if s.Offset != nil {
+		if err := bounded("offset", s.Offset[0], s.Offset[1]); err != nil {
+			return err
+		}
+	}
+	if err := within("pivot", s.Pivot[:]...); err != nil {
+		return err
+	}
 	if a := s.AABB; a != nil {
 		if !finite(a.Min[0], a.Min[1], a.Max[0], a.Max[1]) || a.Min[0] > a.Max[0] || a.Min[1] > a.Max[1] {
 			return fmt.Errorf("aabb %v-%v is not a finite box with min <= max", a.Min, a.Max)
 		}
+		if err := within("aabb", a.Min[0], a.Min[1], a.Max[0], a.Max[1]); err != nil {
+			return err
+		}
 	}
-	if c := s.Circle; c != nil && (!finite(c.Center[0], c.Center[1], c.Radius) || c.Radius < 0) {
-		return fmt.Errorf("circle %v radius %v is not finite with radius >= 0", c.Center, c.Radius)
+	if c := s.Circle; c != nil {
+		if !finite(c.Center[0], c.Center[1], c.Radius) || c.Radius < 0 {
+			return fmt.Errorf("circle %v radius %v is not finite with radius >= 0", c.Center, c.Radius)
+		}
+		if err := within("circle", c.Center[0], c.Center[1], c.Radius); err != nil {
+			return err
+		}
 	}
-	if b := s.Box; b != nil && (!finite(b.Center[0], b.Center[1], b.Half[0], b.Half[1], b.Angle) || b.Half[0] < 0 || b.Half[1] < 0) {
-		return fmt.Errorf("box %+v is not finite with half-extents >= 0", *b)
+	if b := s.Box; b != nil {
+		if !finite(b.Center[0], b.Center[1], b.Half[0], b.Half[1], b.Angle) || b.Half[0] < 0 || b.Half[1] < 0 {
+			return fmt.Errorf("box %+v is not finite with half-extents >= 0", *b)
+		}
+		if err := within("box", b.Center[0], b.Center[1], b.Half[0], b.Half[1], b.Angle); err != nil {
+			return err
+		}
 	}
 	if len(s.Hull) > 0 {
 		if err := checkConvex(s.Hull); err != nil {
@@ -70,6 +124,9 @@ func checkSprite(s *Sprite, masks bool) error {
 		if err := checkConvex(s.Polygon); err != nil {
 			return fmt.Errorf("polygon: %w", err)
 		}
+	}
+	if len(s.Pieces) > MaxPieces {
+		return fmt.Errorf("pieces: %d pieces, at most %d", len(s.Pieces), MaxPieces)
 	}
 	for i, p := range s.Pieces {
 		if err := checkConvex(p); err != nil {
@@ -87,12 +144,37 @@ func checkSprite(s *Sprite, masks bool) error {
 			return fmt.Errorf("quality %q %+v out of range", k, q)
 		}
 	}
-	if s.Mask != nil && (s.Mask.W != s.Size[0] || s.Mask.H != s.Size[1]) {
-		return fmt.Errorf("mask is %dx%d, want the sprite's size %dx%d", s.Mask.W, s.Mask.H, s.Size[0], s.Size[1])
+	if m := s.Mask; m != nil {
+		if m.W != s.Size[0] || m.H != s.Size[1] {
+			return fmt.Errorf("mask is %dx%d, want the sprite's size %dx%d", m.W, m.H, s.Size[0], s.Size[1])
+		}
+		if int64(m.W)*int64(m.H) > MaxMaskPixels {
+			return fmt.Errorf("mask is %dx%d, over %d pixels", m.W, m.H, int64(MaxMaskPixels))
+		}
+		if masks {
+			if _, err := m.Decode(); err != nil {
+				return fmt.Errorf("mask: %w", err)
+			}
+		}
 	}
-	if s.Mask != nil && masks {
-		if _, err := s.Mask.Decode(); err != nil {
-			return fmt.Errorf("mask: %w", err)
+	return nil
+}
+
+// within checks that every v lies in [-MaxCoord, MaxCoord].
+func within(key string, vs ...float64) error {
+	for _, v := range vs {
+		if math.Abs(v) > MaxCoord {
+			return fmt.Errorf("%s: %v is beyond %d px (2^30)", key, v, MaxCoord)
+		}
+	}
+	return nil
+}
+
+// bounded is within for integers.
+func bounded(key string, vs ...int) error {
+	for _, v := range vs {
+		if v > MaxCoord || v < -MaxCoord {
+			return fmt.Errorf("%s: %d is beyond %d px (2^30)", key, v, MaxCoord)
 		}
 	}
 	return nil
@@ -100,14 +182,18 @@ func checkSprite(s *Sprite, masks bool) error {
 
 var errConvex = errors.New("not a convex polygon with positive winding")
 
-// checkRing checks that r has at least three finite points.
+// checkRing checks that r has at least three and at most MaxRing points,
+// finite and within MaxCoord.
 func checkRing(r Ring) error {
-	if len(r) < 3 {
-		return fmt.Errorf("%d points, want at least 3", len(r))
+	if len(r) < 3 || len(r) > MaxRing {
+		return fmt.Errorf("%d points, want 3 to %d", len(r), MaxRing)
 	}
 	for _, p := range r {
 		if !finite(p[0], p[1]) {
 			return fmt.Errorf("point %v is not finite", p)
+		}
+		if math.Abs(p[0]) > MaxCoord || math.Abs(p[1]) > MaxCoord {
+			return fmt.Errorf("point %v is beyond %d px (2^30)", p, MaxCoord)
 		}
 	}
 	return nil

@@ -228,7 +228,15 @@ func randomLib(rng *rand.Rand) *Library {
 			return (rng.Float64() - 0.5) * 2000
 		}
 	}
-	pt := func() Point { return Point{num(), num()} }
+	// Coordinates span as many magnitudes as MaxCoord allows; figures
+	// any.
+	coord := func() float64 {
+		if v := num(); math.Abs(v) <= MaxCoord {
+			return v
+		}
+		return (rng.Float64() - 0.5) * 2 * MaxCoord
+	}
+	pt := func() Point { return Point{coord(), coord()} }
 	convex := func() Ring { // a regular polygon: convex, positive winding
 		n, c, r, a := 3+rng.IntN(6), Point{rng.Float64() * 100, rng.Float64() * 100}, 1+rng.Float64()*50, rng.Float64()
 		ring := make(Ring, n)
@@ -250,9 +258,9 @@ func randomLib(rng *rand.Rand) *Library {
 		}
 		if rng.IntN(4) > 0 {
 			lo := pt()
-			s.AABB = &AABB{Min: lo, Max: Point{lo[0] + math.Abs(num()), lo[1] + math.Abs(num())}}
-			s.Circle = &Circle{Center: pt(), Radius: math.Abs(num())}
-			s.Box = &Box{Center: pt(), Half: Point{math.Abs(num()), math.Abs(num())}, Angle: num()}
+			s.AABB = &AABB{Min: lo, Max: Point{min(lo[0]+math.Abs(coord()), MaxCoord), min(lo[1]+math.Abs(coord()), MaxCoord)}}
+			s.Circle = &Circle{Center: pt(), Radius: math.Abs(coord())}
+			s.Box = &Box{Center: pt(), Half: Point{math.Abs(coord()), math.Abs(coord())}, Angle: coord()}
 			s.Hull, s.Polygon = convex(), convex()
 			for range rng.IntN(4) {
 				s.Pieces = append(s.Pieces, convex())

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/shapegen/shapegen/collide"
+	"github.com/shapegen/shapegen/export"
 	"gopkg.in/yaml.v3"
 )
 
@@ -203,10 +204,10 @@ func checkSettings(alpha, maxVertices, maxPieces, samples int) error {
 	switch {
 	case alpha < 1 || alpha > 255:
 		return fmt.Errorf("alpha_threshold: %d, want 1..255", alpha)
-	case maxVertices < 3:
-		return fmt.Errorf("max_vertices: %d, want >= 3", maxVertices)
-	case maxPieces < 1:
-		return fmt.Errorf("max_pieces: %d, want >= 1", maxPieces)
+	case maxVertices < 3 || maxVertices > export.MaxVertices:
+		return fmt.Errorf("max_vertices: %d, want 3..%d", maxVertices, export.MaxVertices)
+	case maxPieces < 1 || maxPieces > export.MaxPieces:
+		return fmt.Errorf("max_pieces: %d, want 1..%d", maxPieces, export.MaxPieces)
 	case samples < 0:
 		return fmt.Errorf("samples: %d, want >= 0", samples)
 	}
