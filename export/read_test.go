@@ -58,7 +58,7 @@ func TestReadIgnoresUnknownKeys(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Read error %v", err)
 			}
-			if got.Sprites[0].Name != "a" || got.Sprites[0].Hull.Polygon().Area() != 16 || got.Settings != want.Settings {
+			if got.Sprites[0].Name != "a" || got.Sprites[0].Hull.Polygon().Area() != 16 || !reflect.DeepEqual(got.Settings, want.Settings) {
 				t.Errorf("Read = %+v, want %+v", got, want)
 			}
 		})

@@ -25,6 +25,14 @@ type Settings struct {
 	MaxPieces      int    `json:"max_pieces" yaml:"max_pieces"`
 	Samples        int    `json:"samples,omitempty" yaml:"samples,omitempty"`
 	Seed           uint64 `json:"seed,omitempty" yaml:"seed,omitempty"`
+	// Shapes lists the shape kinds built: a sprite with opaque pixels
+	// has each of them.
+	Shapes []string `json:"shapes,omitempty" yaml:"shapes,omitempty,flow"`
+	// Pivot is the pivot rule of the build: a name ("center",
+	// "bottom-center", ...) or "x,y" fractions of the sprite's size.
+	// Per-glob overrides in the asset folder's shapegen.yaml may set
+	// others.
+	Pivot string `json:"pivot,omitempty" yaml:"pivot,omitempty"`
 }
 
 // Frame is a frame's rectangle inside its image, in pixels.

@@ -106,6 +106,20 @@ func NewJSONWriter(w io.Writer, head *Library) (*JSONWriter, error) {
 		b = append(b, ", \"seed\": "...)
 		b = strconv.AppendUint(b, st.Seed, 10)
 	}
+	if len(st.Shapes) > 0 {
+		b = append(b, ", \"shapes\": ["...)
+		for i, k := range st.Shapes {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = appendString(b, k)
+		}
+		b = append(b, ']')
+	}
+	if st.Pivot != "" {
+		b = append(b, ", \"pivot\": "...)
+		b = appendString(b, st.Pivot)
+	}
 	b = append(b, "},\n  \"sprites\": ["...)
 	jw := &JSONWriter{w: w}
 	_, jw.err = w.Write(b)

@@ -69,10 +69,16 @@ func runBuild(c *cobra.Command, opts *BuildOptions) error {
 	res, err := pipeline.Build(c.Context(), pipeline.Options{
 		Dir: opts.Dir, Out: opts.Out, Config: cfg, Workers: opts.Workers, NoCache: opts.NoCache,
 		Progress: bar.update,
+		Waiting: func(pid int) {
+			fmt.Fprintf(opts.ErrOut, "waiting for process %d, which is building into %s\n", pid, opts.Out)
+		},
 	})
 	bar.finish()
 	if err != nil {
 		return failedf("%v", err)
+	}
+	for _, n := range res.Notes {
+		fmt.Fprintln(opts.ErrOut, n)
 	}
 	for _, f := range res.Failures {
 		fmt.Fprintln(opts.ErrOut, f)

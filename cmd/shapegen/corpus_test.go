@@ -2,12 +2,13 @@ package main
 
 import (
 	"bytes"
-	_ "github.com/shapegen/shapegen/internal/update" // -update for go test ./... -update
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	_ "github.com/shapegen/shapegen/internal/update" // -update for go test ./... -update
 
 	"github.com/shapegen/shapegen/internal/pipeline"
 )

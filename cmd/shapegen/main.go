@@ -7,13 +7,15 @@ import (
 	"context"
 	"os"
 	"os/signal"
+	"syscall"
 )
 
 func main() {
 	ios := IO{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr, IsTerminal: isTerminal(os.Stderr)}
-	// Ctrl-C stops the work; outputs are written atomically, so the old
-	// ones stay whole.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Ctrl-C and SIGTERM (timeout, CI runners, systemd, docker stop) stop
+	// the work; outputs are written atomically and committed by the
+	// manifest last, so the old set stays whole or is recognised as torn.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := Main(ctx, os.Args[1:], ios)
 	stop()
 	os.Exit(code)

@@ -63,6 +63,15 @@ func runVerify(c *cobra.Command, opts *VerifyOptions) error {
 	if err != nil {
 		return failedf("%v", err)
 	}
+	// The library's folder: its files must agree with their manifest.
+	torn, found, err := pipeline.CheckManifest(filepath.Dir(opts.Library))
+	if err != nil {
+		return failedf("%v", err)
+	}
+	if !found {
+		fmt.Fprintf(opts.ErrOut, "note: %s has no %s; the set of outputs is not checked\n", filepath.Dir(opts.Library), pipeline.ManifestFile)
+	}
+	res.Failures = append(torn, res.Failures...)
 	for _, f := range res.Failures {
 		fmt.Fprintln(opts.ErrOut, f)
 	}

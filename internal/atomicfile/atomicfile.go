@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // Write creates or replaces the file at path with what write writes: it
@@ -26,13 +27,19 @@ func WriteUnsynced(path string, write func(w io.Writer) error) error {
 	return replace(path, write, false)
 }
 
+// tempPrefix starts the name of every temporary file: short, so that a
+// file name near the system's limit still has a temporary name, and
+// recognisable, so that a build can remove those a killed build left.
+const tempPrefix = ".shapegen-tmp-"
+
+// IsTemp reports whether name (a base name) is one of this package's
+// temporary files.
+func IsTemp(name string) bool { return strings.HasPrefix(name, tempPrefix) }
+
 // replace writes path as Write does, syncing the file when sync is set.
 func replace(path string, write func(w io.Writer) error, sync bool) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, tempPrefix+"*")
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
@@ -60,6 +67,58 @@ func replace(path string, write func(w io.Writer) error, sync bool) (err error) 
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
+}
+
+// File is a file being written in place of another: a temporary file in
+// the target's folder that Commit renames over the target. Until then the
+// target is untouched; Abort removes the temporary file.
+type File struct {
+	*os.File
+	path string
+	done bool
+}
+
+// Create starts a File that will replace the file at path.
+func Create(path string) (*File, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), tempPrefix+"*")
+	if err != nil {
+		return nil, fmt.Errorf("write %s: %w", path, err)
+	}
+	return &File{File: f, path: path}, nil
+}
+
+// Commit syncs the file when sync is set, closes it and renames it over
+// its target; on an error the temporary file is removed and the target
+// left as it was.
+func (f *File) Commit(sync bool) error {
+	if f.done {
+		return fmt.Errorf("write %s: already committed or aborted", f.path)
+	}
+	f.done = true
+	err := f.Chmod(0o644)
+	if err == nil && sync {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), f.path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("write %s: %w", f.path, err)
+	}
+	return nil
+}
+
+// Abort removes the temporary file, unless it was committed.
+func (f *File) Abort() {
+	if !f.done {
+		f.done = true
+		f.Close()
+		os.Remove(f.Name())
+	}
 }
 
 // WriteBytes is Write for content already in memory.

@@ -342,6 +342,15 @@ func ParsePivot(s string) (Pivot, error) {
 	return Pivot{}, fmt.Errorf("pivot %q: want a name (center, bottom-center, top-left, ...) or x,y fractions", s)
 }
 
+// String returns the pivot's name, or "x,y" fractions (as ParsePivot
+// reads them).
+func (p Pivot) String() string {
+	if p.Name != "" {
+		return p.Name
+	}
+	return strconv.FormatFloat(p.X, 'g', -1, 64) + "," + strconv.FormatFloat(p.Y, 'g', -1, 64)
+}
+
 // UnmarshalYAML decodes a pivot name or an [x, y] list.
 func (p *Pivot) UnmarshalYAML(n *yaml.Node) error {
 	switch n.Kind {

@@ -41,8 +41,8 @@ func TestBuildTestdata(t *testing.T) {
 		t.Errorf("Build(testdata/sprites) failures %v, want none", res.Failures)
 	}
 	lib := readLib(t, out)
-	if len(lib.Sprites) != len(res.Library.Sprites) {
-		t.Fatalf("shapes.json has %d sprites, Result %d", len(lib.Sprites), len(res.Library.Sprites))
+	if len(lib.Sprites) != res.Sprites || !res.Wrote {
+		t.Fatalf("shapes.json has %d sprites, Result %d (wrote %v)", len(lib.Sprites), res.Sprites, res.Wrote)
 	}
 	if !sort.SliceIsSorted(lib.Sprites, func(i, j int) bool { return lib.Sprites[i].Name < lib.Sprites[j].Name }) {
 		t.Errorf("sprites not sorted by name")
@@ -104,7 +104,7 @@ func TestBuildTestdata(t *testing.T) {
 	if s := byName["formats/transparent"]; s.Pixels != 0 || s.AABB != nil || s.Hull != nil || s.Quality != nil {
 		t.Errorf("empty sprite %+v, want pixels 0 and no shapes", s)
 	}
-	for _, f := range []string{"shapes.json", "report.html", CacheFile, OutputsFile} {
+	for _, f := range []string{"shapes.json", "report.html", CacheDir, ManifestFile, LockFile} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("output %s: %v", f, err)
 		}
@@ -204,9 +204,9 @@ func TestIncremental(t *testing.T) {
 	}
 	// Nothing changed: the library is not even read back, but the figures
 	// are those of the cold build.
-	if warm.Library != nil || warm.Sprites != res.Sprites || warm.Frames != res.Frames ||
+	if warm.Wrote || warm.Sprites != res.Sprites || warm.Frames != res.Frames ||
 		!slices.Equal(warm.Empty, res.Empty) || !slices.Equal(warm.Worst(5), res.Worst(5)) {
-		t.Errorf("warm result %+v, want Library nil and the cold figures %+v", warm, res)
+		t.Errorf("warm result %+v, want nothing written and the cold figures %+v", warm, res)
 	}
 	// Touching a file without changing it: the content key still hits.
 	later := time.Now().Add(time.Minute)
@@ -218,18 +218,12 @@ func TestIncremental(t *testing.T) {
 	}
 	// A changed image re-processes only itself.
 	writePNG(t, dir, "tiny.png", picture("##..", "####"))
-	res, n = build(t, dir, out, cfg, 0)
+	_, n = build(t, dir, out, cfg, 0)
 	if n != 1 {
 		t.Errorf("re-run after changing one image decoded %d, want 1", n)
 	}
-	var tiny export.Sprite
-	for _, s := range res.Library.Sprites {
-		if s.Name == "tiny" {
-			tiny = s
-		}
-	}
-	if tiny.Pixels != 6 {
-		t.Errorf("changed tiny has %d pixels, want 6", tiny.Pixels)
+	if tiny, ok := readLib(t, out).Sprite("tiny"); !ok || tiny.Pixels != 6 {
+		t.Errorf("changed tiny: %+v, want 6 pixels", tiny)
 	}
 	// A changed atlas file re-processes its image.
 	xml, _ := os.ReadFile(filepath.Join(dir, "sheets/starling.xml"))
@@ -310,7 +304,7 @@ func TestNamesStayInside(t *testing.T) {
 		t.Fatalf("failures %v", res.Failures)
 	}
 	var names []string
-	for _, s := range res.Library.Sprites {
+	for _, s := range readLib(t, out).Sprites {
 		names = append(names, s.Name)
 	}
 	if !slices.Equal(names, []string{"s/abs/x", "s/evil"}) {
@@ -390,7 +384,7 @@ func TestGrid(t *testing.T) {
 	cfg.Grids = []config.Grid{{Glob: "sheets/*.png", CellWidth: 2, CellHeight: 2}}
 	res, _ := build(t, dir, out, cfg, 0)
 	var got []string
-	for _, s := range res.Library.Sprites {
+	for _, s := range readLib(t, out).Sprites {
 		got = append(got, s.Name+":"+string(rune('0'+s.Pixels)))
 	}
 	if want := []string{"sheets/g/0:4", "sheets/g/1:0", "sheets/g/2:0", "sheets/g/3:3"}; !slices.Equal(got, want) {
@@ -443,6 +437,9 @@ func TestVerify(t *testing.T) {
 		{"wrong frame", func(l *export.Library) { find(l, "sheets/packed/gem").Frame.X++ }, "sheets/packed/gem: image"},
 		{"rotation dropped", func(l *export.Library) { find(l, "sheets/packed/arrow").Rotated = false }, "sheets/packed/arrow: image"},
 		{"rotation added", func(l *export.Library) { find(l, "sheets/packed/coin").Rotated = true }, "sheets/packed/coin: image"},
+		{"moved pivot", func(l *export.Library) { find(l, "tiny").Pivot[1] += 1 }, "tiny: pivot"},
+		{"other pivot rule", func(l *export.Library) { l.Settings.Pivot = "bottom-center" }, "alpha/ramp: pivot"},
+		{"deleted kind", func(l *export.Library) { find(l, "islands").Box = nil }, "islands: no box"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -535,34 +532,122 @@ func TestDamagedCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	good, err := os.ReadFile(filepath.Join(out, CacheFile))
+	index := filepath.Join(out, CacheDir, indexName)
+	good, err := os.ReadFile(index)
 	if err != nil {
 		t.Fatal(err)
 	}
+	flipped := bytes.Clone(good)
+	flipped[len(flipped)-7] ^= 0x10
 	tests := []struct {
 		name string
 		data []byte
 	}{
 		{"empty", nil},
 		{"foreign", []byte("not a cache at all")},
-		{"truncated header", good[:len(cacheVersion)]},
-		{"huge index length", append([]byte(cacheVersion), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f)},
-		{"truncated index", good[:len(good)/50]},
-		{"other version", append([]byte("shapegen 0.0.0 cache 4\n"), good[len(cacheVersion):]...)},
+		{"truncated header", good[:len(indexMagic)+3]},
+		{"truncated index", good[:len(good)/2]},
+		{"a flipped bit", flipped},
+		{"other version", append([]byte("shapegen cache 4\n"), good[len(indexMagic):]...)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if err := os.WriteFile(filepath.Join(out, CacheFile), tt.data, 0o644); err != nil {
+			if err := os.WriteFile(index, tt.data, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			os.Remove(filepath.Join(out, "shapes.json")) // so the outputs are rewritten
 			res, decoded := build(t, sprites, out, cfg, 0)
-			if decoded != n || res.Sprites != first.Sprites {
-				t.Errorf("after a %s cache: decoded %d of %d images, %d sprites, want all and %d", tt.name, decoded, n, res.Sprites, first.Sprites)
+			if decoded != n || res.Sprites != first.Sprites || res.Failed() {
+				t.Errorf("after a %s cache: decoded %d of %d images, %d sprites, failures %v; want all, %d and none", tt.name, decoded, n, res.Sprites, res.Failures, first.Sprites)
+			}
+			if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "cache:") {
+				t.Errorf("after a %s cache: notes %q, want one line about the cache", tt.name, res.Notes)
 			}
 			if got, _ := os.ReadFile(filepath.Join(out, "shapes.json")); !bytes.Equal(got, want) {
 				t.Errorf("after a %s cache: shapes.json differs from the first build's", tt.name)
 			}
 		})
+	}
+}
+
+// TestDamagedRecords flips a bit in every cached record, then makes the
+// outputs be rewritten: each record fails its checksum and its image is
+// computed again, so the library is right, with a note per image.
+func TestDamagedRecords(t *testing.T) {
+	out := t.TempDir()
+	cfg, _ := config.Load(sprites)
+	build(t, sprites, out, cfg, 0)
+	want, _ := os.ReadFile(filepath.Join(out, "shapes.json"))
+	c, err := openStore(out, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := c.recs.Name()
+	var offs []int64
+	for _, e := range c.old {
+		if e.Loc.Len > 0 {
+			offs = append(offs, e.Loc.Off+e.Loc.Len/2)
+		}
+	}
+	c.close()
+	b, _ := os.ReadFile(recs)
+	for _, o := range offs {
+		b[o] ^= 0x04
+	}
+	os.WriteFile(recs, b, 0o644)
+	os.Remove(filepath.Join(out, "shapes.json"))
+	res, _ := build(t, sprites, out, cfg, 0)
+	if got, _ := os.ReadFile(filepath.Join(out, "shapes.json")); !bytes.Equal(got, want) {
+		t.Errorf("shapes.json after damaged records differs from the first build's")
+	}
+	if len(res.Notes) == 0 || res.Failed() {
+		t.Errorf("notes %q failures %v, want notes about the records and no failure", res.Notes, res.Failures)
+	}
+}
+
+// TestManifest checks that a build's manifest lists its outputs with their
+// digests, that CheckManifest finds an output that disagrees (as a build
+// killed between renames leaves it) and that the next build repairs it.
+func TestManifest(t *testing.T) {
+	out := t.TempDir()
+	cfg, _ := config.Load(sprites)
+	cfg.Formats = []string{"json", "yaml"}
+	build(t, sprites, out, cfg, 0)
+	m, err := ReadManifest(out)
+	if err != nil || m == nil {
+		t.Fatalf("ReadManifest = %v, %v", m, err)
+	}
+	var paths []string
+	for _, f := range m.Files {
+		paths = append(paths, f.Path)
+	}
+	if want := []string{"report.html", "shapes.json", "shapes.yaml"}; !slices.Equal(paths, want) {
+		t.Errorf("manifest lists %v, want %v", paths, want)
+	}
+	if bad, found, err := CheckManifest(out); err != nil || !found || len(bad) != 0 {
+		t.Fatalf("CheckManifest of a fresh build = %v, %v", bad, err)
+	}
+	// An older shapes.yaml beside the new shapes.json: a torn set.
+	writeFile(t, out, "shapes.yaml", []byte("format: shapegen/v1\nsprites: []\n"))
+	bad, _, err := CheckManifest(out)
+	if err != nil || len(bad) != 1 || !strings.HasPrefix(bad[0], "shapes.yaml: differs from") {
+		t.Errorf("CheckManifest of a torn set = %q, %v", bad, err)
+	}
+	if res, _ := build(t, sprites, out, cfg, 0); !res.Wrote {
+		t.Errorf("the build after a torn set did not rewrite the outputs")
+	}
+	if bad, _, _ := CheckManifest(out); len(bad) != 0 {
+		t.Errorf("CheckManifest after the repairing build = %q", bad)
+	}
+	// A build without yaml removes the shapes.yaml the manifest listed,
+	// and leaves other files alone.
+	writeFile(t, out, "mine.txt", []byte("the user's"))
+	cfg.Formats = []string{"json"}
+	build(t, sprites, out, cfg, 0)
+	if _, err := os.Stat(filepath.Join(out, "shapes.yaml")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("shapes.yaml of the earlier build is still there: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "mine.txt")); err != nil {
+		t.Errorf("a file no manifest listed was removed: %v", err)
 	}
 }

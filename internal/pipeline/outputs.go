@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview"
 	"github.com/shapegen/shapegen/export/report"
@@ -37,58 +38,97 @@ const SpriteDir = "sprite"
 // further pages are contact-sheet-2.png, contact-sheet-3.png, ...
 const ContactSheet = "contact-sheet.png"
 
-// encoded is one sprite's JSON as export.AppendSpriteJSON made it.
-type encoded []byte
-
 // libraryFiles are the library's formats (config.Formats), each with its
-// file in the output folder and its writer. The JSON library is written
-// from the sprites' JSON the workers encoded instead.
+// file in the output folder and its writer, when it writes a whole
+// library. The JSON library is written a sprite at a time instead (see
+// writeOutputs).
 var libraryFiles = []struct {
 	format, file string
 	write        func(io.Writer, *export.Library) error
 }{
-	{"json", "shapes.json", export.WriteJSON},
+	{"json", "shapes.json", nil},
 	{"yaml", "shapes.yaml", export.WriteYAML},
 	{"godot", "shapes.tscn", export.WriteGodot},
 	{"lua", "shapes.lua", export.WriteLua},
 }
 
-// writeJSON writes lib, whose sprites the workers encoded as parts (in the
-// same order), as export.WriteJSON would.
-func writeJSON(w io.Writer, lib *export.Library, parts []encoded) error {
-	bw := bufio.NewWriterSize(w, 1<<16)
-	jw, err := export.NewJSONWriter(bw, lib)
-	if err != nil {
-		return err
+// writeOutputs writes the library files the settings ask for, the report
+// and the contact sheets, each atomically, then the manifest, last: the
+// commit point (see ManifestFile). Outputs of an earlier build that this
+// one does not write are removed. The sprites come, in name order (refs),
+// from their records in the cache; a record that fails its checksum is
+// computed again from its image. It returns notes about what it did.
+func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome, refs []spriteRef, failures []string) ([]string, error) {
+	out, cfg := w.opts.Out, &w.opts.Config
+	var notes []string
+	head := &export.Library{
+		Format:    export.Format,
+		Generator: Generator,
+		Settings: export.Settings{
+			AlphaThreshold: cfg.AlphaThreshold, MaxVertices: cfg.MaxVertices, MaxPieces: cfg.MaxPieces,
+			Samples: cfg.Samples, Seed: cfg.Seed, Shapes: kindOrder(cfg.Shapes), Pivot: cfg.Pivot.String(),
+		},
 	}
-	for i, p := range parts {
-		if err := jw.AddJSON(lib.Sprites[i].Name, p); err != nil {
-			return err
+	jf, err := atomicfile.Create(filepath.Join(out, "shapes.json"))
+	if err != nil {
+		return nil, err
+	}
+	defer jf.Abort()
+	bw := bufio.NewWriterSize(jf, 1<<16)
+	jw, err := export.NewJSONWriter(bw, head)
+	if err != nil {
+		return nil, err
+	}
+	// The other writers take the whole library for now.
+	lib := *head
+	lib.Sprites = make([]export.Sprite, 0, len(refs))
+	var cached [][]byte // the record last read, of outcome last
+	last := -1
+	for _, r := range refs {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
 		}
+		if r.out != last {
+			cached, err = w.cache.sprites(outs[r.out].entry.Loc, outs[r.out].key)
+			if errors.Is(err, errDamaged) {
+				notes = append(notes, fmt.Sprintf("cache: the record of %s was damaged; computed again", srcs[r.out].rel))
+				cached, err = w.recompute(srcs[r.out], &outs[r.out])
+			}
+			if err != nil {
+				return nil, err
+			}
+			last = r.out
+		}
+		if r.idx >= len(cached) {
+			return nil, fmt.Errorf("%s: the cache holds %d sprites of %s, the index %d", CacheDir, len(cached), srcs[r.out].rel, r.idx+1)
+		}
+		js := cached[r.idx]
+		if err := jw.AddJSON(r.name, js); err != nil {
+			return nil, err
+		}
+		var sp export.Sprite
+		if err := json.Unmarshal(js, &sp); err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", CacheDir, r.name, err)
+		}
+		lib.Sprites = append(lib.Sprites, sp)
 	}
 	if err := jw.Close(); err != nil {
-		return err
+		return nil, err
 	}
-	return bw.Flush()
-}
+	if err := bw.Flush(); err != nil {
+		return nil, err
+	}
+	if err := jf.Commit(true); err != nil {
+		return nil, err
+	}
 
-// writeOutputs writes the library files the settings ask for and the
-// report, each atomically and all at once (they are independent, and the
-// build's other cores are idle by now). The JSON library is assembled from
-// parts, lib's sprites as encoded by the workers; the contact sheets from
-// tiles, the tiles the workers drew (see writeContactSheets).
-func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []encoded, failures []string, tiles map[string]image.Image) error {
 	var writers []func() error
 	for _, f := range libraryFiles {
-		if !slices.Contains(cfg.Formats, f.format) {
+		if f.write == nil || !slices.Contains(cfg.Formats, f.format) {
 			continue
 		}
-		write := f.write
-		if f.format == "json" {
-			write = func(w io.Writer, lib *export.Library) error { return writeJSON(w, lib, parts) }
-		}
 		writers = append(writers, func() error {
-			return atomicfile.Write(filepath.Join(out, f.file), func(w io.Writer) error { return write(w, lib) })
+			return atomicfile.Write(filepath.Join(out, f.file), func(w io.Writer) error { return f.write(w, &lib) })
 		})
 	}
 	opt := report.Options{Failures: failures}
@@ -96,23 +136,69 @@ func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []e
 		// The report draws the shapes over the 1x sprites and links the
 		// previews from a sprite's detail view.
 		opt.PreviewDir, opt.SpriteDir = PreviewDir, SpriteDir
-		writers = append(writers, func() error { return writeContactSheets(out, lib, tiles) })
-		writers = append(writers, func() error { return pruneStale(out, lib) })
+		writers = append(writers, func() error { return writeContactSheets(out, &lib, tilesOf(outs)) })
+		writers = append(writers, func() error { return pruneStale(out, &lib) })
 	} else {
 		writers = append(writers, func() error { return removePreviews(out) })
 	}
 	writers = append(writers, func() error {
-		return atomicfile.Write(filepath.Join(out, "report.html"), func(w io.Writer) error { return report.Write(w, lib, opt) })
+		return atomicfile.Write(filepath.Join(out, "report.html"), func(w io.Writer) error { return report.Write(w, &lib, opt) })
 	})
 	// All writers run to the end, so that one output that cannot be
 	// written does not leave the others unwritten; their errors are
 	// joined.
 	errs := make([]error, len(writers))
-	each(context.Background(), len(writers), len(writers), func(i int) error {
+	each(ctx, len(writers), len(writers), func(i int) error {
 		errs[i] = writers[i]()
 		return nil
 	}, nil)
-	return errors.Join(errs...)
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+
+	files := outputFiles(cfg, len(refs))
+	if cfg.Preview {
+		for _, r := range refs {
+			for _, dir := range []string{PreviewDir, SpriteDir} {
+				files = append(files, filepath.ToSlash(filepath.Join(dir, preview.PathFor("", r.name))))
+			}
+		}
+	}
+	if err := removeUnlisted(out, files); err != nil {
+		return nil, err
+	}
+	rec, err := writeManifest(out, outputsSum(cfg, srcs, outs, failures), files, w.cache.outputs.Files)
+	if err != nil {
+		return nil, err
+	}
+	w.cache.outputs.Files = rec
+	return notes, nil
+}
+
+// recompute computes the sprites of src again (its record was damaged),
+// stores a new record and updates o; it returns their JSON.
+func (w *worker) recompute(src source, o *outcome) ([][]byte, error) {
+	set, _ := w.settings(src.rel)
+	imgData, err := readCapped(w.opts.Dir, src.rel, nil, imageCap(w.opts.Config.MaxPixels))
+	if err != nil {
+		return nil, err
+	}
+	var data []byte
+	if src.data != "" {
+		if data, err = readCapped(w.opts.Dir, src.data, nil, atlasCap); err != nil {
+			return nil, err
+		}
+	}
+	fresh, sprites := w.compute(src, set, imgData, data)
+	if sprites == nil || len(fresh.entry.Facts) != len(o.entry.Facts) {
+		return nil, fmt.Errorf("%s: changed while the build ran", src.rel)
+	}
+	l, err := w.cache.put(o.key, sprites)
+	if err != nil {
+		return nil, err
+	}
+	o.entry.Loc, o.decoded = l, true
+	return sprites, nil
 }
 
 // outputFiles lists the files writeOutputs writes for cfg and a library
@@ -286,7 +372,7 @@ func outputsSum(cfg *config.Config, srcs []source, outs []outcome, failures []st
 	c, _ := json.Marshal(cfg)
 	b := appendPart(appendPart(make([]byte, 0, 1<<16), Generator), c)
 	for i, s := range srcs {
-		b = appendPart(appendPart(b, s.rel), outs[i].entry.Key)
+		b = appendPart(appendPart(b, s.rel), outs[i].key)
 	}
 	for _, f := range failures {
 		b = appendPart(b, f)
@@ -354,4 +440,15 @@ func (w *worker) previewsExist(facts []fact) bool {
 		}
 	}
 	return true
+}
+
+// kindOrder returns the kinds of names in the table's order.
+func kindOrder(names []string) []string {
+	var out []string
+	for k := range collide.Kinds() {
+		if slices.Contains(names, k.String()) {
+			out = append(out, k.String())
+		}
+	}
+	return out
 }

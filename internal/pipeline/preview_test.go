@@ -94,8 +94,8 @@ func TestPreviewOutputs(t *testing.T) {
 	// Past the file system's timestamp resolution, so a rewrite would show.
 	time.Sleep(20 * time.Millisecond)
 	res, n := build(t, sprites, out, cfg, 0)
-	if n != 0 || res.Library != nil {
-		t.Errorf("warm run decoded %d images, wrote library %v; want 0, nil", n, res.Library != nil)
+	if n != 0 || res.Wrote {
+		t.Errorf("warm run decoded %d images, wrote %v; want 0, false", n, res.Wrote)
 	}
 	if after := mtimes(); !slices.Equal(before, after) {
 		for i := range files {
@@ -191,7 +191,7 @@ func TestStalePreviewsRemoved(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg.Preview = true
-	stale := []string{"preview/gone.png", "preview/old/deep/gone.png", "sprite/gone.png", "sprite/sheets/.gem.png.tmp-123"}
+	stale := []string{"preview/gone.png", "preview/old/deep/gone.png", "sprite/gone.png", "sprite/sheets/.shapegen-tmp-123"}
 	kept := []string{"preview/notes.txt", "sprite/keep/readme.md"}
 	for _, f := range append(stale, kept...) {
 		writeFile(t, out, f, []byte("old"))

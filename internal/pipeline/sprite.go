@@ -71,7 +71,7 @@ func compute(name, img string, f atlas.Frame, m *mask.Mask, s config.Sprite) exp
 		Frame:   export.Frame{X: f.Rect.Min.X, Y: f.Rect.Min.Y, W: f.Rect.Dx(), H: f.Rect.Dy()},
 		Rotated: f.Rotated,
 		Size:    [2]int{f.Size.X, f.Size.Y},
-		Pivot:   export.Point{s.Pivot.X * float64(f.Size.X), s.Pivot.Y * float64(f.Size.Y)},
+		Pivot:   pivotOf(s, f.Size),
 		Pixels:  m.Count(),
 	}
 	if f.Offset != (image.Point{}) {
@@ -132,4 +132,9 @@ func violations(sp *export.Sprite) []string {
 		}
 	}
 	return out
+}
+
+// pivotOf returns the pivot of a sprite of size size by the settings s.
+func pivotOf(s config.Sprite, size image.Point) export.Point {
+	return export.Point{s.Pivot.X * float64(size.X), s.Pivot.Y * float64(size.Y)}
 }

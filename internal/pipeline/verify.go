@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"image"
-	"os"
-	"path/filepath"
 	"sort"
 
 	"github.com/shapegen/shapegen/collide"
@@ -44,14 +42,32 @@ type VerifyResult struct {
 
 // Verify re-reads the art under opts.Dir the way Build does and checks
 // every sprite of the library against it: the same sprites must exist,
-// with the same frame, size and opaque pixel count, and every stored shape
-// must contain every opaque pixel square. A stale or hand-edited library
-// fails. The error is for failures of the whole check (the folder cannot be
-// read).
+// with the same frame, size, opaque pixel count and pivot (the library's
+// pivot rule, with the folder's per-glob overrides), every shape kind the
+// library's settings record must be there for a sprite with opaque pixels,
+// and every stored shape must contain every opaque pixel square. A stale
+// or hand-edited library fails. The error is for failures of the whole
+// check (the folder cannot be read).
 func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 	cfg := opts.Config
-	if a := opts.Library.Settings.AlphaThreshold; a > 0 {
-		cfg.AlphaThreshold = a
+	st := opts.Library.Settings
+	if st.AlphaThreshold > 0 {
+		cfg.AlphaThreshold = st.AlphaThreshold
+	}
+	if st.Pivot != "" {
+		p, err := config.ParsePivot(st.Pivot)
+		if err != nil {
+			return nil, fmt.Errorf("library settings: %w", err)
+		}
+		cfg.Pivot = p
+	}
+	var kinds []collide.Kind
+	for _, name := range st.Shapes {
+		k, ok := collide.ParseKind(name)
+		if !ok {
+			return nil, fmt.Errorf("library settings: unknown shape kind %q", name)
+		}
+		kinds = append(kinds, k)
 	}
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -72,11 +88,12 @@ func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 	err = each(ctx, len(srcs), opts.Workers, func(i int) error {
 		src := srcs[i]
 		set := cfg.For(src.rel)
-		img, frames, err := load(opts.Dir, src, set, cfg.MaxPixels)
+		img, frames, bad, err := load(opts.Dir, src, set, &cfg)
 		if err != nil {
 			outs[i].fails = []string{err.Error()}
 			return nil
 		}
+		outs[i].fails = bad
 		outsideImage := eachFrame(src, img, frames, set.AlphaThreshold, func(name string, f atlas.Frame, _ image.Image, m *mask.Mask) {
 			outs[i].names = append(outs[i].names, name)
 			sp, ok := byName[name]
@@ -84,7 +101,7 @@ func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 				outs[i].fails = append(outs[i].fails, fmt.Sprintf("%s: in the art (%s) but not in the library", name, src.rel))
 				return
 			}
-			outs[i].fails = append(outs[i].fails, check(sp, src.rel, f, m, opts.Library.Settings.MaxVertices)...)
+			outs[i].fails = append(outs[i].fails, check(sp, src.rel, f, m, set, kinds, st.MaxVertices)...)
 		})
 		outs[i].fails = append(outs[i].fails, outsideImage...)
 		return nil
@@ -112,30 +129,31 @@ func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 	return res, nil
 }
 
-// load reads and decodes src's image and its frames.
-func load(dir string, src source, set config.Sprite, maxPixels int64) (image.Image, []atlas.Frame, error) {
-	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(src.rel)))
+// load reads and decodes src's image and its frames, with the frames
+// that cannot be built as failure lines.
+func load(dir string, src source, set config.Sprite, cfg *config.Config) (image.Image, []atlas.Frame, []string, error) {
+	data, err := readCapped(dir, src.rel, nil, imageCap(cfg.MaxPixels))
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", src.rel, unwrapPath(err))
+		return nil, nil, nil, err
 	}
 	var adata []byte
 	if src.data != "" {
-		if adata, err = os.ReadFile(filepath.Join(dir, filepath.FromSlash(src.data))); err != nil {
-			return nil, nil, fmt.Errorf("%s: %v", src.data, unwrapPath(err))
+		if adata, err = readCapped(dir, src.data, nil, atlasCap); err != nil {
+			return nil, nil, nil, err
 		}
 	}
-	w := &worker{opts: &Options{Dir: dir}}
-	frames, err := w.frames(src, set, adata)
+	w := &worker{opts: &Options{Dir: dir, Config: *cfg}}
+	frames, bad, err := w.frames(src, set, adata, data)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	img, err := decode(src.rel, data, maxPixels)
-	return img, frames, err
+	img, err := decode(src.rel, data, cfg.MaxPixels)
+	return img, frames, bad, err
 }
 
 // check compares library sprite sp with the art: frame f of image rel
 // with mask m.
-func check(sp *export.Sprite, rel string, f atlas.Frame, m *mask.Mask, maxVertices int) []string {
+func check(sp *export.Sprite, rel string, f atlas.Frame, m *mask.Mask, set config.Sprite, kinds []collide.Kind, maxVertices int) []string {
 	var fails []string
 	bad := func(format string, a ...any) { fails = append(fails, sp.Name+": "+fmt.Sprintf(format, a...)) }
 	want := export.Frame{X: f.Rect.Min.X, Y: f.Rect.Min.Y, W: f.Rect.Dx(), H: f.Rect.Dy()}
@@ -146,6 +164,16 @@ func check(sp *export.Sprite, rel string, f atlas.Frame, m *mask.Mask, maxVertic
 	}
 	if n := m.Count(); sp.Pixels != n {
 		bad("pixels %d, the art has %d (stale library?)", sp.Pixels, n)
+	}
+	if want := pivotOf(set, f.Size); sp.Pivot != want {
+		bad("pivot %v, the pivot rule %s puts it at %v", sp.Pivot, set.Pivot, want)
+	}
+	if sp.Pixels > 0 {
+		for _, k := range kinds {
+			if _, ok := sp.Shape(k); !ok {
+				bad("no %s, which the library's settings list", k)
+			}
+		}
 	}
 	for k := range collide.Kinds() {
 		sh, ok := sp.Shape(k)

@@ -66,8 +66,8 @@ func walk(dir, skip string, cfg *config.Config) ([]source, error) {
 	const chunk = 64
 	each(context.Background(), (len(files)+chunk-1)/chunk, 0, func(c int) error {
 		for i := c * chunk; i < min(len(files), (c+1)*chunk); i++ {
-			if fi, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(files[i]))); err == nil && fi.Mode().IsRegular() {
-				stats[i], ok[i] = fileStat{Size: fi.Size(), Mod: fi.ModTime().UnixNano()}, true
+			if fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(files[i]))); err == nil && fi.Mode().IsRegular() {
+				stats[i], ok[i] = statOfInfo(fi), true
 			}
 		}
 		return nil
@@ -127,7 +127,7 @@ func walk(dir, skip string, cfg *config.Config) ([]source, error) {
 		st, ok := statOf[p]
 		ds, dok := statOf[owner[p]]
 		if ok && (owner[p] == "" || dok) {
-			st.DataSize, st.DataMod = ds.Size, ds.Mod
+			st = st.withData(ds)
 			out[i].size, out[i].stat = st.Size, &st
 		}
 	}

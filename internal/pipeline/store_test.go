@@ -13,7 +13,9 @@ func randomIndex(rng *rand.Rand) map[string]entry {
 	ix := map[string]entry{}
 	for i := range rng.IntN(20) {
 		e := entry{
-			Stat:     fileStat{Size: rng.Int64N(1 << 40), Mod: rng.Int64() - math.MaxInt64/2, DataSize: rng.Int64N(9), DataMod: -rng.Int64N(1000)},
+			Stat: fileStat{Size: rng.Int64N(1 << 40), Mod: rng.Int64() - math.MaxInt64/2, Change: rng.Int64(), Ino: rng.Int64N(1 << 30), Dev: rng.Int64N(99),
+				DataSize: rng.Int64N(9), DataMod: -rng.Int64N(1000), DataChange: rng.Int64N(5), DataIno: rng.Int64N(7), DataDev: 1},
+			Loc:      loc{Off: rng.Int64N(1 << 40), Len: rng.Int64N(1 << 20)},
 			Settings: fmt.Sprintf("%032x", rng.Uint64()),
 			Key:      fmt.Sprintf("%064x", rng.Uint64()),
 		}
@@ -36,14 +38,15 @@ func TestIndexRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	for i := range 2000 {
 		ix := randomIndex(rng)
-		b := appendIndex(nil, ix)
-		got, ok := parseIndex(string(b))
-		if !ok || !reflect.DeepEqual(got, ix) {
+		gen := 1 + rng.IntN(1000)
+		b := appendIndex(nil, ix, gen)
+		got, g, ok := parseIndex(string(b))
+		if !ok || !reflect.DeepEqual(got, ix) || g != gen {
 			t.Fatalf("case %d: parseIndex(appendIndex(%v)) = %v, %v", i, ix, got, ok)
 		}
 		if i%50 == 0 {
 			for n := range len(b) {
-				if got, ok := parseIndex(string(b[:n])); ok || got != nil {
+				if got, _, ok := parseIndex(string(b[:n])); ok || got != nil {
 					t.Fatalf("case %d: parseIndex of the first %d of %d bytes = %v, %v; want nil, false", i, n, len(b), got, ok)
 				}
 			}

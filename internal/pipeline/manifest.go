@@ -1,0 +1,245 @@
+package pipeline
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/shapegen/shapegen/internal/atomicfile"
+)
+
+// ManifestFile is the manifest of the output folder: every output file
+// with its size and SHA-256, written last, after every output is in place.
+// It is the commit point of a build: a set of files that agrees with it
+// is complete and of one build; a file that disagrees was left by a build
+// that was killed (or was edited), which `shapegen verify` reports and the
+// next build replaces.
+const ManifestFile = "shapegen-manifest.json"
+
+// ManifestFormat is the manifest's "format" value.
+const ManifestFormat = "shapegen-manifest/v1"
+
+// LockFile holds the lock of the output folder while a build runs, and
+// the process id of the build that holds it.
+const LockFile = ".shapegen-lock"
+
+// Manifest is the content of ManifestFile.
+type Manifest struct {
+	Format    string `json:"format"`
+	Generator string `json:"generator"`
+	// Build is a digest of what the outputs were made from: the
+	// generator, the settings, every image's content key and the
+	// failures; two builds of the same inputs have the same Build.
+	Build string          `json:"build"`
+	Files []ManifestEntry `json:"files"`
+}
+
+// ManifestEntry is one output file: its slash-separated path in the
+// output folder, its size and the SHA-256 of its bytes, in hex.
+type ManifestEntry struct {
+	Path   string `json:"path"`
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
+}
+
+// ReadManifest reads the manifest of the output folder out; nil and no
+// error when there is none.
+func ReadManifest(out string) (*Manifest, error) {
+	b, err := os.ReadFile(filepath.Join(out, ManifestFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", ManifestFile, err)
+	}
+	if m.Format != ManifestFormat {
+		return nil, fmt.Errorf("%s: format %q, want %s", ManifestFile, m.Format, ManifestFormat)
+	}
+	return &m, nil
+}
+
+// CheckManifest compares the files of the output folder out with its
+// manifest and returns one line for each that is missing or differs (a
+// torn set: a build was killed while writing, or a file was edited), and
+// whether out has a manifest at all.
+func CheckManifest(out string) (bad []string, found bool, err error) {
+	m, err := ReadManifest(out)
+	if err != nil || m == nil {
+		return nil, false, err
+	}
+	for _, f := range m.Files {
+		size, sum, err := fileDigest(filepath.Join(out, filepath.FromSlash(f.Path)))
+		switch {
+		case err != nil:
+			bad = append(bad, fmt.Sprintf("%s: listed in %s but %v", f.Path, ManifestFile, unwrapPath(err)))
+		case size != f.Size || sum != f.SHA256:
+			bad = append(bad, fmt.Sprintf("%s: differs from %s (a build was killed while writing, or the file was edited; the next build replaces it)", f.Path, ManifestFile))
+		}
+	}
+	return bad, true, nil
+}
+
+// fileDigest returns the size and SHA-256 (hex) of the file at p.
+func fileDigest(p string) (int64, string, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return 0, "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return 0, "", err
+	}
+	return n, hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// writeManifest writes the manifest of files (paths in out), taking each
+// file's digest from known when its stat data is the one recorded there
+// and reading it otherwise, and returns the stat data and digests written.
+func writeManifest(out, build string, files []string, known map[string]outputFile) (map[string]outputFile, error) {
+	m := Manifest{Format: ManifestFormat, Generator: Generator, Build: build}
+	rec := make(map[string]outputFile, len(files))
+	for _, f := range slices.Sorted(slices.Values(files)) {
+		p := filepath.Join(out, filepath.FromSlash(f))
+		fi, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		st := statOfInfo(fi)
+		o, ok := known[f]
+		if !ok || o.Stat != st || o.SHA256 == "" {
+			_, sum, err := fileDigest(p)
+			if err != nil {
+				return nil, err
+			}
+			o = outputFile{Stat: st, SHA256: sum}
+		}
+		rec[f] = o
+		m.Files = append(m.Files, ManifestEntry{Path: f, Size: st.Size, SHA256: o.SHA256})
+	}
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	if err := atomicfile.WriteBytes(filepath.Join(out, ManifestFile), append(b, '\n')); err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// removeUnlisted removes the files the previous manifest of out listed
+// that are not in files, and the folders that leaves empty: outputs of an
+// earlier build this one does not write. No other file is touched.
+func removeUnlisted(out string, files []string) error {
+	m, err := ReadManifest(out)
+	if err != nil || m == nil {
+		return nil // a foreign or missing manifest lists nothing to remove
+	}
+	keep := make(map[string]bool, len(files))
+	for _, f := range files {
+		keep[f] = true
+	}
+	var errs []error
+	for _, f := range m.Files {
+		if keep[f.Path] || !local(f.Path) {
+			continue
+		}
+		p := filepath.Join(out, filepath.FromSlash(f.Path))
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+			continue
+		}
+		for d := filepath.Dir(p); d != filepath.Clean(out) && strings.HasPrefix(d, filepath.Clean(out)); d = filepath.Dir(d) {
+			if os.Remove(d) != nil {
+				break
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// local reports whether the manifest path p names a file inside the
+// output folder (relative, no "..", not the cache or the lock).
+func local(p string) bool {
+	return p != "" && filepath.IsLocal(filepath.FromSlash(p)) && !strings.HasPrefix(p, CacheDir+"/") && p != LockFile && p != ManifestFile
+}
+
+// removeTemporaries removes the temporary files a killed build left in
+// out (atomicfile's, by their name), and returns a note when there were
+// some. The cache's folder is left to the cache.
+func removeTemporaries(out string) []string {
+	n := 0
+	filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() && d.Name() == CacheDir {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && atomicfile.IsTemp(d.Name()) && os.Remove(p) == nil {
+			n++
+		}
+		return nil
+	})
+	if n == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("removed %d temporary files an interrupted build left in %s", n, out)}
+}
+
+// lockOut takes the lock of the output folder out, waiting while another
+// process holds it (calling waiting once with its process id) until ctx
+// ends. The returned function releases it.
+func lockOut(ctx context.Context, out string, waiting func(pid int)) (func(), error) {
+	p := filepath.Join(out, LockFile)
+	f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("lock %s: %w", out, err)
+	}
+	told := false
+	for {
+		ok, err := tryLock(f)
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("lock %s: %w", out, err)
+		}
+		if ok {
+			break
+		}
+		if !told && waiting != nil {
+			b, _ := io.ReadAll(io.NewSectionReader(f, 0, 32))
+			pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+			waiting(pid)
+			told = true
+		}
+		select {
+		case <-ctx.Done():
+			f.Close()
+			return nil, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	f.Truncate(0)
+	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	return func() {
+		f.Truncate(0)
+		unlock(f)
+		f.Close()
+	}, nil
+}

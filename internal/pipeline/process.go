@@ -1,0 +1,487 @@
+package pipeline
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/shapegen/shapegen/export"
+	"github.com/shapegen/shapegen/export/preview"
+	"github.com/shapegen/shapegen/internal/atlas"
+	"github.com/shapegen/shapegen/internal/config"
+	"github.com/shapegen/shapegen/mask"
+)
+
+// worker processes images; it is shared by the goroutines of a build.
+type worker struct {
+	opts  *Options
+	cache *store
+	// sums memoizes settingsSum by config.Config.Signature.
+	mu   sync.Mutex
+	sums map[string]string
+	// tileBytes is the memory the kept contact-sheet tiles take.
+	tileBytes atomic.Int64
+	// claims says, by sprite name, whose preview files are written.
+	claimMu sync.Mutex
+	claims  map[string]*previewClaim
+}
+
+// previewClaim records which sprite of a name has written the name's
+// preview files. Two sprites with one name are a failure, and the library
+// keeps the first in path order; the files must show that one, whichever
+// worker gets there first.
+type previewClaim struct {
+	mu    sync.Mutex // held while the files are written
+	rel   string     // the image of the sprite that wrote them
+	frame int        // and its index among that image's sprites
+}
+
+// claimPreview reports whether the sprite of image rel and index frame
+// named name may write the name's preview files: no sprite before it in
+// path order has. When it may, the files are its until it calls release.
+func (w *worker) claimPreview(name, rel string, frame int) (release func(), ok bool) {
+	w.claimMu.Lock()
+	c := w.claims[name]
+	if c == nil {
+		if w.claims == nil {
+			w.claims = map[string]*previewClaim{}
+		}
+		c = &previewClaim{rel: rel, frame: frame}
+		w.claims[name] = c
+	}
+	w.claimMu.Unlock()
+	c.mu.Lock()
+	if c.rel < rel || c.rel == rel && c.frame < frame {
+		c.mu.Unlock()
+		return nil, false
+	}
+	c.rel, c.frame = rel, frame
+	return c.mu.Unlock, true
+}
+
+// tileBudget is the most memory a build keeps contact-sheet tiles in
+// (the corpus' 1,139 take about 23 MB); the tiles of further sprites are
+// drawn at the end from their 1x images instead. Tests change it.
+var tileBudget int64 = 64 << 20
+
+// tile returns sp's contact-sheet tile over its upright frame pixels px
+// (mask m in its own space), or nil when the tiles kept so far fill the budget.
+func (w *worker) tile(px image.Image, m *mask.Mask, sp *export.Sprite, threshold int) image.Image {
+	if w.tileBytes.Load() >= tileBudget {
+		return nil
+	}
+	opt := tileOptions(threshold)
+	opt.Mask = m
+	t := preview.Tile(px, sp, opt, 0)
+	if w.tileBytes.Add(int64(len(t.Pix))) > tileBudget {
+		return nil
+	}
+	return t
+}
+
+// settings returns the effective settings of image rel and their digest.
+func (w *worker) settings(rel string) (config.Sprite, string) {
+	cfg := &w.opts.Config
+	sig := cfg.Signature(rel)
+	set := cfg.For(rel)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	sum, ok := w.sums[sig]
+	if !ok {
+		sum = settingsSum(set, cfg.MaxPixels)
+		w.sums[sig] = sum
+	}
+	return set, sum
+}
+
+// process computes the sprites of one image, from the cache when it can,
+// and stores their record. A failure of the image or its sprites is in
+// the outcome; the error is for the build as a whole (the cache cannot be
+// written).
+func (w *worker) process(src source) (outcome, error) {
+	set, sum := w.settings(src.rel)
+	fail := func(err error) (outcome, error) { return outcome{fails: []string{err.Error()}}, nil }
+	st, err := w.stat(src)
+	if err != nil {
+		return fail(err)
+	}
+	if e, ok := w.cache.lookupStat(src.rel, st, sum); ok && w.previewsExist(e.Facts) {
+		return outcome{entry: e, key: e.Key, fails: failsOf(e.Facts)}, nil
+	}
+	buf := readBufs.Get().(*[]byte)
+	defer readBufs.Put(buf)
+	imgData, err := readCapped(w.opts.Dir, src.rel, (*buf)[:0], imageCap(w.opts.Config.MaxPixels))
+	*buf = imgData
+	if err != nil {
+		return fail(err)
+	}
+	var data []byte
+	if src.data != "" {
+		if data, err = readCapped(w.opts.Dir, src.data, nil, atlasCap); err != nil {
+			return fail(err)
+		}
+	}
+	key := contentKey(sum, src, imgData, data)
+	if e, ok := w.cache.lookupKey(key); ok && w.previewsExist(e.Facts) {
+		e.Stat = st
+		return outcome{entry: e, key: key, fails: failsOf(e.Facts)}, nil
+	}
+	o, sprites := w.compute(src, set, imgData, data)
+	if sprites == nil {
+		return o, nil
+	}
+	l, err := w.cache.put(key, sprites)
+	if err != nil {
+		return outcome{}, err
+	}
+	o.key = key
+	o.entry.Loc = l
+	if len(o.fails) == len(failsOf(o.entry.Facts)) { // only verification failures: deterministic, cacheable
+		o.entry.Stat, o.entry.Settings, o.entry.Key = st, sum, key
+	}
+	return o, nil
+}
+
+// compute decodes image src (its bytes img, its atlas file's data) and
+// computes its sprites: the outcome with their facts and failures, and
+// their JSON; nil JSON when the image gave no sprites (it failed).
+func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (outcome, [][]byte) {
+	cfg := &w.opts.Config
+	fail := func(err error) (outcome, [][]byte) { return outcome{fails: []string{err.Error()}}, nil }
+	frames, bad, err := w.frames(src, set, data, imgData)
+	if err != nil {
+		return fail(err)
+	}
+	img, err := decode(src.rel, imgData, cfg.MaxPixels)
+	if err != nil {
+		return fail(err)
+	}
+	if w.opts.decoded != nil {
+		w.opts.decoded(src.rel)
+	}
+	o := outcome{decoded: true, fails: bad}
+	var sprites [][]byte
+	var computed []export.Sprite
+	scratch := jsonBufs.Get().(*[]byte)
+	defer jsonBufs.Put(scratch)
+	var file []byte // the sprite's own 1x image, when it is the whole file
+	if frames == nil {
+		file = imgData
+	}
+	outside := eachFrame(src, img, frames, set.AlphaThreshold, func(name string, f atlas.Frame, px image.Image, m *mask.Mask) {
+		sp := compute(name, src.rel, f, m, set)
+		// Each sprite's JSON is made here, on all cores, rather than
+		// all at the end on one.
+		js, err := export.AppendSpriteJSON((*scratch)[:0], &sp)
+		if err != nil {
+			o.fails = append(o.fails, fmt.Sprintf("%s: %v", name, err))
+			return
+		}
+		*scratch = js
+		if cfg.Preview {
+			o.preview(w, name, src.rel, len(computed), px, m, file, &sp, set.AlphaThreshold)
+		}
+		o.fails = append(o.fails, violations(&sp)...)
+		computed = append(computed, sp)
+		sprites = append(sprites, bytes.Clone(js))
+	})
+	o.fails = append(o.fails, outside...)
+	o.entry.Facts = factsOf(computed)
+	if sprites == nil {
+		sprites = [][]byte{}
+	}
+	return o, sprites
+}
+
+// preview writes the preview files of sprite sp, the next of image rel
+// (named name, upright pixels px, mask m in its own space; file holds the
+// image's bytes when the sprite is the whole file) unless a sprite of the
+// same name before it has, and keeps its contact-sheet tile.
+func (o *outcome) preview(w *worker, name, rel string, frame int, px image.Image, m *mask.Mask, file []byte, sp *export.Sprite, threshold int) {
+	release, ok := w.claimPreview(name, rel, frame)
+	if !ok {
+		return
+	}
+	err := writePreview(w.opts.Out, px, m, file, sp, threshold)
+	release()
+	if err != nil {
+		o.fails = append(o.fails, fmt.Sprintf("%s: preview: %v", name, err))
+		return
+	}
+	if tile := w.tile(px, m, sp, threshold); tile != nil {
+		if o.tiles == nil {
+			o.tiles = map[string]image.Image{}
+		}
+		o.tiles[name] = tile
+	}
+}
+
+// frames returns the frames of src (its image's bytes img): its grid, its
+// atlas, or nil for a plain sprite. The image's header is checked against
+// max_pixels before a grid is cut, and every frame's untrimmed size before
+// anything is allocated for it: a frame past the limits is a failure of
+// its own (in bad), the others go on.
+func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames []atlas.Frame, bad []string, err error) {
+	maxPixels := w.opts.Config.MaxPixels
+	hdr, err := png.DecodeConfig(bytes.NewReader(img))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: not a valid PNG: %v", src.rel, err)
+	}
+	if n := int64(hdr.Width) * int64(hdr.Height); n > maxPixels {
+		return nil, nil, fmt.Errorf("%s: image is %dx%d = %d pixels, over the limit of %d (max_pixels)", src.rel, hdr.Width, hdr.Height, n, maxPixels)
+	}
+	if g := set.Grid; g != nil {
+		fs := atlas.GridFrames(hdr.Width, hdr.Height, g.CellWidth, g.CellHeight, g.Margin, g.Spacing)
+		if len(fs) == 0 {
+			return nil, nil, fmt.Errorf("%s: grid cells %dx%d do not fit the %dx%d image", src.rel, g.CellWidth, g.CellHeight, hdr.Width, hdr.Height)
+		}
+		return fs, nil, nil
+	}
+	if src.data == "" {
+		return nil, nil, nil
+	}
+	a, err := atlas.Parse(src.data, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, f := range a.Frames {
+		if why := frameProblem(f, maxPixels); why != "" {
+			bad = append(bad, fmt.Sprintf("%s: frame %q %s", src.data, f.Name, why))
+			continue
+		}
+		frames = append(frames, f)
+	}
+	if frames == nil {
+		frames = []atlas.Frame{} // an atlas of bad frames has no sprite, not the whole image
+	}
+	return frames, bad, nil
+}
+
+// frameProblem says why frame f cannot be built, or "": its untrimmed size
+// over max_pixels, or its trimmed rectangle not inside the untrimmed size
+// at its offset.
+func frameProblem(f atlas.Frame, maxPixels int64) string {
+	w, h := f.Rect.Dx(), f.Rect.Dy()
+	if f.Rotated {
+		w, h = h, w
+	}
+	switch {
+	case f.Size.X < 0 || f.Size.Y < 0 || w < 0 || h < 0:
+		return "has a negative size"
+	case int64(f.Size.X)*int64(f.Size.Y) > maxPixels:
+		return fmt.Sprintf("is %dx%d untrimmed, over the limit of %d pixels (max_pixels)", f.Size.X, f.Size.Y, maxPixels)
+	case f.Offset.X < 0 || f.Offset.Y < 0 || f.Offset.X+w > f.Size.X || f.Offset.Y+h > f.Size.Y:
+		return fmt.Sprintf("at offset %v with size %dx%d does not fit its untrimmed size %dx%d", f.Offset, w, h, f.Size.X, f.Size.Y)
+	}
+	return ""
+}
+
+// eachFrame calls fn with the sprite name, frame, upright pixels and
+// sprite mask of every frame of src's decoded image img (the whole image
+// when frames is nil), in frame order. It returns a failure line for each
+// frame that lies outside the image.
+func eachFrame(src source, img image.Image, frames []atlas.Frame, threshold int, fn func(name string, f atlas.Frame, px image.Image, m *mask.Mask)) []string {
+	if frames == nil {
+		b := img.Bounds()
+		frames = []atlas.Frame{{Rect: image.Rect(0, 0, b.Dx(), b.Dy()), Size: b.Size()}}
+	}
+	var fails []string
+	stem := strings.TrimSuffix(src.rel, path.Ext(src.rel))
+	for _, f := range frames {
+		name := stem
+		if f.Name != "" {
+			name = stem + "/" + f.Name
+		}
+		px, err := upright(img, f)
+		if err != nil {
+			fails = append(fails, fmt.Sprintf("%s: %v", src.rel, err))
+			continue
+		}
+		fn(name, f, px, spriteMask(px, f, threshold))
+	}
+	return fails
+}
+
+// decode decodes a PNG, refusing before decoding one whose header
+// announces more than maxPixels pixels.
+func decode(rel string, data []byte, maxPixels int64) (image.Image, error) {
+	hdr, err := png.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a valid PNG: %v", rel, err)
+	}
+	if n := int64(hdr.Width) * int64(hdr.Height); n > maxPixels {
+		return nil, fmt.Errorf("%s: image is %dx%d = %d pixels, over the limit of %d (max_pixels)", rel, hdr.Width, hdr.Height, n, maxPixels)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: corrupt PNG: %v", rel, err)
+	}
+	return img, nil
+}
+
+// readBufs and jsonBufs hold the workers' scratch buffers for image files
+// and sprite JSON: reusing them spares the garbage collector a file's worth
+// of bytes per image.
+var (
+	readBufs = sync.Pool{New: func() any { return new([]byte) }}
+	jsonBufs = sync.Pool{New: func() any { return new([]byte) }}
+)
+
+// atlasCap is the largest atlas data file read (64 MiB).
+const atlasCap = 64 << 20
+
+// imageCap is the largest PNG file read for an image limit of maxPixels:
+// eight bytes a pixel (16-bit RGBA, stored uncompressed) and a filter byte
+// a row, with 1 MiB for other chunks. A larger file cannot be an image
+// within the limit.
+func imageCap(maxPixels int64) int64 {
+	return 8*maxPixels + maxPixels/8 + 1<<20
+}
+
+// readCapped reads the file rel under dir into buf (grown as needed) and
+// returns it. Only a regular file is read (links are followed), and at
+// most limit bytes of it: a named pipe, a device or a file past the limit
+// is an error naming the file and the cause, without reading it.
+func readCapped(dir, rel string, buf []byte, limit int64) ([]byte, error) {
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	fi, err := regular(p)
+	if err != nil {
+		return buf, fmt.Errorf("%s: %v", rel, err)
+	}
+	if fi.Size() > limit {
+		return buf, fmt.Errorf("%s: file is %d bytes, over the limit of %d for images of at most max_pixels", rel, fi.Size(), limit)
+	}
+	// Opened without blocking, so that a file swapped for a named pipe
+	// since the stat cannot hang the build; then checked again.
+	f, err := os.OpenFile(p, os.O_RDONLY|syscallNonblock, 0)
+	if err != nil {
+		return buf, fmt.Errorf("%s: %v", rel, unwrapPath(err))
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return buf, fmt.Errorf("%s: not a regular file", rel)
+	}
+	if int64(cap(buf)) < fi.Size()+1 {
+		buf = make([]byte, 0, fi.Size()+512)
+	}
+	r := io.LimitReader(f, limit+1)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if int64(len(buf)) > limit {
+			return buf, fmt.Errorf("%s: file is over the limit of %d bytes for images of at most max_pixels", rel, limit)
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, fmt.Errorf("%s: %v", rel, unwrapPath(err))
+		}
+	}
+}
+
+// stat returns the stat data of src's image and atlas file, as the walk
+// saw them when it could, following links; an error names a file that
+// is missing or not a regular file.
+func (w *worker) stat(src source) (fileStat, error) {
+	if src.stat != nil {
+		return *src.stat, nil
+	}
+	fi, err := regular(filepath.Join(w.opts.Dir, filepath.FromSlash(src.rel)))
+	if err != nil {
+		return fileStat{}, fmt.Errorf("%s: %v", src.rel, err)
+	}
+	st := statOfInfo(fi)
+	if src.data != "" {
+		d, err := regular(filepath.Join(w.opts.Dir, filepath.FromSlash(src.data)))
+		if err != nil {
+			return fileStat{}, fmt.Errorf("%s: %v", src.data, err)
+		}
+		st = st.withData(statOfInfo(d))
+	}
+	return st, nil
+}
+
+// unwrapPath drops the path from an *os.PathError: the caller names the
+// file already.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// failsOf returns the verification failures of the sprites of facts.
+func failsOf(facts []fact) []string {
+	var v []string
+	for _, f := range facts {
+		v = append(v, f.Fails...)
+	}
+	return v
+}
+
+func factOf(sp *export.Sprite) fact {
+	q, ok := sp.Quality["polygon"]
+	return fact{Name: sp.Name, Image: sp.Image, Pixels: sp.Pixels, PolygonFP: q.PairFPRate, HasPolygon: ok, Fails: violations(sp)}
+}
+
+func factsOf(sprites []export.Sprite) []fact {
+	fs := make([]fact, len(sprites))
+	for i := range sprites {
+		fs[i] = factOf(&sprites[i])
+	}
+	return fs
+}
+
+// settingsSum returns a digest of the settings that shape an image's
+// sprites.
+func settingsSum(s config.Sprite, maxPixels int64) string {
+	b, _ := json.Marshal(struct {
+		V string
+		S config.Sprite
+		M int64
+	}{Version, s, maxPixels})
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:16])
+}
+
+// digest returns a SHA-256 of parts, each length-prefixed.
+func digest(parts ...[]byte) string {
+	h := sha256.New()
+	for _, part := range parts {
+		var n [8]byte
+		binary.LittleEndian.PutUint64(n[:], uint64(len(part)))
+		h.Write(n[:])
+		h.Write(part)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// appendPart appends part to b length-prefixed: digest(a, b, ...) is the
+// SHA-256 of appendPart(appendPart(nil, a), b)...
+func appendPart[T string | []byte](b []byte, part T) []byte {
+	return append(binary.LittleEndian.AppendUint64(b, uint64(len(part))), part...)
+}
+
+// contentKey returns the cache key of an image: its settings digest, path,
+// atlas file and content.
+func contentKey(settings string, src source, img, data []byte) string {
+	return digest([]byte(settings), []byte(src.rel), []byte(src.data), data, img)
+}

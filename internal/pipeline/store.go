@@ -1,0 +1,588 @@
+package pipeline
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/shapegen/shapegen/internal/atomicfile"
+)
+
+// CacheDir is the incremental cache, a folder inside the output folder.
+// It holds an index (index), the sprites' JSON in an append-only records
+// file (records-N), and the record of the outputs as last written
+// (outputs). The index says, for each image, its stat data, its settings
+// digest, its content key (a SHA-256 of the generator version, the
+// effective settings, the image and its atlas file: the key of record),
+// a few facts about its sprites (names, pixel counts, failures) and where
+// its record is. A warm build reads the index alone.
+//
+// Damage is never a failure: an index that is truncated, of another
+// version or fails its checksum is a cold start with one note; a record
+// that fails its checksum is recomputed from the image.
+const CacheDir = ".shapegen-cache"
+
+const (
+	indexName   = "index"
+	outputsName = "outputs"
+	// indexMagic names the layout of the index; another is a cold start.
+	indexMagic = "shapegen cache 5\n"
+)
+
+// castagnoli is the CRC-32C table the records are checked with.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// fact is what a build needs to know of a sprite when it does not need
+// the sprite itself: enough for the Result and the summary.
+type fact struct {
+	Name, Image string
+	Pixels      int
+	// PolygonFP is the polygon's false-positive figure, when HasPolygon.
+	PolygonFP  float64
+	HasPolygon bool
+	// Fails are the sprite's verification failures.
+	Fails []string
+}
+
+// loc is where an image's record is in the records file.
+type loc struct{ Off, Len int64 }
+
+// entry is an image's record in the cache index.
+type entry struct {
+	Stat     fileStat
+	Settings string
+	Key      string
+	Facts    []fact
+	Loc      loc
+}
+
+// outputsRecord is the record of the outputs as last written: the digest
+// of what they were written from, and their stat data after writing.
+type outputsRecord struct {
+	Digest string
+	Files  map[string]outputFile
+}
+
+// outputFile is an output file as last written: its stat data and the
+// SHA-256 of its bytes (the manifest's).
+type outputFile struct {
+	Stat   fileStat
+	SHA256 string
+}
+
+// store is the incremental cache of one build. lookup, put and sprites may
+// be called from several goroutines; the rest from one.
+type store struct {
+	dir   string
+	notes []string // damage found, one line each
+	old   map[string]entry
+	byKey map[string]entry
+	gen   int // generation of the records file: records-<gen>
+	// recs is the records file, open for appending and reading; size is
+	// where the next record goes.
+	mu   sync.Mutex
+	recs *os.File
+	size int64
+	// new is the index this build writes.
+	new     map[string]entry
+	outputs outputsRecord
+}
+
+// openStore opens the cache in out (creating it), reading the old index
+// unless off. A cache that cannot be read is a cold start, with a note.
+func openStore(out string, off bool) (*store, error) {
+	s := &store{dir: filepath.Join(out, CacheDir), old: map[string]entry{}, byKey: map[string]entry{}, new: map[string]entry{}, gen: 1}
+	if err := os.MkdirAll(s.dir, 0o755); err != nil {
+		return nil, err
+	}
+	if !off {
+		s.readIndex()
+	}
+	if b, err := os.ReadFile(filepath.Join(s.dir, outputsName)); err == nil && !off {
+		if json.Unmarshal(b, &s.outputs) != nil {
+			s.outputs = outputsRecord{}
+		}
+	}
+	if off || len(s.old) == 0 {
+		s.old, s.gen = map[string]entry{}, s.nextGen()
+	}
+	f, err := os.OpenFile(s.recordsPath(s.gen), os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	s.recs, s.size = f, fi.Size()
+	// Entries whose records lie past the end of the file are misses.
+	for rel, e := range s.old {
+		if e.Loc.Len > 0 && e.Loc.Off+e.Loc.Len > s.size {
+			delete(s.old, rel)
+			s.note("cache: records of %d images are missing; they are computed again", 1)
+		}
+	}
+	for _, e := range s.old {
+		s.byKey[e.Key] = e
+	}
+	return s, nil
+}
+
+// note records one line about the cache, each text once.
+func (s *store) note(format string, a ...any) {
+	line := fmt.Sprintf(format, a...)
+	if !slices.Contains(s.notes, line) {
+		s.notes = append(s.notes, line)
+	}
+}
+
+func (s *store) recordsPath(gen int) string {
+	return filepath.Join(s.dir, "records-"+strconv.Itoa(gen))
+}
+
+// nextGen returns a records generation no file uses yet.
+func (s *store) nextGen() int {
+	g := s.gen + 1
+	for {
+		if _, err := os.Stat(s.recordsPath(g)); errors.Is(err, os.ErrNotExist) {
+			return g
+		}
+		g++
+	}
+}
+
+// readIndex reads the old index, or notes why it cannot.
+func (s *store) readIndex() {
+	b, err := os.ReadFile(filepath.Join(s.dir, indexName))
+	if errors.Is(err, os.ErrNotExist) {
+		return
+	}
+	bad := func(why string) { s.note("cache: %s; starting afresh", why) }
+	if err != nil {
+		bad(fmt.Sprintf("cannot read its index (%v)", unwrapPath(err)))
+		return
+	}
+	rest, ok := bytes.CutPrefix(b, []byte(indexMagic))
+	if !ok {
+		bad("its index is of another version or damaged")
+		return
+	}
+	if len(rest) < sha256.Size {
+		bad("its index is truncated")
+		return
+	}
+	sum, body := rest[:sha256.Size], rest[sha256.Size:]
+	if h := sha256.Sum256(body); !bytes.Equal(h[:], sum) {
+		bad("its index fails its checksum")
+		return
+	}
+	ix, gen, ok := parseIndex(string(body))
+	if !ok {
+		bad("its index is damaged")
+		return
+	}
+	s.old, s.gen = ix, gen
+}
+
+// lookupStat returns the cached entry of image rel when its stat data
+// (all of it: see fileStat) and settings are those of the cache.
+func (s *store) lookupStat(rel string, st fileStat, settings string) (entry, bool) {
+	e, ok := s.old[rel]
+	if !ok || !st.known() || e.Stat != st || e.Settings != settings {
+		return entry{}, false
+	}
+	return e, true
+}
+
+// lookupKey returns the cached entry with content key.
+func (s *store) lookupKey(key string) (entry, bool) {
+	e, ok := s.byKey[key]
+	return e, ok
+}
+
+// put appends the record of content key, the sprites' JSON, and returns
+// where it is.
+func (s *store) put(key string, sprites [][]byte) (loc, error) {
+	payload := appendString(nil, key)
+	payload = binary.AppendUvarint(payload, uint64(len(sprites)))
+	for _, js := range sprites {
+		payload = appendString(payload, string(js))
+	}
+	rec := binary.LittleEndian.AppendUint32(nil, uint32(len(payload)))
+	rec = binary.LittleEndian.AppendUint32(rec, crc32.Checksum(payload, castagnoli))
+	rec = append(rec, payload...)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, err := s.recs.WriteAt(rec, s.size); err != nil {
+		return loc{}, fmt.Errorf("write %s: %w", s.recs.Name(), unwrapPath(err))
+	}
+	l := loc{Off: s.size, Len: int64(len(rec))}
+	s.size += l.Len
+	return l, nil
+}
+
+// errDamaged is returned for a record that fails its checksum.
+var errDamaged = errors.New("damaged cache record")
+
+// sprites returns the sprites' JSON of the record at l, checked against
+// its checksum and content key; errDamaged when it fails.
+func (s *store) sprites(l loc, key string) ([][]byte, error) {
+	if l.Len < 8 || l.Len > 1<<31 {
+		return nil, errDamaged
+	}
+	b := make([]byte, l.Len)
+	if _, err := s.recs.ReadAt(b, l.Off); err != nil {
+		return nil, errDamaged
+	}
+	n, sum, payload := binary.LittleEndian.Uint32(b), binary.LittleEndian.Uint32(b[4:]), b[8:]
+	if int(n) != len(payload) || crc32.Checksum(payload, castagnoli) != sum {
+		return nil, errDamaged
+	}
+	r := &reader{s: string(payload)}
+	if r.str() != key {
+		return nil, errDamaged
+	}
+	out := make([][]byte, r.count())
+	for i := range out {
+		out[i] = []byte(r.str())
+	}
+	if r.bad || r.s != "" {
+		return nil, errDamaged
+	}
+	return out, nil
+}
+
+// keep records image rel's entry in the new index; an entry without key
+// is not kept.
+func (s *store) keep(rel string, e entry) {
+	if e.Key != "" {
+		s.new[rel] = e
+	}
+}
+
+// outputsCurrent reports whether the output files were written from
+// digest and are untouched since (previews are checked by the workers).
+func (s *store) outputsCurrent(out, digest string, files []string) bool {
+	if s.outputs.Digest != digest {
+		return false
+	}
+	for _, f := range files {
+		o, ok := s.outputs.Files[f]
+		fi, err := os.Stat(filepath.Join(out, f))
+		if !ok || err != nil || statOfInfo(fi) != o.Stat {
+			return false
+		}
+	}
+	return true
+}
+
+// wrote records that the outputs were written from digest (their stat
+// data and digests are in s.outputs.Files, from the manifest).
+func (s *store) wrote(digest string) error {
+	s.outputs.Digest = digest
+	b, err := json.Marshal(s.outputs)
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteBytes(filepath.Join(s.dir, outputsName), b)
+}
+
+// forgetOutputs drops the record of the outputs, before they are
+// rewritten: a build killed while writing them leaves no record that
+// calls them current.
+func (s *store) forgetOutputs() error {
+	err := os.Remove(filepath.Join(s.dir, outputsName))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
+// save writes the new index, unless it is the old one, compacting the
+// records file first when less than half of it is still referred to.
+func (s *store) save() error {
+	live := int64(0)
+	for _, e := range s.new {
+		live += e.Loc.Len
+	}
+	if live*2 < s.size && s.size > 1<<20 {
+		if err := s.compact(); err != nil {
+			return err
+		}
+	}
+	if maps(s.new, s.old) && len(s.notes) == 0 {
+		return nil
+	}
+	body := appendIndex(nil, s.new, s.gen)
+	sum := sha256.Sum256(body)
+	err := atomicfile.Write(filepath.Join(s.dir, indexName), func(w io.Writer) error {
+		for _, part := range [][]byte{[]byte(indexMagic), sum[:], body} {
+			if _, err := w.Write(part); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return s.removeOtherRecords()
+}
+
+// maps reports whether a and b hold the same entries.
+func maps(a, b map[string]entry) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, e := range a {
+		o, ok := b[k]
+		if !ok || o.Key != e.Key || o.Stat != e.Stat || o.Settings != e.Settings || o.Loc != e.Loc {
+			return false
+		}
+	}
+	return true
+}
+
+// compact copies the records the new index refers to into a new records
+// file, in path order, and points the index at them.
+func (s *store) compact() error {
+	gen := s.nextGen()
+	f, err := os.OpenFile(s.recordsPath(gen), os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	rels := slices.Sorted(func(yield func(string) bool) {
+		for k := range s.new {
+			if !yield(k) {
+				return
+			}
+		}
+	})
+	moved := map[loc]loc{}
+	size := int64(0)
+	for _, rel := range rels {
+		e := s.new[rel]
+		if e.Loc.Len == 0 {
+			continue
+		}
+		if to, ok := moved[e.Loc]; ok { // images with one content share it
+			e.Loc = to
+			s.new[rel] = e
+			continue
+		}
+		b := make([]byte, e.Loc.Len)
+		if _, err := s.recs.ReadAt(b, e.Loc.Off); err != nil {
+			f.Close()
+			os.Remove(f.Name())
+			return err
+		}
+		if _, err := f.WriteAt(b, size); err != nil {
+			f.Close()
+			os.Remove(f.Name())
+			return err
+		}
+		moved[e.Loc] = loc{size, e.Loc.Len}
+		e.Loc = loc{size, e.Loc.Len}
+		s.new[rel] = e
+		size += e.Loc.Len
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	s.recs.Close()
+	s.recs, s.size, s.gen = f, size, gen
+	return nil
+}
+
+// removeOtherRecords removes the records files of other generations.
+func (s *store) removeOtherRecords() error {
+	ents, err := os.ReadDir(s.dir)
+	if err != nil {
+		return err
+	}
+	keep := filepath.Base(s.recordsPath(s.gen))
+	for _, e := range ents {
+		if n := e.Name(); strings.HasPrefix(n, "records-") && n != keep {
+			os.Remove(filepath.Join(s.dir, n))
+		}
+	}
+	return nil
+}
+
+// close closes the records file.
+func (s *store) close() error { return s.recs.Close() }
+
+// The index is written in a small binary form of its own: reading it is
+// most of a warm build after the walk, and gob took several times longer.
+// After the records generation, each entry in path order: the path, the
+// ten stat numbers (varints), the settings digest and content key, the
+// record's offset and length, the number of facts and each fact (name,
+// image, pixels, polygon figure as 8 bytes, whether there is a polygon,
+// the failures). Strings are uvarint-length-prefixed.
+
+// appendIndex appends the encoded index ix of records generation gen to b.
+func appendIndex(b []byte, ix map[string]entry, gen int) []byte {
+	paths := make([]string, 0, len(ix))
+	for p := range ix {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	b = binary.AppendUvarint(b, uint64(gen))
+	b = binary.AppendUvarint(b, uint64(len(paths)))
+	for _, p := range paths {
+		e := ix[p]
+		b = appendString(b, p)
+		st := e.Stat
+		for _, v := range []int64{st.Size, st.Mod, st.Change, st.Ino, st.Dev, st.DataSize, st.DataMod, st.DataChange, st.DataIno, st.DataDev, e.Loc.Off, e.Loc.Len} {
+			b = binary.AppendVarint(b, v)
+		}
+		b = appendString(b, e.Settings)
+		b = appendString(b, e.Key)
+		b = binary.AppendUvarint(b, uint64(len(e.Facts)))
+		for _, f := range e.Facts {
+			b = appendString(b, f.Name)
+			b = appendString(b, f.Image)
+			b = binary.AppendVarint(b, int64(f.Pixels))
+			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(f.PolygonFP))
+			b = append(b, boolByte(f.HasPolygon))
+			b = binary.AppendUvarint(b, uint64(len(f.Fails)))
+			for _, s := range f.Fails {
+				b = appendString(b, s)
+			}
+		}
+	}
+	return b
+}
+
+func appendString(b []byte, s string) []byte {
+	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
+}
+
+func boolByte(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// parseIndex decodes an index written by appendIndex, and false when s is
+// not one. The strings of the entries share s's memory.
+func parseIndex(s string) (map[string]entry, int, bool) {
+	r := &reader{s: s}
+	gen := r.uvarint()
+	n := r.count()
+	ix := make(map[string]entry, n)
+	for range n {
+		p := r.str()
+		var e entry
+		e.Stat = fileStat{Size: r.varint(), Mod: r.varint(), Change: r.varint(), Ino: r.varint(), Dev: r.varint(),
+			DataSize: r.varint(), DataMod: r.varint(), DataChange: r.varint(), DataIno: r.varint(), DataDev: r.varint()}
+		e.Loc = loc{Off: r.varint(), Len: r.varint()}
+		e.Settings, e.Key = r.str(), r.str()
+		if nf := r.count(); nf > 0 {
+			e.Facts = make([]fact, nf)
+		}
+		for i := range e.Facts {
+			f := &e.Facts[i]
+			f.Name, f.Image = r.str(), r.str()
+			f.Pixels = int(r.varint())
+			f.PolygonFP = math.Float64frombits(r.fixed64())
+			f.HasPolygon = r.byte() == 1
+			if nf := r.count(); nf > 0 {
+				f.Fails = make([]string, nf)
+			}
+			for j := range f.Fails {
+				f.Fails[j] = r.str()
+			}
+		}
+		if r.bad {
+			return nil, 0, false
+		}
+		ix[p] = e
+	}
+	if r.bad || r.s != "" || gen == 0 || gen > math.MaxInt32 {
+		return nil, 0, false
+	}
+	return ix, int(gen), true
+}
+
+// reader reads the parts of an encoded index or record; bad is set, and
+// zero values returned, once the input runs short.
+type reader struct {
+	s   string
+	bad bool
+}
+
+func (r *reader) uvarint() uint64 {
+	var v uint64
+	for shift := 0; shift < 64; shift += 7 {
+		if len(r.s) == 0 {
+			break
+		}
+		c := r.s[0]
+		r.s = r.s[1:]
+		v |= uint64(c&0x7f) << shift
+		if c < 0x80 {
+			return v
+		}
+	}
+	r.bad = true
+	return 0
+}
+
+func (r *reader) varint() int64 {
+	u := r.uvarint()
+	return int64(u>>1) ^ -int64(u&1)
+}
+
+// count reads a length, bounded by what is left of the input (every item
+// takes at least a byte).
+func (r *reader) count() int {
+	n := r.uvarint()
+	if n > uint64(len(r.s)) {
+		r.bad = true
+		return 0
+	}
+	return int(n)
+}
+
+func (r *reader) str() string {
+	n := r.count()
+	v := r.s[:n]
+	r.s = r.s[n:]
+	return v
+}
+
+func (r *reader) fixed64() uint64 {
+	if len(r.s) < 8 {
+		r.bad = true
+		return 0
+	}
+	v := binary.LittleEndian.Uint64([]byte(r.s[:8]))
+	r.s = r.s[8:]
+	return v
+}
+
+func (r *reader) byte() byte {
+	if len(r.s) == 0 {
+		r.bad = true
+		return 0
+	}
+	c := r.s[0]
+	r.s = r.s[1:]
+	return c
+}
