@@ -41,11 +41,16 @@ type lineCounter struct {
 	pos, line int
 }
 
+// at returns the line of the first value byte at or after off, skipping
+// the separators the decoder has not consumed yet.
 func (c *lineCounter) at(off int64) int {
 	if c.line == 0 {
 		c.line = 1
 	}
 	end := min(int(off), len(c.text))
+	for end < len(c.text) && strings.IndexByte(" \t\r\n,:", c.text[end]) >= 0 {
+		end++
+	}
 	if end > c.pos {
 		c.line += bytes.Count(c.text[c.pos:end], []byte{'\n'})
 		c.pos = end
