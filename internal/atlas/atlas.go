@@ -288,8 +288,10 @@ func Decode(name string, data []byte, opt Options) (*Atlas, []Problem, error) {
 }
 
 // Parse reads an atlas data file with the default Options and fails on
-// the first problem. It is kept for callers written before Decode, which
-// reports each bad entry and keeps the others.
+// the first problem. It is kept for callers written before Decode (which
+// reports each bad entry and keeps the others) and Turn: it also fails
+// on a frame turned other than clockwise, which such callers would read
+// upright.
 func Parse(name string, data []byte) (*Atlas, error) {
 	a, probs, err := Decode(name, data, Options{})
 	if err != nil {
@@ -297,6 +299,11 @@ func Parse(name string, data []byte) (*Atlas, error) {
 	}
 	if len(probs) > 0 {
 		return nil, probs[0]
+	}
+	for _, f := range a.Frames {
+		if f.Turn != Upright && f.Turn != Clockwise {
+			return nil, fmt.Errorf("%s: frame %q is stored turned %v, which Parse's callers cannot read; use Decode", name, f.Name, f.Turn)
+		}
 	}
 	return a, nil
 }
@@ -389,8 +396,8 @@ func whole(s string) (int, error) {
 	return int(v), nil
 }
 
-// real parses a finite decimal number no larger than maxCoord.
-func real(s string) (float64, error) {
+// decimal parses a finite decimal number no larger than maxCoord.
+func decimal(s string) (float64, error) {
 	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0, fmt.Errorf("%q is not a number", s)

@@ -232,6 +232,10 @@ func TestParseCompat(t *testing.T) {
 	if _, err = Parse("a.xml", []byte("<TextureAtlas/>")); err == nil {
 		t.Error("Parse(no frames) succeeded")
 	}
+	_, err = Parse("a.atlas", []byte("a.png\nr\n  rotate: true\n  xy: 0, 0\n  size: 4, 8\n"))
+	if err == nil || !strings.Contains(err.Error(), "counter-clockwise") {
+		t.Errorf("Parse(counter-clockwise frame) error %v, want one naming the turn", err)
+	}
 }
 
 func TestProblemError(t *testing.T) {

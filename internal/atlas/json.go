@@ -244,10 +244,10 @@ func jsonItemOf(raw json.RawMessage, name string, hash bool, line int) jsonItem 
 		e.turn = Clockwise
 	}
 	if p := f.Pivot; p != nil {
-		x, err := real(p.X.String())
+		x, err := decimal(p.X.String())
 		if err == nil {
 			var y float64
-			if y, err = real(p.Y.String()); err == nil {
+			if y, err = decimal(p.Y.String()); err == nil {
 				e.norm = &[2]float64{x, y}
 			}
 		}

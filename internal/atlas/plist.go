@@ -144,11 +144,11 @@ func plistFrame(f *pnode, name string, line int) (entry, string) {
 		if len(parts) != 2 {
 			return e, fmt.Sprintf("offset: want \"{x,y}\", got %q", n.text)
 		}
-		ox, err := real(parts[0])
+		ox, err := decimal(parts[0])
 		if err != nil {
 			return e, "offset: " + err.Error()
 		}
-		oy, err := real(parts[1])
+		oy, err := decimal(parts[1])
 		if err != nil {
 			return e, "offset: " + err.Error()
 		}

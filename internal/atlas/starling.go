@@ -95,10 +95,10 @@ func subTexture(b *builder, el xml.StartElement, line int) {
 	px, okX := attrOK(el, "pivotX")
 	py, okY := attrOK(el, "pivotY")
 	if okX && okY {
-		x, err := real(px)
+		x, err := decimal(px)
 		if err == nil {
 			var y float64
-			if y, err = real(py); err == nil {
+			if y, err = decimal(py); err == nil {
 				e.pivot = &[2]float64{x, y}
 			}
 		}
