@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Turn says how a frame was turned when it was packed. The upright sprite
@@ -328,7 +330,8 @@ func GridFrames(w, h, cw, ch, margin, spacing int) []Frame {
 // into a safe relative slash-separated name without extension: backslashes
 // become slashes, ".", ".." and empty elements are dropped (so the name
 // cannot climb out of the folder it is placed under nor be absolute), and
-// control characters and ':' become '_'. An extension is a dot and one to
+// control characters (C0 and C1), line and paragraph separators, bytes
+// that are not UTF-8 and ':' become '_'. An extension is a dot and one to
 // five letters or digits, or ".aseprite". It returns "" when nothing is
 // left.
 func CleanName(name string) string {
@@ -345,7 +348,7 @@ func cleanPath(name string) string {
 	var parts []string
 	for _, p := range strings.Split(name, "/") {
 		p = strings.Map(func(r rune) rune {
-			if r < 0x20 || r == 0x7f || r == ':' {
+			if unicode.IsControl(r) || r == ':' || r == utf8.RuneError || r == 0x2028 || r == 0x2029 {
 				return '_'
 			}
 			return r

@@ -191,7 +191,7 @@ func (w *worker) recompute(src source, o *outcome) ([][]byte, error) {
 	}
 	fresh, sprites := w.compute(src, set, imgData, data)
 	if sprites == nil || len(fresh.entry.Facts) != len(o.entry.Facts) {
-		return nil, fmt.Errorf("%s: changed while the build ran", src.rel)
+		return nil, fmt.Errorf("%s: changed while the build ran", quoted(src.rel))
 	}
 	l, err := w.cache.put(o.key, sprites)
 	if err != nil {

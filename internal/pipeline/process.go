@@ -12,11 +12,12 @@ import (
 	"image/png"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
-	"strings"
+	"strconv"
 	"sync"
 	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview"
@@ -238,15 +239,15 @@ func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames
 	maxPixels := w.opts.Config.MaxPixels
 	hdr, err := png.DecodeConfig(bytes.NewReader(img))
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: not a valid PNG: %v", src.rel, err)
+		return nil, nil, fmt.Errorf("%s: not a valid PNG: %v", quoted(src.rel), err)
 	}
 	if n := int64(hdr.Width) * int64(hdr.Height); n > maxPixels {
-		return nil, nil, fmt.Errorf("%s: image is %dx%d = %d pixels, over the limit of %d (max_pixels)", src.rel, hdr.Width, hdr.Height, n, maxPixels)
+		return nil, nil, fmt.Errorf("%s: image is %dx%d = %d pixels, over the limit of %d (max_pixels)", quoted(src.rel), hdr.Width, hdr.Height, n, maxPixels)
 	}
 	if g := set.Grid; g != nil {
 		fs := atlas.GridFrames(hdr.Width, hdr.Height, g.CellWidth, g.CellHeight, g.Margin, g.Spacing)
 		if len(fs) == 0 {
-			return nil, nil, fmt.Errorf("%s: grid cells %dx%d do not fit the %dx%d image", src.rel, g.CellWidth, g.CellHeight, hdr.Width, hdr.Height)
+			return nil, nil, fmt.Errorf("%s: grid cells %dx%d do not fit the %dx%d image", quoted(src.rel), g.CellWidth, g.CellHeight, hdr.Width, hdr.Height)
 		}
 		return fs, nil, nil
 	}
@@ -259,7 +260,7 @@ func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames
 	}
 	for _, f := range a.Frames {
 		if why := frameProblem(f, maxPixels); why != "" {
-			bad = append(bad, fmt.Sprintf("%s: frame %q %s", src.data, f.Name, why))
+			bad = append(bad, fmt.Sprintf("%s: frame %q %s", quoted(src.data), f.Name, why))
 			continue
 		}
 		frames = append(frames, f)
@@ -299,7 +300,7 @@ func eachFrame(src source, img image.Image, frames []atlas.Frame, threshold int,
 		frames = []atlas.Frame{{Rect: image.Rect(0, 0, b.Dx(), b.Dy()), Size: b.Size()}}
 	}
 	var fails []string
-	stem := strings.TrimSuffix(src.rel, path.Ext(src.rel))
+	stem := atlas.CleanName(src.rel) // sprite names never hold what the file name may
 	for _, f := range frames {
 		name := stem
 		if f.Name != "" {
@@ -307,7 +308,7 @@ func eachFrame(src source, img image.Image, frames []atlas.Frame, threshold int,
 		}
 		px, err := upright(img, f)
 		if err != nil {
-			fails = append(fails, fmt.Sprintf("%s: %v", src.rel, err))
+			fails = append(fails, fmt.Sprintf("%s: %v", quoted(src.rel), err))
 			continue
 		}
 		fn(name, f, px, spriteMask(px, f, threshold))
@@ -320,14 +321,14 @@ func eachFrame(src source, img image.Image, frames []atlas.Frame, threshold int,
 func decode(rel string, data []byte, maxPixels int64) (image.Image, error) {
 	hdr, err := png.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("%s: not a valid PNG: %v", rel, err)
+		return nil, fmt.Errorf("%s: not a valid PNG: %v", quoted(rel), err)
 	}
 	if n := int64(hdr.Width) * int64(hdr.Height); n > maxPixels {
-		return nil, fmt.Errorf("%s: image is %dx%d = %d pixels, over the limit of %d (max_pixels)", rel, hdr.Width, hdr.Height, n, maxPixels)
+		return nil, fmt.Errorf("%s: image is %dx%d = %d pixels, over the limit of %d (max_pixels)", quoted(rel), hdr.Width, hdr.Height, n, maxPixels)
 	}
 	img, err := png.Decode(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("%s: corrupt PNG: %v", rel, err)
+		return nil, fmt.Errorf("%s: corrupt PNG: %v", quoted(rel), err)
 	}
 	return img, nil
 }
@@ -359,20 +360,20 @@ func readCapped(dir, rel string, buf []byte, limit int64) ([]byte, error) {
 	p := filepath.Join(dir, filepath.FromSlash(rel))
 	fi, err := regular(p)
 	if err != nil {
-		return buf, fmt.Errorf("%s: %v", rel, err)
+		return buf, fmt.Errorf("%s: %v", quoted(rel), err)
 	}
 	if fi.Size() > limit {
-		return buf, fmt.Errorf("%s: file is %d bytes, over the limit of %d for images of at most max_pixels", rel, fi.Size(), limit)
+		return buf, fmt.Errorf("%s: file is %d bytes, over the limit of %d for images of at most max_pixels", quoted(rel), fi.Size(), limit)
 	}
 	// Opened without blocking, so that a file swapped for a named pipe
 	// since the stat cannot hang the build; then checked again.
 	f, err := os.OpenFile(p, os.O_RDONLY|syscallNonblock, 0)
 	if err != nil {
-		return buf, fmt.Errorf("%s: %v", rel, unwrapPath(err))
+		return buf, fmt.Errorf("%s: %v", quoted(rel), unwrapPath(err))
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return buf, fmt.Errorf("%s: not a regular file", rel)
+		return buf, fmt.Errorf("%s: not a regular file", quoted(rel))
 	}
 	if int64(cap(buf)) < fi.Size()+1 {
 		buf = make([]byte, 0, fi.Size()+512)
@@ -385,13 +386,13 @@ func readCapped(dir, rel string, buf []byte, limit int64) ([]byte, error) {
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		if int64(len(buf)) > limit {
-			return buf, fmt.Errorf("%s: file is over the limit of %d bytes for images of at most max_pixels", rel, limit)
+			return buf, fmt.Errorf("%s: file is over the limit of %d bytes for images of at most max_pixels", quoted(rel), limit)
 		}
 		if err == io.EOF {
 			return buf, nil
 		}
 		if err != nil {
-			return buf, fmt.Errorf("%s: %v", rel, unwrapPath(err))
+			return buf, fmt.Errorf("%s: %v", quoted(rel), unwrapPath(err))
 		}
 	}
 }
@@ -405,13 +406,13 @@ func (w *worker) stat(src source) (fileStat, error) {
 	}
 	fi, err := regular(filepath.Join(w.opts.Dir, filepath.FromSlash(src.rel)))
 	if err != nil {
-		return fileStat{}, fmt.Errorf("%s: %v", src.rel, err)
+		return fileStat{}, fmt.Errorf("%s: %v", quoted(src.rel), err)
 	}
 	st := statOfInfo(fi)
 	if src.data != "" {
 		d, err := regular(filepath.Join(w.opts.Dir, filepath.FromSlash(src.data)))
 		if err != nil {
-			return fileStat{}, fmt.Errorf("%s: %v", src.data, err)
+			return fileStat{}, fmt.Errorf("%s: %v", quoted(src.data), err)
 		}
 		st = st.withData(statOfInfo(d))
 	}
@@ -484,4 +485,17 @@ func appendPart[T string | []byte](b []byte, part T) []byte {
 // atlas file and content.
 func contentKey(settings string, src source, img, data []byte) string {
 	return digest([]byte(settings), []byte(src.rel), []byte(src.data), data, img)
+}
+
+// quoted returns the file path or name s as it is, or Go-quoted when it
+// holds a control character, a line or paragraph separator or bytes that
+// are not UTF-8: a failure line stays one line, and a crafted file name
+// cannot print a line of its own.
+func quoted(s string) string {
+	for _, r := range s {
+		if unicode.IsControl(r) || r == utf8.RuneError || r == 0x2028 || r == 0x2029 {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }

@@ -98,7 +98,7 @@ func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 			outs[i].names = append(outs[i].names, name)
 			sp, ok := byName[name]
 			if !ok {
-				outs[i].fails = append(outs[i].fails, fmt.Sprintf("%s: in the art (%s) but not in the library", name, src.rel))
+				outs[i].fails = append(outs[i].fails, fmt.Sprintf("%s: in the art (%s) but not in the library", name, quoted(src.rel)))
 				return
 			}
 			outs[i].fails = append(outs[i].fails, check(sp, src.rel, f, m, set, kinds, st.MaxVertices)...)
