@@ -24,7 +24,7 @@ const FileName = "shapegen.yaml"
 var Kinds = []string{"aabb", "circle", "box", "hull", "polygon", "pieces"}
 
 // Formats lists the library formats shapegen can write.
-var Formats = []string{"json", "yaml", "godot", "lua"}
+var Formats = []string{"json", "yaml", "lua", "godot", "godot3", "tiled", "phaser"}
 
 // Config is the content of shapegen.yaml. The zero value is not useful;
 // start from Default.

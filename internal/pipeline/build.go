@@ -78,7 +78,10 @@ type Result struct {
 	Decoded int
 	// Elapsed is the wall time of the build.
 	Elapsed time.Duration
-	ranked  []Ranked
+	// Notes say which shape kinds the engine formats left out, and why
+	// (export.Omission), one line each.
+	Notes  []string
+	ranked []Ranked
 }
 
 // Failed reports whether some file or sprite failed.
@@ -208,7 +211,10 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	saved := make(chan error, 1)
 	go func() { saved <- c.save() }()
 	if write {
-		err := writeOutputs(opts.Out, cfg, res.Library, parts, res.Failures, tilesOf(outs))
+		omitted, err := writeOutputs(opts.Dir, opts.Out, cfg, res.Library, parts, res.Failures, tilesOf(outs))
+		for _, o := range omitted {
+			res.Notes = append(res.Notes, o.String())
+		}
 		if err == nil {
 			err = c.wrote(opts.Out, sum, files)
 		}

@@ -35,17 +35,16 @@ const SpriteDir = "sprite"
 // further pages are contact-sheet-2.png, contact-sheet-3.png, ...
 const ContactSheet = "contact-sheet.png"
 
-// libraryFiles are the library's formats (config.Formats), each with its
-// file in the output folder and its writer. The JSON library is written
-// from the parts the workers encoded instead.
+// libraryFiles are the library's own formats (config.Formats), each with
+// its file in the output folder and its writer. The JSON library is
+// written from the parts the workers encoded instead. The engine formats
+// are export.EngineFormats.
 var libraryFiles = []struct {
 	format, file string
 	write        func(io.Writer, *export.Library) error
 }{
 	{"json", "shapes.json", export.WriteJSON},
 	{"yaml", "shapes.yaml", export.WriteYAML},
-	{"godot", "shapes.tscn", export.WriteGodot},
-	{"lua", "shapes.lua", export.WriteLua},
 }
 
 // writeOutputs writes the library files the settings ask for and the
@@ -53,7 +52,7 @@ var libraryFiles = []struct {
 // build's other cores are idle by now). The JSON library is assembled from
 // parts, lib's sprites as encoded by the workers; the contact sheets from
 // tiles, the tiles the workers drew (see writeContactSheets).
-func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []export.SpriteJSON, failures []string, tiles map[string]image.Image) error {
+func writeOutputs(dir, out string, cfg *config.Config, lib *export.Library, parts []export.SpriteJSON, failures []string, tiles map[string]image.Image) ([]export.Omission, error) {
 	var writers []func() error
 	for _, f := range libraryFiles {
 		if !slices.Contains(cfg.Formats, f.format) {
@@ -65,6 +64,29 @@ func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []e
 		}
 		writers = append(writers, func() error {
 			return atomicfile.Write(filepath.Join(out, f.file), func(w io.Writer) error { return write(w, lib) })
+		})
+	}
+	stream, err := export.StreamOf(lib)
+	if err != nil {
+		return nil, err
+	}
+	omitted := make([][]export.Omission, len(export.EngineFormats))
+	for i, e := range export.EngineFormats {
+		if !slices.Contains(cfg.Formats, e.Name) {
+			continue
+		}
+		om := &omitted[i]
+		writers = append(writers, func() error {
+			put := func(name string, write func(io.Writer) error) error {
+				p := filepath.Join(out, filepath.FromSlash(name))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					return err
+				}
+				return atomicfile.Write(p, write)
+			}
+			var err error
+			*om, err = e.Write(put, stream, export.EngineOptions{AssetDir: assetDir(out, dir)})
+			return err
 		})
 	}
 	opt := report.Options{Failures: failures}
@@ -86,7 +108,19 @@ func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []e
 		wg.Go(func() { errs[i] = write() })
 	}
 	wg.Wait()
-	return errors.Join(errs...)
+	return slices.Concat(omitted...), errors.Join(errs...)
+}
+
+// assetDir returns the asset folder dir as the output folder out sees it:
+// relative when it can be, else absolute, slash-separated.
+func assetDir(out, dir string) string {
+	if rel, err := filepath.Rel(out, dir); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		return filepath.ToSlash(abs)
+	}
+	return filepath.ToSlash(dir)
 }
 
 // outputFiles lists the files writeOutputs writes for cfg and a library
@@ -96,6 +130,11 @@ func outputFiles(cfg *config.Config, sprites int) []string {
 	for _, l := range libraryFiles {
 		if slices.Contains(cfg.Formats, l.format) {
 			f = append(f, l.file)
+		}
+	}
+	for _, e := range export.EngineFormats {
+		if slices.Contains(cfg.Formats, e.Name) && e.Name != "tiled" { // tiled: a folder of tilesets
+			f = append(f, e.File)
 		}
 	}
 	if cfg.Preview {
