@@ -48,11 +48,19 @@ func StreamOf(lib *Library) (Stream, error) {
 	}}, nil
 }
 
-// checked ranges over s.Sprites, checking each sprite (as WriteJSON does)
-// and the name order, and calls fn for each; it stops at the first error.
-func (s Stream) each(fn func(*Sprite) error) error {
+// valid returns an error when s has no head or no sprites sequence.
+func (s Stream) valid() error {
 	if s.Head == nil || s.Sprites == nil {
 		return errors.New("engine format: no library")
+	}
+	return nil
+}
+
+// each ranges over s.Sprites, checking each sprite (as WriteJSON does) and
+// the name order, and calls fn for each; it stops at the first error.
+func (s Stream) each(fn func(*Sprite) error) error {
+	if err := s.valid(); err != nil {
+		return err
 	}
 	var err error
 	prev, first := "", true

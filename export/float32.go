@@ -35,8 +35,9 @@ const turn32 = 0x1p-16
 // and which contains every point of r - origin (r convex, with positive
 // winding), its vertices at least lim.Weld apart and each turning clearly
 // enough to survive float32 arithmetic. Each edge's line is moved outward
-// by the rounding bound (one float32 ulp of the largest coordinate,
-// doubled until the proof passes, at most 256 ulps), the vertices recomputed as the
+// by the rounding bound (none when r - origin is float32 already; else
+// one float32 ulp of the largest coordinate, doubled until the proof
+// passes, at most 256 ulps), the vertices recomputed as the
 // intersections of neighbouring lines and rounded away from the centre;
 // containment is then proven exactly. It returns false when r - origin
 // has more than lim.MaxVertices vertices or no such polygon is found
@@ -74,8 +75,15 @@ func Outward32(r Ring, origin Point, lim Limits32) (Ring, bool) {
 		normals[i] = Point{dy / l, -dx / l}
 	}
 	out := make(Ring, n)
-	for k := 0; k < 9; k++ { // at most 256 ulps: a proof, not a way to grow the shape
-		delta := 0x1p-23 * m * float64(int(1)<<k)
+	// k = -1 tries the polygon as it is, when its coordinates are float32
+	// values already (integer hull corners are); then the lines move out
+	// by one ulp of the largest coordinate, doubled up to 256 ulps: enough
+	// for the proof, never a way to grow the shape.
+	for k := -1; k < 9; k++ {
+		delta := 0.0
+		if k >= 0 {
+			delta = 0x1p-23 * m * float64(int(1)<<k)
+		}
 		for i := range n {
 			n1, n2 := normals[(i+n-1)%n], normals[i]
 			den := 1 + n1[0]*n2[0] + n1[1]*n2[1]
@@ -85,6 +93,12 @@ func Outward32(r Ring, origin Point, lim Limits32) (Ring, bool) {
 			x := rel[i][0] + delta*(n1[0]+n2[0])/den
 			y := rel[i][1] + delta*(n1[1]+n2[1])/den
 			out[i] = Point{away32(x, x >= cx), away32(y, y >= cy)}
+			if k < 0 && (out[i][0] != x || out[i][1] != y) {
+				break // not float32 as it is
+			}
+		}
+		if k < 0 && !exact32(out, rel) {
+			continue
 		}
 		if !apart(out, lim.Weld) || !convex32(out, m) {
 			continue
@@ -94,6 +108,16 @@ func Outward32(r Ring, origin Point, lim Limits32) (Ring, bool) {
 		}
 	}
 	return nil, false
+}
+
+// exact32 reports whether q equals rel, vertex for vertex.
+func exact32(q Ring, rel []Point) bool {
+	for i := range rel {
+		if q[i] != rel[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // away32 returns the float32 value next to v on the side up (up: the
@@ -184,6 +208,11 @@ func orient(a, b, p, o Point) int {
 		if det < -bound {
 			return -1
 		}
+		// Undecided, often a point on the line: when every difference and
+		// product is exact, comparing the products is exact too.
+		if s, ok := exactSign(a[0]-cx, b[1]-cy, a[1]-cy, b[0]-cx, a, b, Point{cx, cy}); ok {
+			return s
+		}
 	}
 	const prec = 2200 // wide enough for any product of float64 differences
 	f := func(v float64) *big.Float { return new(big.Float).SetPrec(prec).SetFloat64(v) }
@@ -193,6 +222,35 @@ func orient(a, b, p, o Point) int {
 	bx, by := sub(f(b[0]), f(a[0])), sub(f(b[1]), f(a[1]))
 	qx, qy := sub(px, f(a[0])), sub(py, f(a[1]))
 	return sub(mul(bx, qy), mul(by, qx)).Sign()
+}
+
+// exactSign returns the sign of u*v - w*z when the differences that made
+// them (a - c and b - c, coordinate by coordinate) and both products are
+// exact, and false otherwise.
+func exactSign(u, v, w, z float64, a, b, c Point) (int, bool) {
+	if _, e := twoDiff(a[0], c[0]); e != 0 {
+		return 0, false
+	}
+	if _, e := twoDiff(b[1], c[1]); e != 0 {
+		return 0, false
+	}
+	if _, e := twoDiff(a[1], c[1]); e != 0 {
+		return 0, false
+	}
+	if _, e := twoDiff(b[0], c[0]); e != 0 {
+		return 0, false
+	}
+	l, r := u*v, w*z
+	if math.FMA(u, v, -l) != 0 || math.FMA(w, z, -r) != 0 || math.IsInf(l, 0) || math.IsInf(r, 0) {
+		return 0, false
+	}
+	switch {
+	case l > r:
+		return 1, true
+	case l < r:
+		return -1, true
+	}
+	return 0, true
 }
 
 // twoDiff returns a - b rounded, and the rounding error (0 when exact).

@@ -68,6 +68,9 @@ func WriteGodot(w io.Writer, s Stream) ([]Omission, error) { return writeGodot(w
 func WriteGodot3(w io.Writer, s Stream) ([]Omission, error) { return writeGodot(w, s, godot3) }
 
 func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
+	if err := s.valid(); err != nil {
+		return nil, err
+	}
 	b := bufio.NewWriter(w)
 	om := omissions{format: d.name}
 	fmt.Fprintf(b, "[gd_scene format=%d]\n", d.format)

@@ -79,6 +79,9 @@ const luaBlock = 200
 // fixtures(body, name, kind) that makes the fixtures. It returns the kinds
 // it left out.
 func WriteLua(w io.Writer, s Stream) ([]Omission, error) {
+	if err := s.valid(); err != nil {
+		return nil, err
+	}
 	b := bufio.NewWriter(w)
 	om := omissions{format: "lua"}
 	format := s.Head.Format

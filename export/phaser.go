@@ -40,6 +40,9 @@ var phaserKinds = []string{"pieces", "polygon", "hull", "box", "aabb", "circle"}
 //
 // The sprite's pivot is then at (x, y) + pivot - centerOffset.
 func WritePhaser(w io.Writer, s Stream) ([]Omission, error) {
+	if err := s.valid(); err != nil {
+		return nil, err
+	}
 	b := bufio.NewWriter(w)
 	b.WriteString("{")
 	first := true

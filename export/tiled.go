@@ -32,6 +32,9 @@ const TiledDir = "tiled"
 // library's. It ranges over s.Sprites twice and holds one sheet at a
 // time.
 func WriteTiled(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
+	if err := s.valid(); err != nil {
+		return nil, err
+	}
 	om := omissions{format: "tiled"}
 	// The whole-image sprites, counted and measured first: the tileset's
 	// head holds their number and largest size.

@@ -186,8 +186,9 @@ func corners32(b *[5]float64) []export.Point {
 // orientExact is the sign of (b - a) x (q - o - a), exactly: a float64
 // filter, then rationals.
 func orientExact(a, b, q, o export.Point) int {
-	qx, qy := q[0]-o[0], q[1]-o[1]
-	if qx+o[0] == q[0] && qy+o[1] == q[1] && q[0]-qx == o[0] && q[1]-qy == o[1] {
+	qx, ex := twoDiff(q[0], o[0])
+	qy, ey := twoDiff(q[1], o[1])
+	if ex == 0 && ey == 0 {
 		l := (b[0] - a[0]) * (qy - a[1])
 		r := (b[1] - a[1]) * (qx - a[0])
 		if d := l - r; math.Abs(d) > 1e-12*(math.Abs(l)+math.Abs(r)) {
@@ -196,12 +197,36 @@ func orientExact(a, b, q, o export.Point) int {
 			}
 			return -1
 		}
+		// A point on the line, often: when the differences and products
+		// are exact, comparing the products is exact.
+		dx, e1 := twoDiff(b[0], a[0])
+		dy, e2 := twoDiff(b[1], a[1])
+		ux, e3 := twoDiff(qx, a[0])
+		uy, e4 := twoDiff(qy, a[1])
+		if e1 == 0 && e2 == 0 && e3 == 0 && e4 == 0 && math.FMA(dx, uy, -l) == 0 && math.FMA(dy, ux, -r) == 0 {
+			switch {
+			case l > r:
+				return 1
+			case l < r:
+				return -1
+			}
+			return 0
+		}
 	}
 	rat := func(v float64) *big.Rat { return new(big.Rat).SetFloat64(v) }
 	sub := func(x, y *big.Rat) *big.Rat { return new(big.Rat).Sub(x, y) }
 	mul := func(x, y *big.Rat) *big.Rat { return new(big.Rat).Mul(x, y) }
 	px, py := sub(rat(q[0]), rat(o[0])), sub(rat(q[1]), rat(o[1]))
 	return sub(mul(sub(rat(b[0]), rat(a[0])), sub(py, rat(a[1]))), mul(sub(rat(b[1]), rat(a[1])), sub(px, rat(a[0])))).Sign()
+}
+
+// twoDiff returns a - b rounded and its rounding error (Knuth's TwoSum):
+// the difference is exact when the error is 0.
+func twoDiff(a, b float64) (s, e float64) {
+	s = a - b
+	bv := s - a
+	av := s - bv
+	return s, (a - av) - (b + bv)
 }
 
 // inCircle reports whether q - o lies in the circle c = {x, y, r}, exactly.
