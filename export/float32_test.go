@@ -209,3 +209,36 @@ func TestBox32(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOutward32 checks that Outward32 never panics and that what it
+// returns is float32 and contains its input, exactly. Run it longer with
+//
+//	go test ./export -run '^$' -fuzz FuzzOutward32 -fuzztime 1m
+func FuzzOutward32(f *testing.F) {
+	f.Add(0.0, 0.0, 10.0, 0.0, 10.0, 10.0, 0.1, 9.9, 3.3, 7.0, 0.5)
+	f.Add(1e-30, 0.0, 1e30, 1.0, 3.0, 1e-3, -2.0, 5.0, 16.5, 16.5, 0.0)
+	f.Add(0.0, 0.0, 5.0, 1e-9, 10.0, 0.0, 0.0, 10.0, 0.0, 0.0, 0.32)
+	f.Fuzz(func(t *testing.T, x0, y0, x1, y1, x2, y2, x3, y3, ox, oy, weld float64) {
+		r := Ring{{x0, y0}, {x1, y1}, {x2, y2}, {x3, y3}}
+		if checkConvex(r) != nil {
+			r = r[:3]
+			if checkConvex(r) != nil {
+				return
+			}
+		}
+		q, ok := Outward32(r, Point{ox, oy}, Limits32{MaxVertices: 8, Weld: math.Abs(weld)})
+		if !ok {
+			return
+		}
+		for j := range q {
+			if !is32(q[j][0]) || !is32(q[j][1]) {
+				t.Fatalf("vertex %v not float32", q[j])
+			}
+			for _, p := range r {
+				if ratOrient(q[j], q[(j+1)%len(q)], p, Point{ox, oy}) < 0 {
+					t.Fatalf("Outward32(%v, %v) = %v leaves %v outside", r, Point{ox, oy}, q, p)
+				}
+			}
+		}
+	})
+}

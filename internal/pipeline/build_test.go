@@ -584,3 +584,22 @@ func TestDamagedCache(t *testing.T) {
 		})
 	}
 }
+
+func TestAssetDir(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ out, dir, want string }{
+		{"out", "art", "../art"},
+		{"build/shapes", "art", "../../art"},
+		{filepath.Join(wd, "out"), "art", "../art"},
+		{"out", filepath.Join(wd, "art", "x"), "../art/x"},
+		{"art/out", "art", ".."},
+	}
+	for _, tt := range tests {
+		if got := assetDir(tt.out, tt.dir); got != tt.want {
+			t.Errorf("assetDir(%q, %q) = %q, want %q", tt.out, tt.dir, got, tt.want)
+		}
+	}
+}

@@ -114,13 +114,15 @@ func writeOutputs(dir, out string, cfg *config.Config, lib *export.Library, part
 // assetDir returns the asset folder dir as the output folder out sees it:
 // relative when it can be, else absolute, slash-separated.
 func assetDir(out, dir string) string {
-	if rel, err := filepath.Rel(out, dir); err == nil {
+	absOut, err1 := filepath.Abs(out)
+	absDir, err2 := filepath.Abs(dir)
+	if err1 != nil || err2 != nil {
+		return filepath.ToSlash(dir)
+	}
+	if rel, err := filepath.Rel(absOut, absDir); err == nil {
 		return filepath.ToSlash(rel)
 	}
-	if abs, err := filepath.Abs(dir); err == nil {
-		return filepath.ToSlash(abs)
-	}
-	return filepath.ToSlash(dir)
+	return filepath.ToSlash(absDir)
 }
 
 // outputFiles lists the files writeOutputs writes for cfg and a library
