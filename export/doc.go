@@ -18,4 +18,11 @@
 // stored and how it is drawn; every stage walks it. EncodeMask and
 // EncodedMask.Decode convert opaque-pixel masks to and from their
 // run-length form.
+//
+// The engine formats (EngineFormats: WriteLua for LÖVE, WriteGodot and
+// WriteGodot3, WriteTiled, WritePhaser) stream a library given as a
+// Stream, write only what each engine accepts as written, and return an
+// Omission for each kind they left out. Where an engine stores float32,
+// Outward32, Circle32 and Box32 round coordinates outward and prove the
+// result still contains the shape.
 package export

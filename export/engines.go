@@ -1,115 +1,303 @@
 package export
 
 import (
-	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"iter"
+	"math"
 	"strconv"
 	"strings"
 )
 
-// Engine formats. Each writer takes the same checked, name-sorted library
-// as WriteJSON and is deterministic. Coordinates are relative to each
-// sprite's pivot, y down: a physics body or node placed where the sprite's
-// pivot is drawn gets its shapes in the right place. Engines that want
-// convex shapes get the pieces (or the polygon when a sprite has none).
+// Engine formats. Each writer streams: it takes the library's head and an
+// iterator of its sprites in name order, holds one sprite (the Tiled
+// writer: one sheet) at a time, and writes to io.Writers it is handed, so
+// its memory stays flat in the number of sprites. Each writes only what
+// its engine accepts as it is written; a shape kind that does not fit (a
+// hull past Box2D's 8 vertices, vertices the engine would weld) is left
+// out of that format and reported as an Omission, never written to fail
+// at load. Coordinates are relative to each sprite's pivot, y down (Tiled
+// and Phaser: the frame's own pixels, as those tools define them).
 
-// WriteGodot writes lib as a Godot 4 scene (.tscn): a root Node2D named
-// "Shapes" with one Node2D per sprite (named after the sprite, with '/'
-// and other characters Godot forbids in node names replaced by '_', and
-// the exact name in metadata/sprite), holding one CollisionPolygon2D per
-// convex piece. Instance the scene, or copy a sprite's node under a
-// physics body placed at the sprite's pivot.
-func WriteGodot(w io.Writer, lib *Library) error {
-	c, err := prepare(lib)
-	if err != nil {
-		return err
-	}
-	b := bufio.NewWriter(w)
-	fmt.Fprintf(b, "[gd_scene format=3]\n\n[node name=\"Shapes\" type=\"Node2D\"]\nmetadata/format = %s\n", godotString(c.Format))
-	used := map[string]bool{}
-	for _, s := range c.Sprites {
-		node := godotNodeName(s.Name, used)
-		fmt.Fprintf(b, "\n[node name=%s type=\"Node2D\" parent=\".\"]\nmetadata/sprite = %s\nmetadata/size = Vector2i(%d, %d)\nmetadata/pivot = Vector2(%s, %s)\n",
-			godotString(node), godotString(s.Name), s.Size[0], s.Size[1], num(s.Pivot[0]), num(s.Pivot[1]))
-		for i, r := range convexParts(&s) {
-			fmt.Fprintf(b, "\n[node name=\"piece%d\" type=\"CollisionPolygon2D\" parent=%s]\npolygon = PackedVector2Array(%s)\n",
-				i, godotString(node), flat(r, s.Pivot))
-		}
-	}
-	return b.Flush()
+// Stream is a library to write sprite by sprite: Head holds the format,
+// generator and settings (its Sprites are not used) and Sprites yields
+// the sprites in strictly increasing name order. A writer may range over
+// Sprites more than once (a Godot scene lists its shapes before its
+// nodes), so Sprites must yield the same sprites each time.
+type Stream struct {
+	Head    *Library
+	Sprites iter.Seq[*Sprite]
 }
 
-// WriteLua writes lib as a Lua module for LÖVE (love.physics) and other
-// Box2D bindings: `return { ["name"] = { ... }, ... }` where each sprite
-// has size, pivot, aabb {x0, y0, x1, y1}, circle {x, y, r}, box {x, y, hx,
-// hy, angle}, hull, polygon and pieces as flat vertex lists {x1, y1, x2,
-// y2, ...} ready for love.physics.newPolygonShape(unpack(piece)), each
-// present only when the library has it. Shape coordinates are relative to
-// the pivot; size and pivot are in the sprite's pixels.
-func WriteLua(w io.Writer, lib *Library) error {
+// StreamOf checks lib as WriteJSON does and returns it as a Stream, its
+// sprites sorted by name (lib itself is not changed).
+func StreamOf(lib *Library) (Stream, error) {
 	c, err := prepare(lib)
 	if err != nil {
-		return err
+		return Stream{}, err
 	}
-	b := bufio.NewWriter(w)
-	fmt.Fprintf(b, "-- %s shapes, coordinates relative to each sprite's pivot, y down\nreturn {\n", c.Format)
-	for _, s := range c.Sprites {
-		px, py := s.Pivot[0], s.Pivot[1]
-		fmt.Fprintf(b, "  [%s] = {\n    size = {%d, %d},\n    pivot = {%s, %s},\n", luaString(s.Name), s.Size[0], s.Size[1], num(px), num(py))
-		if a := s.AABB; a != nil {
-			fmt.Fprintf(b, "    aabb = {%s, %s, %s, %s},\n", num(a.Min[0]-px), num(a.Min[1]-py), num(a.Max[0]-px), num(a.Max[1]-py))
-		}
-		if ci := s.Circle; ci != nil {
-			fmt.Fprintf(b, "    circle = {%s, %s, %s},\n", num(ci.Center[0]-px), num(ci.Center[1]-py), num(ci.Radius))
-		}
-		if bx := s.Box; bx != nil {
-			fmt.Fprintf(b, "    box = {%s, %s, %s, %s, %s},\n", num(bx.Center[0]-px), num(bx.Center[1]-py), num(bx.Half[0]), num(bx.Half[1]), num(bx.Angle))
-		}
-		if s.Hull != nil {
-			fmt.Fprintf(b, "    hull = {%s},\n", flat(s.Hull, s.Pivot))
-		}
-		if s.Polygon != nil {
-			fmt.Fprintf(b, "    polygon = {%s},\n", flat(s.Polygon, s.Pivot))
-		}
-		if s.Pieces != nil {
-			b.WriteString("    pieces = {\n")
-			for _, r := range s.Pieces {
-				fmt.Fprintf(b, "      {%s},\n", flat(r, s.Pivot))
+	head := *c
+	head.Sprites = nil
+	return Stream{Head: &head, Sprites: func(yield func(*Sprite) bool) {
+		for i := range c.Sprites {
+			if !yield(&c.Sprites[i]) {
+				return
 			}
-			b.WriteString("    },\n")
 		}
-		b.WriteString("  },\n")
-	}
-	b.WriteString("}\n")
-	return b.Flush()
+	}}, nil
 }
 
-// convexParts returns the convex shapes an engine should use for s: its
-// pieces, else its polygon, else its hull.
-func convexParts(s *Sprite) []Ring {
-	switch {
-	case len(s.Pieces) > 0:
-		return s.Pieces
-	case len(s.Polygon) > 0:
-		return []Ring{s.Polygon}
-	case len(s.Hull) > 0:
-		return []Ring{s.Hull}
+// valid returns an error when s has no head or no sprites sequence.
+func (s Stream) valid() error {
+	if s.Head == nil || s.Sprites == nil {
+		return errors.New("engine format: no library")
 	}
 	return nil
 }
 
-// flat returns r's vertices relative to origin as "x1, y1, x2, y2, ...".
-func flat(r Ring, origin Point) string {
-	parts := make([]string, 0, 2*len(r))
-	for _, p := range r {
-		parts = append(parts, num(p[0]-origin[0]), num(p[1]-origin[1]))
+// each ranges over s.Sprites, checking each sprite (as WriteJSON does) and
+// the name order, and calls fn for each; it stops at the first error.
+func (s Stream) each(fn func(*Sprite) error) error {
+	if err := s.valid(); err != nil {
+		return err
 	}
-	return strings.Join(parts, ", ")
+	var err error
+	prev, first := "", true
+	for sp := range s.Sprites {
+		if sp == nil || sp.Name == "" {
+			err = errors.New("sprite has no name")
+			break
+		}
+		if !first && sp.Name <= prev {
+			err = fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", sp.Name, prev)
+			break
+		}
+		if e := checkSprite(sp, true); e != nil {
+			err = fmt.Errorf("sprite %q: %w", sp.Name, e)
+			break
+		}
+		if e := fn(sp); e != nil {
+			err = e
+			break
+		}
+		prev, first = sp.Name, false
+	}
+	return err
 }
 
-// num formats v in the shortest decimal form that reads back exactly,
-// without an exponent (Godot and Lua both read it).
+// Omission says that a shape kind was left out of an engine format for
+// some sprites, and why.
+type Omission struct {
+	// Format is the engine format (lua, godot, ...); Kind the shape kind.
+	Format, Kind string
+	// Reason says what the engine would not accept.
+	Reason string
+	// Sprites counts the sprites concerned; First is the first of them in
+	// name order.
+	Sprites int
+	First   string
+}
+
+// String returns o as one line for a build's summary.
+func (o Omission) String() string {
+	s := "s"
+	if o.Sprites == 1 {
+		s = ""
+	}
+	return fmt.Sprintf("%s: %s left out of %d sprite%s (%s), first %s", o.Format, o.Kind, o.Sprites, s, o.Reason, o.First)
+}
+
+// omissions collects Omissions, one per kind and reason, in the order
+// they first occur.
+type omissions struct {
+	format string
+	list   []Omission
+}
+
+func (o *omissions) add(kind, reason, sprite string) {
+	for i := range o.list {
+		if o.list[i].Kind == kind && o.list[i].Reason == reason {
+			o.list[i].Sprites++
+			return
+		}
+	}
+	o.list = append(o.list, Omission{Format: o.format, Kind: kind, Reason: reason, Sprites: 1, First: sprite})
+}
+
+// Box2D's limits (b2Settings.h, the same in LÖVE 11's copy): at most 8
+// vertices a polygon, vertices closer than half the linear slop (0.005 m)
+// are welded, and polygons carry a skin of b2_polygonRadius = 2 linear
+// slops. Shapes are written in pixels; a game divides by its pixels per
+// metre (LÖVE: love.physics.setMeter, 30 by default).
+const (
+	box2DMaxVertices = 8
+	box2DLinearSlop  = 0.005
+	// MaxMeter is the largest number of pixels per metre for which the
+	// LÖVE format's polygons keep their vertices apart: the weld distance
+	// in pixels is half a linear slop times the meter.
+	MaxMeter = 64
+)
+
+// box2DLimits are the conditions for a LÖVE / Box2D polygon, in pixels,
+// for any meter up to MaxMeter.
+var box2DLimits = Limits32{MaxVertices: box2DMaxVertices, Weld: 0.5 * box2DLinearSlop * MaxMeter}
+
+// godotLimits are Godot's: no vertex limit, and no welding, but vertices
+// must be distinct and the polygon convex in float32.
+var godotLimits = Limits32{Weld: 1e-3}
+
+// part is one convex shape an engine format writes for a sprite: a
+// polygon, a circle or a box, relative to the sprite's pivot, float32 when
+// the format stores float32.
+type part struct {
+	poly   Ring
+	center Point
+	radius float64
+	half   Point
+	angle  float64
+	kind   int // partPoly, partCircle, partBox
+}
+
+const (
+	partPoly = iota
+	partCircle
+	partBox
+)
+
+// spriteKinds lists the shape kinds an engine format may write, in the
+// order they are written.
+var spriteKinds = []string{"aabb", "circle", "box", "hull", "polygon", "pieces"}
+
+// has reports whether s has shape kind k.
+func has(s *Sprite, k string) bool {
+	switch k {
+	case "aabb":
+		return s.AABB != nil
+	case "circle":
+		return s.Circle != nil
+	case "box":
+		return s.Box != nil
+	case "hull":
+		return len(s.Hull) > 0
+	case "polygon":
+		return len(s.Polygon) > 0
+	case "pieces":
+		return len(s.Pieces) > 0
+	}
+	return false
+}
+
+// parts32 returns s's shape kind k as float32 parts relative to its
+// pivot, within lim, or a reason why they cannot be written.
+func parts32(s *Sprite, k string, lim Limits32) ([]part, string) {
+	poly := func(r Ring) (part, string) {
+		if lim.MaxVertices > 0 && len(r) > lim.MaxVertices {
+			return part{}, fmt.Sprintf("more than %d vertices", lim.MaxVertices)
+		}
+		q, ok := Outward32(r, s.Pivot, lim)
+		if !ok {
+			return part{}, fmt.Sprintf("no float32 polygon with vertices %s px apart and clear turns", num(lim.Weld))
+		}
+		return part{kind: partPoly, poly: q}, ""
+	}
+	switch k {
+	case "aabb", "box":
+		b := Box{}
+		if k == "aabb" {
+			a := s.AABB
+			b = Box{Center: Point{(a.Min[0] + a.Max[0]) / 2, (a.Min[1] + a.Max[1]) / 2}, Half: Point{(a.Max[0] - a.Min[0]) / 2, (a.Max[1] - a.Min[1]) / 2}}
+		} else {
+			b = *s.Box
+		}
+		c, h, angle, ok := Box32(b, s.Pivot)
+		if !ok {
+			return nil, "too large for float32"
+		}
+		if 2*min(h[0], h[1]) < lim.Weld || min(h[0], h[1]) < turn32*(max(math.Abs(c[0]), math.Abs(c[1]))+h[0]+h[1]) {
+			return nil, "too thin for float32"
+		}
+		return []part{{kind: partBox, center: c, half: h, angle: angle}}, ""
+	case "circle":
+		c, r, ok := Circle32(*s.Circle, s.Pivot)
+		if !ok {
+			return nil, "too large for float32"
+		}
+		return []part{{kind: partCircle, center: c, radius: r}}, ""
+	case "hull", "polygon":
+		r := s.Hull
+		if k == "polygon" {
+			r = s.Polygon
+		}
+		p, why := poly(r)
+		if why != "" {
+			return nil, why
+		}
+		return []part{p}, ""
+	case "pieces":
+		ps := make([]part, 0, len(s.Pieces))
+		for _, r := range s.Pieces {
+			p, why := poly(r)
+			if why != "" {
+				return nil, why
+			}
+			ps = append(ps, p)
+		}
+		return ps, ""
+	}
+	return nil, "unknown kind"
+}
+
+// Put makes one file of an engine format: name is slash-separated and
+// relative to the output folder, and write writes its bytes. The build
+// passes a function that writes the file atomically; tests collect the
+// bytes.
+type Put func(name string, write func(io.Writer) error) error
+
+// EngineFormat is one engine format of the build's --formats list.
+type EngineFormat struct {
+	// Name is the --formats name; File the file (for tiled, the folder)
+	// it writes in the output folder.
+	Name, File string
+	// Write writes the format through put and returns what it left out.
+	Write func(put Put, s Stream, opt EngineOptions) ([]Omission, error)
+}
+
+// EngineFormats lists the engine formats, in --formats order.
+var EngineFormats = []EngineFormat{
+	{"lua", "shapes.lua", oneFile("shapes.lua", WriteLua)},
+	{"godot", "shapes.tscn", oneFile("shapes.tscn", WriteGodot)},
+	{"godot3", "shapes.godot3.tscn", oneFile("shapes.godot3.tscn", WriteGodot3)},
+	{"tiled", TiledDir, WriteTiled},
+	{"phaser", "shapes.phaser.json", oneFile("shapes.phaser.json", WritePhaser)},
+}
+
+// EngineOptions are what some engine formats need beyond the library.
+type EngineOptions struct {
+	// AssetDir is the asset folder, slash-separated: absolute, or relative
+	// to the output folder; Tiled's tilesets refer to the images by it.
+	// Empty means the output folder itself.
+	AssetDir string
+}
+
+// oneFile returns the Write of a format that writes one file with write.
+func oneFile(file string, write func(io.Writer, Stream) ([]Omission, error)) func(Put, Stream, EngineOptions) ([]Omission, error) {
+	return func(put Put, s Stream, _ EngineOptions) ([]Omission, error) {
+		var om []Omission
+		err := put(file, func(w io.Writer) error {
+			var err error
+			om, err = write(w, s)
+			return err
+		})
+		return om, err
+	}
+}
+
+// num formats v in the shortest decimal form that reads back exactly as
+// a float64, without an exponent (Godot, Lua and XML readers all read
+// it). A float32 value is written so too: read as a float64 it is exactly
+// that float32, which the engine's conversion keeps (the shortest float32
+// form could, read as a float64 first, round to the other neighbour).
 func num(v float64) string {
 	if v == 0 {
 		return "0" // no "-0"

@@ -97,6 +97,9 @@ func summary(w io.Writer, res *pipeline.Result) {
 	if len(res.Empty) > 0 {
 		fmt.Fprintf(w, "empty (no opaque pixel): %s\n", list(res.Empty, 5))
 	}
+	for _, n := range res.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 	if worst := res.Worst(5); len(worst) > 0 {
 		parts := make([]string, len(worst))
 		for i, s := range worst {

@@ -43,7 +43,7 @@ func convexKinds() []string {
 }
 
 // Formats lists the library formats shapegen can write.
-var Formats = []string{"json", "yaml", "godot", "lua"}
+var Formats = []string{"json", "yaml", "lua", "godot", "godot3", "tiled", "phaser"}
 
 // Config is the content of shapegen.yaml. The zero value is not useful;
 // start from Default.

@@ -23,8 +23,10 @@ pivot: center
 shapes: [aabb, circle, box, hull, polygon]
 
 # Library formats to write into the output folder: json, yaml, and for
-# engines godot (shapes.tscn, a Godot 4 scene of CollisionPolygon2D) and
-# lua (shapes.lua, a module for LÖVE and other Box2D bindings).
+# engines lua (shapes.lua, LÖVE / Box2D), godot (shapes.tscn, Godot 4),
+# godot3 (shapes.godot3.tscn), tiled (tiled/*.tsx tilesets) and phaser
+# (shapes.phaser.json, Phaser with Matter). Each engine format leaves out
+# what its engine would refuse, and the build's summary says what.
 formats: [json]
 
 # Write OUT/preview/<sprite>.png, each sprite with its shapes drawn over it.

@@ -60,8 +60,10 @@ type Result struct {
 	Sprites int
 	// Failures are one line each, a file or sprite and the cause, sorted.
 	Failures []string
-	// Notes are one line each about the run that are not failures (a
-	// damaged cache started afresh, stale files removed).
+	// Notes are one line each about the run that are not failures: a
+	// damaged cache started afresh, temporary files of a killed build
+	// removed, the shape kinds an engine format left out and why
+	// (export.Omission).
 	Notes []string
 	// Images is the number of image files read, Frames the number of
 	// sprites that are frames of sheets or atlases.

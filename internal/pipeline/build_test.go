@@ -140,31 +140,51 @@ func TestDeterministicWorkers(t *testing.T) {
 }
 
 // TestEngineFormats checks that the engine files a build writes are the
-// export package's writers applied to the library it writes.
+// export package's writers applied to the library it writes, and that
+// what they leave out is in the build's notes.
 func TestEngineFormats(t *testing.T) {
 	cfg := config.Default()
-	cfg.Formats = []string{"json", "godot", "lua"}
+	cfg.Formats = config.Formats
 	out := t.TempDir()
-	build(t, sprites, out, cfg, 0)
+	res, _ := build(t, sprites, out, cfg, 0)
 	lib, err := export.Load(filepath.Join(out, "shapes.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for file, write := range map[string]func(io.Writer, *export.Library) error{"shapes.tscn": export.WriteGodot, "shapes.lua": export.WriteLua} {
-		var want bytes.Buffer
-		if err := write(&want, lib); err != nil {
-			t.Fatal(err)
+	s, err := export.StreamOf(lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var notes []string
+	files := 0
+	for _, e := range export.EngineFormats {
+		put := func(name string, write func(io.Writer) error) error {
+			var want bytes.Buffer
+			if err := write(&want); err != nil {
+				return err
+			}
+			files++
+			got, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(name)))
+			if err != nil {
+				t.Error(err)
+			} else if !bytes.Equal(got, want.Bytes()) || len(got) < 1000 {
+				t.Errorf("%s: %d bytes, not the %d its writer makes of the library", name, len(got), want.Len())
+			}
+			return nil
 		}
-		got, err := os.ReadFile(filepath.Join(out, file))
+		om, err := e.Write(put, s, export.EngineOptions{AssetDir: assetDir(out, sprites)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(got, want.Bytes()) || len(got) < 1000 {
-			t.Errorf("%s: %d bytes, not the %d its writer makes of the library", file, len(got), want.Len())
+		for _, o := range om {
+			notes = append(notes, o.String())
 		}
 	}
-	if _, err := os.Stat(filepath.Join(out, "shapes.yaml")); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("shapes.yaml written though not asked for: %v", err)
+	if files < 8 {
+		t.Errorf("%d engine files, want at least 8 (lua, godot, godot3, phaser, 4 tilesets)", files)
+	}
+	if !slices.Equal(notes, res.Notes) || len(notes) == 0 {
+		t.Errorf("build notes %q, want the writers' %q (some: hulls past 8 vertices)", res.Notes, notes)
 	}
 }
 
@@ -649,5 +669,24 @@ func TestManifest(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "mine.txt")); err != nil {
 		t.Errorf("a file no manifest listed was removed: %v", err)
+	}
+}
+
+func TestAssetDir(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ out, dir, want string }{
+		{"out", "art", "../art"},
+		{"build/shapes", "art", "../../art"},
+		{filepath.Join(wd, "out"), "art", "../art"},
+		{"out", filepath.Join(wd, "art", "x"), "../art/x"},
+		{"art/out", "art", ".."},
+	}
+	for _, tt := range tests {
+		if got := assetDir(tt.out, tt.dir); got != tt.want {
+			t.Errorf("assetDir(%q, %q) = %q, want %q", tt.out, tt.dir, got, tt.want)
+		}
 	}
 }

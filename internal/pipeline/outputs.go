@@ -38,18 +38,16 @@ const SpriteDir = "sprite"
 // further pages are contact-sheet-2.png, contact-sheet-3.png, ...
 const ContactSheet = "contact-sheet.png"
 
-// libraryFiles are the library's formats (config.Formats), each with its
-// file in the output folder and its writer, when it writes a whole
+// libraryFiles are the library's own formats (config.Formats), each with
+// its file in the output folder and its writer when it writes a whole
 // library. The JSON library is written a sprite at a time instead (see
-// writeOutputs).
+// writeOutputs). The engine formats are export.EngineFormats.
 var libraryFiles = []struct {
 	format, file string
 	write        func(io.Writer, *export.Library) error
 }{
 	{"json", "shapes.json", nil},
 	{"yaml", "shapes.yaml", export.WriteYAML},
-	{"godot", "shapes.tscn", export.WriteGodot},
-	{"lua", "shapes.lua", export.WriteLua},
 }
 
 // writeOutputs writes the library files the settings ask for, the report
@@ -131,6 +129,37 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 			return atomicfile.Write(filepath.Join(out, f.file), func(w io.Writer) error { return f.write(w, &lib) })
 		})
 	}
+	stream, err := export.StreamOf(&lib)
+	if err != nil {
+		return nil, err
+	}
+	var putMu sync.Mutex
+	var put []string // the files the engine formats wrote
+	omitted := make([][]export.Omission, len(export.EngineFormats))
+	for i, e := range export.EngineFormats {
+		if !slices.Contains(cfg.Formats, e.Name) {
+			continue
+		}
+		om := &omitted[i]
+		writers = append(writers, func() error {
+			putFile := func(name string, write func(io.Writer) error) error {
+				if !local(name) {
+					return fmt.Errorf("%s: %q is not a file name inside the output folder", e.Name, name)
+				}
+				p := filepath.Join(out, filepath.FromSlash(name))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					return err
+				}
+				putMu.Lock()
+				put = append(put, name)
+				putMu.Unlock()
+				return atomicfile.Write(p, write)
+			}
+			var err error
+			*om, err = e.Write(putFile, stream, export.EngineOptions{AssetDir: assetDir(out, w.opts.Dir)})
+			return err
+		})
+	}
 	opt := report.Options{Failures: failures}
 	if cfg.Preview {
 		// The report draws the shapes over the 1x sprites and links the
@@ -156,7 +185,10 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		return nil, err
 	}
 
-	files := outputFiles(cfg, len(refs))
+	for _, o := range slices.Concat(omitted...) {
+		notes = append(notes, o.String())
+	}
+	files := append(outputFiles(cfg, len(refs)), put...)
 	if cfg.Preview {
 		for _, r := range refs {
 			for _, dir := range []string{PreviewDir, SpriteDir} {
@@ -201,6 +233,20 @@ func (w *worker) recompute(src source, o *outcome) ([][]byte, error) {
 	return sprites, nil
 }
 
+// assetDir returns the asset folder dir as the output folder out sees it:
+// relative when it can be, else absolute, slash-separated.
+func assetDir(out, dir string) string {
+	absOut, err1 := filepath.Abs(out)
+	absDir, err2 := filepath.Abs(dir)
+	if err1 != nil || err2 != nil {
+		return filepath.ToSlash(dir)
+	}
+	if rel, err := filepath.Rel(absOut, absDir); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(absDir)
+}
+
 // outputFiles lists the files writeOutputs writes for cfg and a library
 // of sprites sprites.
 func outputFiles(cfg *config.Config, sprites int) []string {
@@ -208,6 +254,11 @@ func outputFiles(cfg *config.Config, sprites int) []string {
 	for _, l := range libraryFiles {
 		if slices.Contains(cfg.Formats, l.format) {
 			f = append(f, l.file)
+		}
+	}
+	for _, e := range export.EngineFormats {
+		if slices.Contains(cfg.Formats, e.Name) && e.Name != "tiled" { // tiled: a folder of tilesets
+			f = append(f, e.File)
 		}
 	}
 	if cfg.Preview {

@@ -274,15 +274,20 @@ func (s *store) keep(rel string, e entry) {
 }
 
 // outputsCurrent reports whether the output files were written from
-// digest and are untouched since (previews are checked by the workers).
+// digest and are untouched since: every file the last manifest listed is
+// there with the stat data it had, and files are among them.
 func (s *store) outputsCurrent(out, digest string, files []string) bool {
 	if s.outputs.Digest != digest {
 		return false
 	}
 	for _, f := range files {
-		o, ok := s.outputs.Files[f]
-		fi, err := os.Stat(filepath.Join(out, f))
-		if !ok || err != nil || statOfInfo(fi) != o.Stat {
+		if _, ok := s.outputs.Files[f]; !ok {
+			return false
+		}
+	}
+	for f, o := range s.outputs.Files {
+		fi, err := os.Stat(filepath.Join(out, filepath.FromSlash(f)))
+		if err != nil || statOfInfo(fi) != o.Stat {
 			return false
 		}
 	}

@@ -1,0 +1,185 @@
+package enginetest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// loveMain runs the pairs of pairs.lua in LÖVE: per pair a world, A a
+// dynamic body and B a static one at their pivots, turned, with the
+// fixtures of shapes.lua's fixtures(); one step of zero time finds the
+// contacts (and moves nothing), and a pair collides when a contact is
+// touching. It prints one digit per pair.
+const loveMain = `local shapes = require("shapes")
+function love.load()
+  local ps = require("pairs")
+  local out = {}
+  for i, p in ipairs(ps) do
+    local world = love.physics.newWorld(0, 0, false)
+    local a = love.physics.newBody(world, p[3], p[4], "dynamic")
+    a:setAngle(p[5])
+    local b = love.physics.newBody(world, p[8], p[9], "static")
+    b:setAngle(p[10])
+    local fa, ea = shapes.fixtures(a, p[1], p[2])
+    local fb, eb = shapes.fixtures(b, p[6], p[7])
+    if not fa or not fb then error(ea or eb) end
+    world:update(0)
+    local hit = false
+    for _, c in ipairs(world:getContacts()) do
+      if c:isTouching() then hit = true end
+    end
+    out[i] = hit and "1" or "0"
+    world:destroy()
+  end
+  io.write("RESULT ", table.concat(out), "\n")
+  io.flush()
+  os.exit(0)
+end
+`
+
+// loveConf turns off every module a headless run does not need: no
+// window, no graphics, no sound.
+const loveConf = `function love.conf(t)
+  t.window = false
+  t.modules.window = false
+  t.modules.graphics = false
+  t.modules.audio = false
+  t.modules.sound = false
+  t.modules.joystick = false
+  t.modules.video = false
+end
+`
+
+// box2DSkin is the distance within which Box2D's polygons touch at LÖVE's
+// default 30 pixels a metre: twice b2_polygonRadius (0.01 m), plus a
+// float32 margin.
+const box2DSkin = 2*0.01*30 + 1e-3
+
+func TestLove(t *testing.T) {
+	love, err := exec.LookPath("love")
+	if err != nil {
+		t.Skip("LÖVE not installed (Debian package love): ", err)
+	}
+	all := libs(t)
+	for _, name := range sortedKeys(all) {
+		lib := all[name]
+		t.Run(name, func(t *testing.T) {
+			files, _ := write(t, "lua", lib, "")
+			kinds := luaKinds(t, files["shapes.lua"])
+			ps := pairs(lib, 2000, 2, []string{"aabb", "circle", "box", "hull", "polygon", "pieces"}, func(n, k string) bool { return kinds[n+"\x00"+k] })
+			var pl bytes.Buffer
+			pl.WriteString("return {\n")
+			for _, p := range ps {
+				fmt.Fprintf(&pl, "{%s, %q, %s, %s, %s, %s, %q, %s, %s, %s},\n", luaQuote(p.A), p.KA, g(p.PA[0]), g(p.PA[1]), g(p.AA),
+					luaQuote(p.B), p.KB, g(p.PB[0]), g(p.PB[1]), g(p.AB))
+			}
+			pl.WriteString("}\n")
+			dir := t.TempDir()
+			files["pairs.lua"] = pl.Bytes()
+			files["main.lua"] = []byte(loveMain)
+			files["conf.lua"] = []byte(loveConf)
+			writeDir(t, dir, files)
+			start := time.Now()
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, love, dir)
+			cmd.Env = append(os.Environ(), "SDL_VIDEODRIVER=dummy", "SDL_AUDIODRIVER=dummy", "XDG_DATA_HOME="+t.TempDir())
+			out, err := cmd.CombinedOutput()
+			elapsed := time.Since(start)
+			verdicts := resultLine(out, len(ps))
+			if verdicts == nil {
+				t.Fatalf("love %s: %v\n%s", dir, err, out)
+			}
+			agree(ps, verdicts, box2DSkin).report(t, "LÖVE 11 (Box2D)", name, len(ps))
+			t.Logf("LÖVE check took %v", elapsed.Round(time.Millisecond))
+		})
+	}
+}
+
+// resultLine finds the line "RESULT 0110..." in out and returns its
+// verdicts, or nil when it is missing or has not n of them.
+func resultLine(out []byte, n int) []bool {
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if v, ok := strings.CutPrefix(line, "RESULT "); ok && len(v) == n {
+			res := make([]bool, n)
+			for i := range v {
+				res[i] = v[i] == '1'
+			}
+			return res
+		}
+	}
+	return nil
+}
+
+// g formats v exactly.
+func g(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// luaQuote returns s as a Lua string literal (as shapes.lua writes names).
+func luaQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c < 0x20 || c == 0x7f:
+			fmt.Fprintf(&b, "\\%03d", c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// luaKinds returns, keyed by name and kind joined by a NUL, the shape
+// kinds each sprite has in shapes.lua.
+func luaKinds(t *testing.T, src []byte) map[string]bool {
+	t.Helper()
+	m := map[string]bool{}
+	name := ""
+	for _, line := range strings.Split(string(src), "\n") {
+		if rest, ok := strings.CutPrefix(line, "S["); ok {
+			s, err := strconv.Unquote(luaToGo(rest[:strings.Index(rest, "] = {")]))
+			if err != nil {
+				t.Fatalf("shapes.lua: %q: %v", line, err)
+			}
+			name = s
+			continue
+		}
+		if rest, ok := strings.CutPrefix(line, "  "); ok && name != "" {
+			if k, _, ok := strings.Cut(rest, " = "); ok {
+				m[name+"\x00"+k] = true
+			}
+		}
+	}
+	return m
+}
+
+// luaToGo turns a Lua string literal's \ddd escapes into Go's \ooo.
+func luaToGo(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+3 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
+			n, _ := strconv.Atoi(s[i+1 : i+4])
+			fmt.Fprintf(&b, "\\%03o", n)
+			i += 3
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

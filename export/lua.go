@@ -1,0 +1,167 @@
+package export
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// luaHead is the Lua module's documentation and the start of its table.
+const luaHead = `-- %s shapes for LÖVE 11 (love.physics, Box2D), written by %s.
+--
+--   local shapes = require("shapes")       -- this file, shapes.lua
+--   local s = shapes.sprites["enemies/bat"] -- image, frame, offset, rotated, size, pivot
+--   local body = love.physics.newBody(world, x, y, "dynamic") -- x, y: where the pivot is drawn
+--   shapes.fixtures(body, "enemies/bat", "pieces")          -- or "polygon", "hull", "box", "circle", "aabb"
+--
+-- Coordinates are pixels of the sprite, relative to its pivot, y down;
+-- love.physics divides them by its meter (love.physics.setMeter, 30 px by
+-- default: set it so that large art is a few metres, at most %d px a metre).
+-- Each number is a float32 value rounded outward, so that every opaque pixel
+-- stays inside the shape in Box2D's float32. Polygons are convex, with at
+-- most 8 vertices at least %s px apart (Box2D welds closer ones at %d px a
+-- metre). A kind that Box2D would not take as written is left out of its
+-- sprite (the build's summary says which). Box2D gives every polygon a skin
+-- of b2_polygonRadius (2 linear slops, 0.01 m: 0.3 px at 30 px a metre), so
+-- two polygons touch when they are less than 2 x 0.3 px apart.
+-- frame = {x, y, w, h} in image, as stored (rotated: turned a quarter turn
+-- clockwise); offset = where the stored frame lies in the untrimmed size;
+-- aabb and box = {x, y, width, height[, angle]} for newRectangleShape;
+-- circle = {x, y, radius}; hull, polygon and each piece = {x1, y1, x2, y2, ...}.
+local M = {format = %s, generator = %s, max_meter = %d}
+local S = {}
+M.sprites = S
+`
+
+// luaTail is the fixtures function and the end of the module.
+const luaTail = `
+-- fixtures(body, name, kind[, density]) makes the fixtures of sprite name's
+-- shape kind (default: pieces, else polygon, hull, box, circle, aabb, the
+-- first the sprite has) on body, placed at the sprite's pivot, and returns
+-- them in a list; it returns nil and a message when the sprite or kind is
+-- missing.
+function M.fixtures(body, name, kind, density)
+  local s = S[name]
+  if s == nil then return nil, "no sprite " .. tostring(name) end
+  if kind == nil then
+    for _, k in ipairs({"pieces", "polygon", "hull", "box", "circle", "aabb"}) do
+      if s[k] ~= nil then kind = k break end
+    end
+  end
+  local v = kind and s[kind]
+  if v == nil then return nil, "sprite " .. name .. " has no " .. tostring(kind) end
+  local P, out = love.physics, {}
+  if kind == "circle" then
+    out[1] = P.newFixture(body, P.newCircleShape(v[1], v[2], v[3]), density)
+  elseif kind == "aabb" or kind == "box" then
+    out[1] = P.newFixture(body, P.newRectangleShape(v[1], v[2], v[3], v[4], v[5] or 0), density)
+  elseif kind == "pieces" then
+    for i, p in ipairs(v) do out[i] = P.newFixture(body, P.newPolygonShape(p), density) end
+  else
+    out[1] = P.newFixture(body, P.newPolygonShape(v), density)
+  end
+  return out
+end
+
+return M
+`
+
+// luaBlock is how many sprites share one Lua function, so that no
+// function of a large library passes Lua's limit of constants.
+const luaBlock = 200
+
+// WriteLua writes s as a Lua module for LÖVE 11 (love.physics, Box2D),
+// shapes.lua: per sprite its image, frame, offset, rotated, size, pivot
+// and each shape kind Box2D accepts as written (float32, rounded outward;
+// polygons convex with at most 8 vertices, none closer than Box2D's weld
+// distance at up to MaxMeter pixels a metre), and a function
+// fixtures(body, name, kind) that makes the fixtures. It returns the kinds
+// it left out.
+func WriteLua(w io.Writer, s Stream) ([]Omission, error) {
+	if err := s.valid(); err != nil {
+		return nil, err
+	}
+	b := bufio.NewWriter(w)
+	om := omissions{format: "lua"}
+	format := s.Head.Format
+	if format == "" {
+		format = Format
+	}
+	gen := s.Head.Generator
+	if gen == "" {
+		gen = "shapegen"
+	}
+	fmt.Fprintf(b, luaHead, format, gen, MaxMeter, num(box2DLimits.Weld), MaxMeter, luaString(format), luaString(gen), MaxMeter)
+	n := 0
+	err := s.each(func(sp *Sprite) error {
+		if n%luaBlock == 0 {
+			if n > 0 {
+				b.WriteString("end)()\n")
+			}
+			b.WriteString(";(function()\n")
+		}
+		n++
+		writeLuaSprite(b, sp, &om)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if n > 0 {
+		b.WriteString("end)()\n")
+	}
+	b.WriteString(luaTail)
+	return om.list, b.Flush()
+}
+
+// writeLuaSprite writes one sprite's entry.
+func writeLuaSprite(b *bufio.Writer, sp *Sprite, om *omissions) {
+	f := sp.Frame
+	fmt.Fprintf(b, "S[%s] = {image = %s, frame = {%d, %d, %d, %d}, ", luaString(sp.Name), luaString(sp.Image), f.X, f.Y, f.W, f.H)
+	off := [2]int{}
+	if sp.Offset != nil {
+		off = *sp.Offset
+	}
+	fmt.Fprintf(b, "offset = {%d, %d}, rotated = %t, size = {%d, %d}, pivot = {%s, %s}",
+		off[0], off[1], sp.Rotated, sp.Size[0], sp.Size[1], num(sp.Pivot[0]), num(sp.Pivot[1]))
+	for _, k := range spriteKinds {
+		if !has(sp, k) {
+			continue
+		}
+		ps, why := parts32(sp, k, box2DLimits)
+		if why != "" {
+			om.add(k, "Box2D: "+why, sp.Name)
+			continue
+		}
+		fmt.Fprintf(b, ",\n  %s = ", k)
+		if k == "pieces" {
+			b.WriteString("{")
+			for i, p := range ps {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(luaPart(p))
+			}
+			b.WriteString("}")
+		} else {
+			b.WriteString(luaPart(ps[0]))
+		}
+	}
+	b.WriteString("}\n")
+}
+
+// luaPart returns p as a Lua table in the form fixtures reads.
+func luaPart(p part) string {
+	switch p.kind {
+	case partCircle:
+		return fmt.Sprintf("{%s, %s, %s}", num(p.center[0]), num(p.center[1]), num(p.radius))
+	case partBox:
+		return fmt.Sprintf("{%s, %s, %s, %s, %s}", num(p.center[0]), num(p.center[1]), num(2*p.half[0]), num(2*p.half[1]), num(p.angle))
+	}
+	v := make([]string, 0, 2*len(p.poly))
+	for _, q := range p.poly {
+		v = append(v, num(q[0]), num(q[1]))
+	}
+	return "{" + strings.Join(v, ", ") + "}"
+}
