@@ -241,8 +241,8 @@ func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: not a valid PNG: %v", quoted(src.rel), err)
 	}
-	if n := int64(hdr.Width) * int64(hdr.Height); n > maxPixels {
-		return nil, nil, fmt.Errorf("%s: image is %dx%d = %d pixels, over the limit of %d (max_pixels)", quoted(src.rel), hdr.Width, hdr.Height, n, maxPixels)
+	if err := sizeProblem(hdr.Width, hdr.Height, maxPixels); err != "" {
+		return nil, nil, fmt.Errorf("%s: image %s", quoted(src.rel), err)
 	}
 	if g := set.Grid; g != nil {
 		fs := atlas.GridFrames(hdr.Width, hdr.Height, g.CellWidth, g.CellHeight, g.Margin, g.Spacing)
@@ -271,6 +271,23 @@ func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames
 	return frames, bad, nil
 }
 
+// sizeProblem says why an image or frame of w x h pixels is refused, or
+// "": more than maxPixels pixels, or a bit mask whose rows, 64 pixels to
+// a word, would hold more than 2 x maxPixels pixels (a 1-pixel-wide strip
+// would cost 8 bytes a pixel). So a sprite's mask takes at most
+// maxPixels/4 bytes.
+func sizeProblem(w, h int, maxPixels int64) string {
+	n := int64(w) * int64(h)
+	padded := (int64(w) + 63) / 64 * 64 * int64(h)
+	switch {
+	case n > maxPixels:
+		return fmt.Sprintf("is %dx%d = %d pixels, over the limit of %d (max_pixels)", w, h, n, maxPixels)
+	case padded > 2*maxPixels:
+		return fmt.Sprintf("is %dx%d: as a mask, 64 pixels a row word, that is %d pixels, over twice the limit of %d (max_pixels); turn the strip into a sheet", w, h, padded, maxPixels)
+	}
+	return ""
+}
+
 // frameProblem says why frame f cannot be built, or "": its untrimmed size
 // over max_pixels, or its trimmed rectangle not inside the untrimmed size
 // at its offset.
@@ -282,8 +299,8 @@ func frameProblem(f atlas.Frame, maxPixels int64) string {
 	switch {
 	case f.Size.X < 0 || f.Size.Y < 0 || w < 0 || h < 0:
 		return "has a negative size"
-	case int64(f.Size.X)*int64(f.Size.Y) > maxPixels:
-		return fmt.Sprintf("is %dx%d untrimmed, over the limit of %d pixels (max_pixels)", f.Size.X, f.Size.Y, maxPixels)
+	case sizeProblem(f.Size.X, f.Size.Y, maxPixels) != "":
+		return "untrimmed " + sizeProblem(f.Size.X, f.Size.Y, maxPixels)
 	case f.Offset.X < 0 || f.Offset.Y < 0 || f.Offset.X+w > f.Size.X || f.Offset.Y+h > f.Size.Y:
 		return fmt.Sprintf("at offset %v with size %dx%d does not fit its untrimmed size %dx%d", f.Offset, w, h, f.Size.X, f.Size.Y)
 	}
@@ -323,8 +340,8 @@ func decode(rel string, data []byte, maxPixels int64) (image.Image, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a valid PNG: %v", quoted(rel), err)
 	}
-	if n := int64(hdr.Width) * int64(hdr.Height); n > maxPixels {
-		return nil, fmt.Errorf("%s: image is %dx%d = %d pixels, over the limit of %d (max_pixels)", quoted(rel), hdr.Width, hdr.Height, n, maxPixels)
+	if err := sizeProblem(hdr.Width, hdr.Height, maxPixels); err != "" {
+		return nil, fmt.Errorf("%s: image %s", quoted(rel), err)
 	}
 	img, err := png.Decode(bytes.NewReader(data))
 	if err != nil {
