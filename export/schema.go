@@ -87,7 +87,14 @@ type Sprite struct {
 	// the upright frame's pixel (x, y), 0 <= x < Frame.H, 0 <= y < Frame.W,
 	// is the image's pixel (Frame.X + Frame.W-1-y, Frame.Y + x). Shapes,
 	// Offset and Size are upright, as for any sprite.
-	Rotated bool    `json:"rotated,omitempty" yaml:"rotated,omitempty"`
+	Rotated bool `json:"rotated,omitempty" yaml:"rotated,omitempty"`
+	// Turn is, for a frame stored turned other than a quarter turn
+	// clockwise, the turn in degrees clockwise: 180, or 270 (a quarter
+	// turn counter-clockwise, as libGDX and Spine pack rotated regions);
+	// 0 otherwise. The upright frame's pixel (x, y) is the image's pixel
+	// (Frame.X + Frame.W-1-x, Frame.Y + Frame.H-1-y) for 180, and
+	// (Frame.X + y, Frame.Y + Frame.H-1-x) for 270.
+	Turn    int     `json:"turn,omitempty" yaml:"turn,omitempty"`
 	Offset  *[2]int `json:"offset,omitempty" yaml:"offset,omitempty,flow"`
 	Size    [2]int  `json:"size" yaml:"size,flow"`
 	Pivot   Point   `json:"pivot" yaml:"pivot,flow"`

@@ -76,6 +76,8 @@ func checkSprite(s *Sprite, masks bool) error {
 		return fmt.Errorf("pixels %d is negative", s.Pixels)
 	case !finite(s.Pivot[:]...):
 		return fmt.Errorf("pivot %v is not finite", s.Pivot)
+	case s.Turn != 0 && (s.Rotated || s.Turn != 180 && s.Turn != 270):
+		return fmt.Errorf("turn %d: want 180 or 270, and not with rotated", s.Turn)
 	}
 	if err := bounded("frame", s.Frame.X, s.Frame.Y, s.Frame.W, s.Frame.H); err != nil {
 		return err

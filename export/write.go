@@ -217,6 +217,10 @@ func appendSprite(b []byte, sp *Sprite) []byte {
 	if sp.Rotated {
 		b = append(b, ","+in+"\"rotated\": true"...)
 	}
+	if sp.Turn != 0 {
+		b = append(b, ","+in+"\"turn\": "...)
+		b = strconv.AppendInt(b, int64(sp.Turn), 10)
+	}
 	if sp.Offset != nil {
 		b = append(b, ","+in+"\"offset\": "...)
 		b = appendInts(b, sp.Offset[0], sp.Offset[1])

@@ -18,6 +18,7 @@ type BuildOptions struct {
 	Dir, Out string
 	Workers  int
 	NoCache  bool
+	Verbose  bool
 	Settings settingsFlags
 	// now is the clock of the progress bar (tests fix it).
 	now func() time.Time
@@ -50,6 +51,7 @@ Exit status: 0 all well, 1 some sprite failed (the rest is written), 2 bad usage
 	cmd.Flags().StringVarP(&opts.Out, "out", "o", "out", "output folder")
 	cmd.Flags().IntVar(&opts.Workers, "workers", 0, "images decoded at once (0: one per core)")
 	cmd.Flags().BoolVar(&opts.NoCache, "no-cache", false, "recompute everything (the cache is still refreshed)")
+	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "list the files the build ignores, with the reason")
 	opts.Settings.bind(cmd.Flags(), true)
 	return cmd
 }
@@ -68,7 +70,7 @@ func runBuild(c *cobra.Command, opts *BuildOptions) error {
 	bar := newProgressBar(opts.ErrOut, opts.IsTerminal, opts.now)
 	res, err := pipeline.Build(c.Context(), pipeline.Options{
 		Dir: opts.Dir, Out: opts.Out, Config: cfg, Workers: opts.Workers, NoCache: opts.NoCache,
-		Progress: bar.update,
+		Verbose: opts.Verbose, Progress: bar.update,
 		Waiting: func(pid int) {
 			fmt.Fprintf(opts.ErrOut, "waiting for process %d, which is building into %s\n", pid, opts.Out)
 		},
@@ -77,23 +79,37 @@ func runBuild(c *cobra.Command, opts *BuildOptions) error {
 	if err != nil {
 		return failedf("%v", err)
 	}
-	for _, n := range res.Notes {
-		fmt.Fprintln(opts.ErrOut, n)
-	}
 	for _, f := range res.Failures {
 		fmt.Fprintln(opts.ErrOut, f)
 	}
-	summary(opts.IO.Out, res)
+	summary(opts.IO.Out, res, opts.Verbose)
 	if res.Failed() {
 		return errFailed
 	}
 	return nil
 }
 
-// summary writes the end-of-build summary.
-func summary(w io.Writer, res *pipeline.Result) {
+// summary writes the end-of-build summary; verbose lists the files the
+// build ignored.
+func summary(w io.Writer, res *pipeline.Result, verbose bool) {
 	fmt.Fprintf(w, "%d images, %d sprites (%d frames of sheets and atlases), %d failures, %d empty, %d decoded, %s\n",
 		res.Images, res.Sprites, res.Frames, len(res.Failures), len(res.Empty), res.Decoded, res.Elapsed.Round(time.Millisecond))
+	parts := []string{fmt.Sprintf("%d images", res.Images), fmt.Sprintf("%d frame lists", res.Lists)}
+	for _, ig := range res.Ignored {
+		part := fmt.Sprintf("%d %s", ig.Count, ig.Reason)
+		if ig.Reason == "in an output folder" && len(res.Outputs) > 0 {
+			part += " (" + list(res.Outputs, 3) + ")"
+		}
+		parts = append(parts, part)
+	}
+	fmt.Fprintf(w, "%d files: %s\n", res.Files, strings.Join(parts, ", "))
+	if verbose {
+		for _, ig := range res.Ignored {
+			for _, p := range ig.Paths {
+				fmt.Fprintf(w, "ignored (%s): %s\n", ig.Reason, p)
+			}
+		}
+	}
 	if len(res.Empty) > 0 {
 		fmt.Fprintf(w, "empty (no opaque pixel): %s\n", list(res.Empty, 5))
 	}

@@ -35,6 +35,9 @@ type Options struct {
 	// Progress, when not nil, is called after each image, from one
 	// goroutine at a time.
 	Progress func(Progress)
+	// Verbose keeps the paths of the files the build ignores
+	// (Result.Ignored), not only their count.
+	Verbose bool
 	// Waiting, when not nil, is called once when another process holds
 	// the output folder's lock, with its process id; Build then waits
 	// for it.
@@ -65,9 +68,15 @@ type Result struct {
 	// removed, the shape kinds an engine format left out and why
 	// (export.Omission).
 	Notes []string
-	// Images is the number of image files read, Frames the number of
-	// sprites that are frames of sheets or atlases.
-	Images, Frames int
+	// Files is the number of files in the asset folder: Images image
+	// files read, Lists frame lists (atlas files) read with them, and the
+	// Ignored files, by reason. Frames is the number of sprites that are
+	// frames of sheets or atlases.
+	Files, Images, Lists, Frames int
+	Ignored                      []Ignored
+	// Outputs are the output folders inside the asset folder that were
+	// not read (this build's, and any holding a shapegen library).
+	Outputs []string
 	// Empty lists the sprites with no opaque pixel.
 	Empty []string
 	// Decoded counts the images decoded; the rest came from the cache.
@@ -145,7 +154,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		s, err := openStore(opts.Out, opts.NoCache)
 		ch <- opened{s, err}
 	}()
-	srcs, werr := walk(opts.Dir, opts.Out, cfg)
+	found, werr := walk(opts.Dir, opts.Out, cfg, opts.Verbose)
 	op := <-ch
 	if op.err != nil {
 		return nil, op.err
@@ -155,7 +164,15 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if werr != nil {
 		return nil, werr
 	}
+	srcs := found.srcs
 	res.Notes = append(res.Notes, c.notes...)
+	res.Notes = append(res.Notes, found.notes...)
+	res.Files, res.Lists, res.Outputs = found.files, found.lists, found.outputs
+	for _, r := range []string{ignoredNotImage, ignoredExcluded, ignoredOutput, ignoredHidden} {
+		if ig := found.ignored[r]; ig != nil {
+			res.Ignored = append(res.Ignored, *ig)
+		}
+	}
 	outs := make([]outcome, len(srcs))
 	w := &worker{opts: &opts, cache: c, sums: map[string]string{}}
 	// Largest files first, so that no core is left with a big sheet at

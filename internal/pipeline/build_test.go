@@ -286,7 +286,7 @@ func TestBadInput(t *testing.T) {
 	writeFile(t, dir, "atlas.txt", []byte("a = 0 0 2 2\nb = 3 0 2 2\n"))
 	res, _ := build(t, dir, out, config.Default(), 0)
 	want := []string{
-		"atlas.png: frame \"b\" at (3,0)-(5,2) is outside the 4x2 image",
+		"atlas.txt:2: frame \"b\": rectangle (3,0)-(5,2) lies outside the 4x2 image",
 		"bad/huge_header.png: image is 100000x100000 = 10000000000 pixels, over the limit of 67108864 (max_pixels)",
 		"bad/truncated.png: corrupt PNG:",
 		"empty.png: not a valid PNG:",
@@ -344,25 +344,44 @@ func TestNamesStayInside(t *testing.T) {
 	}
 }
 
-// TestWalkSkips checks that hidden folders and an OUT inside DIR are not
-// read, and that include/exclude apply.
+// TestWalkSkips checks that hidden entries, an OUT inside DIR and any
+// folder holding an earlier build's outputs are not read, that
+// include/exclude apply, and that every file is counted once: read, or
+// ignored for a reason.
 func TestWalkSkips(t *testing.T) {
 	dir := t.TempDir()
-	for _, rel := range []string{"a.png", ".hidden/b.png", "out/c.png", "sub/d.png", "sub/old/e.png", ".f.png"} {
+	for _, rel := range []string{"a.png", ".hidden/b.png", "out/c.png", "sub/d.png", "sub/old/e.png", ".f.png", "old-build/preview/x.png", "old-build/report.png"} {
 		writePNG(t, dir, rel, picture("#"))
 	}
+	writeFile(t, dir, "old-build/"+ManifestFile, []byte("{}"))
+	writeFile(t, dir, "notes.md", []byte("# art"))
+	writeFile(t, dir, "music.ogg", []byte("OggS"))
 	cfg := config.Default()
 	cfg.Exclude = []string{"**/old/**"}
-	srcs, err := walk(dir, filepath.Join(dir, "out"), &cfg)
+	tree, err := walk(dir, filepath.Join(dir, "out"), &cfg, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, s := range srcs {
+	for _, s := range tree.srcs {
 		got = append(got, s.rel)
 	}
 	if want := []string{"a.png", "sub/d.png"}; !slices.Equal(got, want) {
 		t.Errorf("walk = %v, want %v", got, want)
+	}
+	if want := []string{"old-build", "out"}; !slices.Equal(tree.outputs, want) {
+		t.Errorf("output folders skipped %v, want %v", tree.outputs, want)
+	}
+	want := map[string]int{ignoredOutput: 4, ignoredHidden: 2, ignoredExcluded: 1, ignoredNotImage: 2}
+	sum := len(tree.srcs) + tree.lists
+	for r, n := range want {
+		if ig := tree.ignored[r]; ig == nil || ig.Count != n {
+			t.Errorf("ignored %s: %+v, want %d", r, ig, n)
+		}
+		sum += n
+	}
+	if tree.files != 11 || sum != tree.files {
+		t.Errorf("%d files counted, %d read or ignored; want 11 both", tree.files, sum)
 	}
 }
 
@@ -378,10 +397,11 @@ func TestAtlasResolution(t *testing.T) {
 	writeFile(t, dir, "config.json", []byte(`{"some": "data"}`))
 	writeFile(t, dir, "license.txt", []byte("CC0\n"))
 	cfg := config.Default()
-	srcs, err := walk(dir, "", &cfg)
+	tree, err := walk(dir, "", &cfg, false)
 	if err != nil {
 		t.Fatal(err)
 	}
+	srcs := tree.srcs
 	got := map[string]string{}
 	for _, s := range srcs {
 		got[s.rel] = s.data

@@ -12,8 +12,10 @@ import (
 	"image/png"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unicode"
@@ -254,11 +256,18 @@ func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames
 	if src.data == "" {
 		return nil, nil, nil
 	}
-	a, err := atlas.Parse(src.data, data)
+	size := image.Pt(hdr.Width, hdr.Height)
+	a, problems, err := atlas.Decode(src.data, data, atlas.Options{
+		ImageSize: func(string) (image.Point, bool) { return size, true },
+		MaxPixels: maxPixels,
+	})
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, f := range a.Frames {
+	for _, p := range problems {
+		bad = append(bad, p.Error())
+	}
+	for _, f := range pageOf(a, src) {
 		if why := frameProblem(f, maxPixels); why != "" {
 			bad = append(bad, fmt.Sprintf("%s: frame %q %s", quoted(src.data), f.Name, why))
 			continue
@@ -269,6 +278,21 @@ func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames
 		frames = []atlas.Frame{} // an atlas of bad frames has no sprite, not the whole image
 	}
 	return frames, bad, nil
+}
+
+// pageOf returns the frames of a that are stored in src's image: the page
+// that names it (by base name), or the only page.
+func pageOf(a *atlas.Atlas, src source) []atlas.Frame {
+	if len(a.Pages) == 1 {
+		return a.Pages[0].Frames
+	}
+	base := path.Base(src.rel)
+	for _, pg := range a.Pages {
+		if path.Base(strings.ReplaceAll(pg.Image, `\`, "/")) == base {
+			return pg.Frames
+		}
+	}
+	return nil
 }
 
 // sizeProblem says why an image or frame of w x h pixels is refused, or
@@ -292,10 +316,7 @@ func sizeProblem(w, h int, maxPixels int64) string {
 // over max_pixels, or its trimmed rectangle not inside the untrimmed size
 // at its offset.
 func frameProblem(f atlas.Frame, maxPixels int64) string {
-	w, h := f.Rect.Dx(), f.Rect.Dy()
-	if f.Rotated {
-		w, h = h, w
-	}
+	w, h := f.Upright().X, f.Upright().Y
 	switch {
 	case f.Size.X < 0 || f.Size.Y < 0 || w < 0 || h < 0:
 		return "has a negative size"

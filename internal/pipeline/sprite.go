@@ -16,7 +16,7 @@ import (
 )
 
 // upright returns the pixels of frame f of img as stored, turned back
-// when f was packed rotated; its bounds start at (0, 0) only when it had
+// when f was packed turned; its bounds start at (0, 0) only when it had
 // to be copied. It fails when the frame is not inside the image.
 func upright(img image.Image, f atlas.Frame) (image.Image, error) {
 	b := img.Bounds()
@@ -24,29 +24,41 @@ func upright(img image.Image, f atlas.Frame) (image.Image, error) {
 	if !r.In(b) {
 		return nil, fmt.Errorf("frame %q at %v is outside the %dx%d image", f.Name, f.Rect, b.Dx(), b.Dy())
 	}
-	sub := img
-	if si, ok := img.(interface {
-		SubImage(image.Rectangle) image.Image
-	}); ok {
-		sub = si.SubImage(r)
-	} else {
+	if f.Turn == atlas.Upright {
+		if si, ok := img.(interface {
+			SubImage(image.Rectangle) image.Image
+		}); ok {
+			return si.SubImage(r), nil
+		}
 		c := image.NewNRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
 		draw.Draw(c, c.Bounds(), img, r.Min, draw.Src)
-		sub = c
+		return c, nil
 	}
-	if !f.Rotated {
-		return sub, nil
-	}
-	// Packed turned clockwise: upright (x, y) is stored at (h-1-y, x), h
-	// being the upright height (the stored width).
-	h, w := r.Dx(), r.Dy()
-	out := image.NewNRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			out.Set(x, y, sub.At(r.Min.X+h-1-y, r.Min.Y+x))
+	// Packed turned: Stored says where each upright pixel is.
+	size := f.Upright()
+	out := image.NewNRGBA(image.Rect(0, 0, size.X, size.Y))
+	for y := range size.Y {
+		for x := range size.X {
+			q := f.Stored(x, y).Add(b.Min)
+			out.Set(x, y, img.At(q.X, q.Y))
 		}
 	}
 	return out, nil
+}
+
+// turnOf returns how sprite sp says a frame is stored turned: rotated for
+// a quarter turn clockwise (DESIGN.md), turn in degrees clockwise for the
+// others.
+func turnOf(t atlas.Turn) (rotated bool, degrees int) {
+	switch t {
+	case atlas.Clockwise:
+		return true, 0
+	case atlas.HalfTurn:
+		return false, 180
+	case atlas.CounterClockwise:
+		return false, 270
+	}
+	return false, 0
 }
 
 // spriteMask returns the mask of frame pixels px (upright) in the sprite's
@@ -66,14 +78,14 @@ func spriteMask(px image.Image, f atlas.Frame, threshold int) *mask.Mask {
 // figures. m is the sprite's mask in its own space.
 func compute(name, img string, f atlas.Frame, m *mask.Mask, s config.Sprite) export.Sprite {
 	sp := export.Sprite{
-		Name:    name,
-		Image:   img,
-		Frame:   export.Frame{X: f.Rect.Min.X, Y: f.Rect.Min.Y, W: f.Rect.Dx(), H: f.Rect.Dy()},
-		Rotated: f.Rotated,
-		Size:    [2]int{f.Size.X, f.Size.Y},
-		Pivot:   pivotOf(s, f.Size),
-		Pixels:  m.Count(),
+		Name:   name,
+		Image:  img,
+		Frame:  export.Frame{X: f.Rect.Min.X, Y: f.Rect.Min.Y, W: f.Rect.Dx(), H: f.Rect.Dy()},
+		Size:   [2]int{f.Size.X, f.Size.Y},
+		Pivot:  pivotOf(s, f.Size),
+		Pixels: m.Count(),
 	}
+	sp.Rotated, sp.Turn = turnOf(f.Turn)
 	if f.Offset != (image.Point{}) {
 		sp.Offset = &[2]int{f.Offset.X, f.Offset.Y}
 	}

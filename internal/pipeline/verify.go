@@ -72,10 +72,11 @@ func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	srcs, err := walk(opts.Dir, opts.Skip, &cfg)
+	tree, err := walk(opts.Dir, opts.Skip, &cfg, false)
 	if err != nil {
 		return nil, err
 	}
+	srcs := tree.srcs
 	byName := make(map[string]*export.Sprite, len(opts.Library.Sprites))
 	for i := range opts.Library.Sprites {
 		byName[opts.Library.Sprites[i].Name] = &opts.Library.Sprites[i]

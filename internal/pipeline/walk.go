@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/shapegen/shapegen/internal/atlas"
@@ -30,18 +32,66 @@ type source struct {
 	stat *fileStat
 }
 
-// atlasExts are the atlas data file extensions, in order of preference.
-var atlasExts = []string{".xml", ".json", ".txt"}
+// atlasExts are the atlas data file extensions, in order of preference
+// when several files are named after one image.
+var atlasExts = []string{".xml", ".json", ".plist", ".atlas", ".txt"}
 
-// walk lists the PNGs under dir (skipping hidden entries and the folder
-// skip) that cfg includes, sorted by path, each with its atlas data file.
-// The folders are read level by level and the files' stat data taken on
-// all cores: on a warm build the walk is most of the time.
-func walk(dir, skip string, cfg *config.Config) ([]source, error) {
+// Reasons a file of the asset folder is not read, as Ignored says them.
+const (
+	ignoredNotImage = "not an image"
+	ignoredExcluded = "excluded by a glob"
+	ignoredOutput   = "in an output folder"
+	ignoredHidden   = "hidden"
+)
+
+// Ignored is the files of the asset folder a build did not read, for one
+// reason: their count, and their paths when Options.Verbose asked for them.
+type Ignored struct {
+	Reason string
+	Count  int
+	Paths  []string
+}
+
+// walked is what the walk found: the images to read, and the rest.
+type walked struct {
+	srcs []source
+	// files is the number of files in the folder, lists the number of
+	// frame lists the images use.
+	files, lists int
+	ignored      map[string]*Ignored
+	// outputs are the output folders skipped, and notes one line each
+	// (frame lists that match no image).
+	outputs []string
+	notes   []string
+}
+
+// ignore counts the file p as ignored for reason.
+func (w *walked) ignore(reason, p string, verbose bool, n int) {
+	ig := w.ignored[reason]
+	if ig == nil {
+		ig = &Ignored{Reason: reason}
+		w.ignored[reason] = ig
+	}
+	ig.Count += n
+	if verbose {
+		ig.Paths = append(ig.Paths, p)
+	}
+}
+
+// walk lists the PNGs under dir that cfg includes, sorted by path, each
+// with its atlas data file, and counts what it leaves out: hidden entries,
+// files not images (nor frame lists of one), files excluded by a glob,
+// and output folders: the folder skip, and any folder that holds a
+// shapegen library (its manifest or cache, or a shapes.json of format
+// shapegen/v1) with all its files. The folders are read level by level and
+// the files' stat data taken on all cores: on a warm build the walk is
+// most of the time.
+func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 	var skipInfo os.FileInfo
 	if skip != "" {
 		skipInfo, _ = os.Stat(skip)
 	}
+	w := &walked{ignored: map[string]*Ignored{}}
 	var pngs, datas []string // slash-separated, relative to dir
 	for level := []string{"."}; len(level) > 0; {
 		found := make([]folder, len(level))
@@ -58,8 +108,19 @@ func walk(dir, skip string, cfg *config.Config) ([]source, error) {
 			level = append(level, f.dirs...)
 			pngs = append(pngs, f.pngs...)
 			datas = append(datas, f.data...)
+			for _, o := range f.outputs {
+				w.outputs = append(w.outputs, o.dir)
+				w.ignore(ignoredOutput, o.dir, verbose, o.files)
+			}
+			for _, h := range f.hidden {
+				w.ignore(ignoredHidden, h.dir, verbose, h.files)
+			}
+			for _, e := range f.excluded {
+				w.ignore(ignoredExcluded, e, verbose, 1)
+			}
 		}
 	}
+	sort.Strings(w.outputs)
 	files := append(slices.Clone(pngs), datas...)
 	stats := make([]fileStat, len(files))
 	ok := make([]bool, len(files))
@@ -78,71 +139,131 @@ func walk(dir, skip string, cfg *config.Config) ([]source, error) {
 			statOf[f] = stats[i]
 		}
 	}
+	sort.Strings(pngs)
+	sort.Strings(datas)
+	owner := owners(dir, pngs, datas, statOf, w)
+	used := map[string]bool{}
+	w.srcs = make([]source, len(pngs))
+	for i, p := range pngs {
+		w.srcs[i] = source{rel: p, data: owner[p]}
+		st, ok := statOf[p]
+		ds, dok := statOf[owner[p]]
+		if ok && (owner[p] == "" || dok) {
+			st = st.withData(ds)
+			w.srcs[i].size, w.srcs[i].stat = st.Size, &st
+		}
+		if owner[p] != "" {
+			used[owner[p]] = true
+		}
+	}
+	for _, d := range datas {
+		if !used[d] {
+			w.ignore(ignoredNotImage, d, verbose, 1)
+		}
+	}
+	w.lists = len(used)
+	w.files = len(pngs) + len(datas)
+	for _, ig := range w.ignored {
+		if ig.Reason != ignoredNotImage {
+			w.files += ig.Count
+		}
+	}
+	return w, nil
+}
+
+// owners returns the data file of each image that has one: a data file
+// named after the image (the first of atlasExts), else one that names the
+// image in its own folder (imagePath, meta.image, a libGDX page). A data
+// file that looks like a frame list but gives no image its frames gets a
+// note saying which setting ties it to one.
+func owners(dir string, pngs, datas []string, statOf map[string]fileStat, w *walked) map[string]string {
 	data := make(map[string]bool, len(datas))
 	for _, d := range datas {
 		data[d] = true
 	}
-	sort.Strings(pngs)
 	isPNG := make(map[string]bool, len(pngs))
 	for _, p := range pngs {
 		isPNG[p] = true
 	}
 	owner := map[string]string{} // image -> data file
+	taken := map[string]bool{}
 	// First the data files named like their image.
 	for _, p := range pngs {
 		stem := strings.TrimSuffix(p, path.Ext(p))
 		for _, ext := range atlasExts {
 			if data[stem+ext] {
 				owner[p] = stem + ext
-				delete(data, stem+ext)
+				taken[stem+ext] = true
 				break
 			}
 		}
 	}
-	// Then the rest, for the image they name in their own folder.
-	rest := make([]string, 0, len(data))
-	for d := range data {
-		if ext := path.Ext(d); ext == ".xml" || ext == ".json" {
-			rest = append(rest, d)
+	// Then the rest that look like frame lists, for the images they name
+	// in their own folder.
+	for _, d := range datas {
+		if taken[d] || !sniffable(d, statOf[d]) {
+			continue
 		}
-	}
-	sort.Strings(rest)
-	for _, d := range rest {
-		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(d)))
+		b, err := readCapped(dir, d, nil, atlasCap)
+		if err != nil || atlas.Sniff(b) == atlas.Unknown {
+			continue
+		}
+		a, _, err := atlas.Decode(d, b, atlas.Options{})
 		if err != nil {
 			continue
 		}
-		a, err := atlas.Parse(d, b)
-		if err != nil || a.Image == "" {
-			continue // not an atlas: some other data file
+		named := false
+		for _, pg := range a.Pages {
+			if pg.Image == "" {
+				continue
+			}
+			img := path.Join(path.Dir(d), path.Base(strings.ReplaceAll(pg.Image, `\`, "/")))
+			if isPNG[img] && owner[img] == "" {
+				owner[img] = d
+				taken[d] = true
+				named = true
+			}
 		}
-		img := path.Join(path.Dir(d), path.Base(strings.ReplaceAll(a.Image, `\`, "/")))
-		if isPNG[img] && owner[img] == "" {
-			owner[img] = d
-		}
-	}
-	out := make([]source, len(pngs))
-	for i, p := range pngs {
-		out[i] = source{rel: p, data: owner[p]}
-		st, ok := statOf[p]
-		ds, dok := statOf[owner[p]]
-		if ok && (owner[p] == "" || dok) {
-			st = st.withData(ds)
-			out[i].size, out[i].stat = st.Size, &st
+		if !named && len(a.Frames) > 0 {
+			w.notes = append(w.notes, fmt.Sprintf("%s looks like a frame list (%s) but matches no image; tie it to one with an atlases: entry {list: %s, image: <the image>} in shapegen.yaml", quoted(d), a.Format, d))
 		}
 	}
-	return out, nil
+	return owner
+}
+
+// sniffable reports whether the data file d may be a frame list worth
+// reading: an atlas extension, none, or a version-like one ("_v1.4"), and
+// not larger than atlasCap.
+func sniffable(d string, st fileStat) bool {
+	if st.Size > atlasCap {
+		return false
+	}
+	ext := strings.ToLower(path.Ext(d))
+	if ext == "" || slices.Contains(atlasExts, ext) {
+		return true
+	}
+	_, err := strconv.Atoi(ext[1:])
+	return err == nil
 }
 
 // folder is what readFolder found in one folder: its subfolders to read,
-// the PNGs cfg includes and the possible atlas data files, as paths
-// relative to the asset root.
+// the PNGs cfg includes, the other files (possible atlas data files), and
+// what it left out, as paths relative to the asset root.
 type folder struct {
 	dirs, pngs, data []string
+	excluded         []string
+	outputs, hidden  []skipped
 }
 
-// readFolder reads the folder rel of dir, leaving out hidden entries and
-// the folder skip (with stat data skipInfo, nil when unknown).
+// skipped is a folder or file left out, with the number of files in it.
+type skipped struct {
+	dir   string
+	files int
+}
+
+// readFolder reads the folder rel of dir, leaving out hidden entries,
+// the folder skip (with stat data skipInfo, nil when unknown) and output
+// folders.
 func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config) (folder, error) {
 	var f folder
 	abs := filepath.Join(dir, filepath.FromSlash(rel))
@@ -152,26 +273,64 @@ func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config)
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasPrefix(name, ".") {
-			continue
-		}
 		p := path.Join(rel, name)
 		if e.IsDir() {
-			if skip == "" || !sameDir(filepath.Join(abs, name), e, skip, skipInfo) {
+			sub := filepath.Join(abs, name)
+			switch {
+			case skip != "" && sameDir(sub, e, skip, skipInfo), isOutput(sub):
+				f.outputs = append(f.outputs, skipped{p, countFiles(sub)})
+			case strings.HasPrefix(name, "."):
+				f.hidden = append(f.hidden, skipped{p, countFiles(sub)})
+			default:
 				f.dirs = append(f.dirs, p)
 			}
 			continue
 		}
-		switch ext := strings.ToLower(path.Ext(name)); {
-		case ext == ".png":
+		switch {
+		case strings.HasPrefix(name, "."):
+			f.hidden = append(f.hidden, skipped{p, 1})
+		case strings.EqualFold(path.Ext(name), ".png"):
 			if cfg.Included(p) {
 				f.pngs = append(f.pngs, p)
+			} else {
+				f.excluded = append(f.excluded, p)
 			}
-		case ext == ".xml" || ext == ".json" || ext == ".txt":
+		default:
 			f.data = append(f.data, p)
 		}
 	}
 	return f, nil
+}
+
+// isOutput reports whether the folder at p holds a shapegen library: the
+// manifest or the cache a build writes, or a shapes.json whose format is
+// shapegen/v1.
+func isOutput(p string) bool {
+	for _, marker := range []string{ManifestFile, CacheDir} {
+		if _, err := os.Lstat(filepath.Join(p, marker)); err == nil {
+			return true
+		}
+	}
+	f, err := os.Open(filepath.Join(p, "shapes.json"))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	return strings.Contains(string(head[:n]), `"format": "shapegen/v1"`)
+}
+
+// countFiles returns the number of files under the folder p.
+func countFiles(p string) int {
+	n := 0
+	filepath.WalkDir(p, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			n++
+		}
+		return nil
+	})
+	return n
 }
 
 // sameDir reports whether the folder at p, with directory entry e, is the
