@@ -16,7 +16,7 @@ func validate(lib *Library, masks bool) error {
 		return fmt.Errorf("unsupported format %q, want %s", lib.Format, Format)
 	}
 	st := lib.Settings
-	if st.AlphaThreshold < 0 || st.AlphaThreshold > 255 || st.MaxVertices < 0 || st.MaxPieces < 0 || st.Samples < 0 {
+	if st.AlphaThreshold < 0 || st.AlphaThreshold > 255 || st.MaxVertices < 0 || st.MaxPieces < 0 {
 		return fmt.Errorf("settings %+v out of range", st)
 	}
 	seen := make(map[string]bool, len(lib.Sprites))
@@ -83,7 +83,7 @@ func checkSprite(s *Sprite, masks bool) error {
 	}
 	for _, k := range sortedKeys(s.Quality) {
 		q := s.Quality[k]
-		if q.Outside < 0 || !finite(q.AreaRatio, q.PairFPRate) {
+		if q.Outside < 0 || !finite(q.AreaRatio, q.FPArea) {
 			return fmt.Errorf("quality %q %+v out of range", k, q)
 		}
 	}

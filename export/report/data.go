@@ -92,7 +92,7 @@ func Sum(lib *export.Library, failures int) Totals {
 		for k, q := range s.Quality {
 			t.Outside += q.Outside
 			area[k] = append(area[k], q.AreaRatio)
-			fp[k] = append(fp[k], q.PairFPRate)
+			fp[k] = append(fp[k], q.FPArea)
 		}
 	}
 	t.Images = len(images)

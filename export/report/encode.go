@@ -71,12 +71,6 @@ func appendSettings(b []byte, s *export.Settings) []byte {
 	b = strconv.AppendInt(append(b, `{"alpha_threshold":`...), int64(s.AlphaThreshold), 10)
 	b = strconv.AppendInt(append(b, `,"max_vertices":`...), int64(s.MaxVertices), 10)
 	b = strconv.AppendInt(append(b, `,"max_pieces":`...), int64(s.MaxPieces), 10)
-	if s.Samples != 0 {
-		b = strconv.AppendInt(append(b, `,"samples":`...), int64(s.Samples), 10)
-	}
-	if s.Seed != 0 {
-		b = strconv.AppendUint(append(b, `,"seed":`...), s.Seed, 10)
-	}
 	return append(b, '}')
 }
 
@@ -177,7 +171,7 @@ func appendCard(b []byte, s *export.Sprite, opt *Options, threshold int, keys []
 			}
 			q := s.Quality[k]
 			b = appendString(b, k)
-			b = appendNums(append(b, ':'), float64(q.Outside), q.AreaRatio, q.PairFPRate)
+			b = appendNums(append(b, ':'), float64(q.Outside), q.AreaRatio, q.FPArea)
 		}
 		b = append(b, '}')
 	}

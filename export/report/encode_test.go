@@ -133,7 +133,7 @@ func cardOf(s *export.Sprite, opt *Options, threshold int) card {
 	if len(s.Quality) > 0 {
 		c.Quality = make(map[string][3]num, len(s.Quality))
 		for k, q := range s.Quality {
-			c.Quality[k] = [3]num{num(q.Outside), num(q.AreaRatio), num(q.PairFPRate)}
+			c.Quality[k] = [3]num{num(q.Outside), num(q.AreaRatio), num(q.FPArea)}
 		}
 	}
 	return c
@@ -257,7 +257,6 @@ func randLibrary(r *rand.Rand) (*export.Library, Options) {
 	lib := &export.Library{Format: export.Format, Generator: randString(r), Settings: export.Settings{
 		AlphaThreshold: r.IntN(256), MaxVertices: r.IntN(20), MaxPieces: r.IntN(9)}}
 	if r.IntN(2) == 0 {
-		lib.Settings.Samples, lib.Settings.Seed = r.IntN(5000), r.Uint64()
 	}
 	var opt Options
 	switch r.IntN(4) {
@@ -320,7 +319,7 @@ func randLibrary(r *rand.Rand) (*export.Library, Options) {
 					k = randString(r)
 				}
 				// A NaN here makes the totals unwritable: both must fail.
-				s.Quality[k] = export.Quality{Outside: r.IntN(5), AreaRatio: randFloat(r, r.IntN(20) == 0), PairFPRate: randFloat(r, r.IntN(20) == 0)}
+				s.Quality[k] = export.Quality{Outside: r.IntN(5), AreaRatio: randFloat(r, r.IntN(20) == 0), FPArea: randFloat(r, r.IntN(20) == 0)}
 			}
 		}
 		switch r.IntN(3) {

@@ -233,7 +233,6 @@ func library(cfg *config.Config, c *cache, outs []outcome, dup map[[2]int]bool) 
 		Generator: Generator,
 		Settings: export.Settings{
 			AlphaThreshold: cfg.AlphaThreshold, MaxVertices: cfg.MaxVertices, MaxPieces: cfg.MaxPieces,
-			Samples: cfg.Samples, Seed: cfg.Seed,
 		},
 		Sprites: []export.Sprite{},
 	}

@@ -51,7 +51,7 @@ func TestBuildTestdata(t *testing.T) {
 	for _, s := range lib.Sprites {
 		byName[s.Name] = s
 		for k, q := range s.Quality {
-			if q.Outside != 0 || q.PairFPRate < 0 || q.PairFPRate > 1 || q.AreaRatio < 1-1e-9 {
+			if q.Outside != 0 || q.FPArea < 0 || q.FPArea > 1 || q.AreaRatio < 1-1e-9 {
 				t.Errorf("%s: quality.%s = %+v", s.Name, k, q)
 			}
 		}

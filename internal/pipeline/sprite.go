@@ -109,9 +109,9 @@ func compute(name, img string, f atlas.Frame, m *mask.Mask, s config.Sprite) exp
 		u := which[i]
 		if figures[u] == nil {
 			figures[u] = &export.Quality{
-				Outside:    ks[i].outside(m, sh),
-				AreaRatio:  sh.Area() / float64(sp.Pixels),
-				PairFPRate: rates[u],
+				Outside:   ks[i].outside(m, sh),
+				AreaRatio: sh.Area() / float64(sp.Pixels),
+				FPArea:    rates[u],
 			}
 		}
 		sp.Quality[names[i]] = *figures[u]
