@@ -205,6 +205,36 @@ func (b *browser) eval(script string, out any) {
 	b.call(http.MethodPost, "/execute/sync", map[string]any{"script": script, "args": []any{}}, out)
 }
 
+// cdp sends a command of the DevTools protocol through chromedriver and
+// decodes its result into out.
+func (b *browser) cdp(cmd string, params map[string]any, out any) {
+	if params == nil {
+		params = map[string]any{}
+	}
+	b.call(http.MethodPost, "/goog/cdp/execute", map[string]any{"cmd": cmd, "params": params}, out)
+}
+
+// jsHeap returns the page's used JS heap in bytes, as DevTools reports
+// it (Performance.getMetrics' JSHeapUsedSize).
+func (b *browser) jsHeap() float64 {
+	b.t.Helper()
+	b.cdp("Performance.enable", nil, nil)
+	var m struct {
+		Metrics []struct {
+			Name  string  `json:"name"`
+			Value float64 `json:"value"`
+		} `json:"metrics"`
+	}
+	b.cdp("Performance.getMetrics", nil, &m)
+	for _, x := range m.Metrics {
+		if x.Name == "JSHeapUsedSize" {
+			return x.Value
+		}
+	}
+	b.t.Fatal("DevTools reported no JSHeapUsedSize")
+	return 0
+}
+
 // screenshot saves the visible page as a PNG at path.
 func (b *browser) screenshot(path string) {
 	b.t.Helper()
@@ -222,7 +252,13 @@ func (b *browser) screenshot(path string) {
 // waitFor polls the script (which returns a boolean) until it is true.
 func (b *browser) waitFor(what, script string) {
 	b.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	b.waitForWithin(what, script, 10*time.Second)
+}
+
+// waitForWithin is waitFor with a time limit of d.
+func (b *browser) waitForWithin(what, script string, d time.Duration) {
+	b.t.Helper()
+	deadline := time.Now().Add(d)
 	for {
 		var ok bool
 		b.eval(script, &ok)

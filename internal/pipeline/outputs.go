@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -78,7 +79,10 @@ func writeOutputs(out string, cfg *config.Config, lib *export.Library, parts []e
 		writers = append(writers, func() error { return removePreviews(out) })
 	}
 	writers = append(writers, func() error {
-		return atomicfile.Write(filepath.Join(out, "report.html"), func(w io.Writer) error { return report.Write(w, lib, opt) })
+		if err := report.Write(reportFiles(out), lib, opt); err != nil {
+			return err
+		}
+		return pruneReport(out, len(lib.Sprites))
 	})
 	errs := make([]error, len(writers))
 	var wg sync.WaitGroup
@@ -101,7 +105,65 @@ func outputFiles(cfg *config.Config, sprites int) []string {
 	if cfg.Preview {
 		f = append(f, sheetFiles(sprites)...)
 	}
-	return append(f, "report.html")
+	return append(f, report.Files(sprites)...)
+}
+
+// reportFiles opens the report's files under out for report.Write: each
+// is kept in memory and written atomically when closed; report.html is
+// synced, its data files are not (like previews, a build writes them
+// again when they are missing, as outputFiles lists them).
+func reportFiles(out string) func(name string) (io.WriteCloser, error) {
+	return func(name string) (io.WriteCloser, error) {
+		path := filepath.Join(out, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, err
+		}
+		return &atomicBuffer{path: path, sync: name == report.HTMLFile}, nil
+	}
+}
+
+// atomicBuffer is a file written atomically when it is closed.
+type atomicBuffer struct {
+	bytes.Buffer
+	path string
+	sync bool
+}
+
+func (f *atomicBuffer) Close() error {
+	write := atomicfile.WriteUnsynced
+	if f.sync {
+		write = atomicfile.Write
+	}
+	return write(f.path, func(w io.Writer) error {
+		_, err := f.WriteTo(w)
+		return err
+	})
+}
+
+// pruneReport removes the report's data files that a report of sprites
+// sprites does not have (left by a larger earlier build) and temporary
+// files a killed build left beside them. Other files are left alone.
+func pruneReport(out string, sprites int) error {
+	keep := map[string]bool{}
+	for _, f := range report.Files(sprites) {
+		keep[f] = true
+	}
+	dir := filepath.Join(out, "report")
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, e := range entries {
+		name := "report/" + e.Name()
+		if e.Type().IsRegular() && (report.Owns(name) && !keep[name] || strings.Contains(e.Name(), ".tmp-")) {
+			errs = append(errs, os.Remove(filepath.Join(dir, e.Name())))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // sheetFiles returns the names of the contact sheets of sprites sprites,
