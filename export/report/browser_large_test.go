@@ -81,7 +81,9 @@ func TestBrowserScale(t *testing.T) {
 	heapFirst := b.jsHeap()
 	var cards int
 	b.eval(`return document.querySelectorAll("#grid .card").length`, &cards)
-	t.Logf("first %d cards built %.0f ms and painted %.0f ms after navigation; JS heap %.1f MB", cards, built, painted, heapFirst/1e6)
+	t.Logf("first cards (a screenful) built %.0f ms and painted %.0f ms after navigation, %d cards after; JS heap %.1f MB", built, painted, cards, heapFirst/1e6)
+	b.eval(`window.scrollTo(0, document.getElementById("controls").offsetTop); return null`, nil)
+	b.screenshot(filepath.Join(shotDir(t), "report-scale.png"))
 
 	b.waitForWithin("the index", `return document.getElementById("count").dataset.matching === "`+strconv.Itoa(n)+`"`, 120*time.Second)
 	ready := mark("shapegen:index-ready")

@@ -105,9 +105,20 @@ func shotDir(t *testing.T) string {
 	return t.TempDir()
 }
 
-// setFilter replaces the name filter's text as typing would.
+// setFilter replaces the name filter's text as typing would, and waits
+// for the grid.
 func (b *browser) setFilter(s string) {
 	b.eval(`const f = document.getElementById("filter"); f.value = `+strconv.Quote(s)+`; f.dispatchEvent(new Event("input")); return null`, nil)
+	b.settle()
+}
+
+// settle waits until the grid shows the first page of the view: the page
+// resets its count of shown cards when the view changes, then builds the
+// cards as their data comes.
+func (b *browser) settle() {
+	b.t.Helper()
+	b.waitFor("the grid", `const c = document.getElementById("count").dataset;
+		return c.matching !== "" && +c.shown === Math.min(+c.matching, 200)`)
 }
 
 // TestBrowser opens a generated report in headless Chromium and uses it as

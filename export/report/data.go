@@ -36,47 +36,50 @@ func PathFor(dir, name string) string {
 	return strings.TrimSuffix(dir, "/") + "/" + strings.Join(segs, "/") + ".png"
 }
 
-// card is one sprite as the page draws it, with short keys. Shapes come
-// as SVG paths, one per kind in the order of the kinds table ("" for a
-// kind the sprite does not have), so the page needs no geometry of its
-// own; figures are rounded as the index rounds them (see round4).
+// card is one sprite as the page draws it, with short keys; what the
+// page can tell otherwise is left out. Shapes come one per kind in the
+// order of the kinds table: an SVG path, [cx, cy, r] for a circle, or ""
+// for a kind the sprite does not have, so the page needs no geometry of
+// its own. The name and figures are in the index; only the first cards,
+// which show before the index loads, carry them.
 type card struct {
-	X       int        `json:"x"` // position in name order
-	Name    string     `json:"n"`
-	Image   string     `json:"i"`
-	Frame   [4]int     `json:"f"`
-	Offset  [2]int     `json:"o"`
-	Size    [2]int     `json:"s"`
-	Pivot   [2]float64 `json:"pv"`
-	Pixels  int        `json:"px"`
-	Preview string     `json:"p,omitempty"`
+	X      int        `json:"x"` // position in name order
+	Name   string     `json:"n,omitempty"`
+	Image  string     `json:"i,omitempty"` // omitted when <name>.png
+	Frame  *[4]int    `json:"f,omitempty"` // omitted when the whole image
+	Offset *[2]int    `json:"o,omitempty"`
+	Size   [2]int     `json:"s"`
+	Pivot  [2]float64 `json:"pv"`
+	Pixels int        `json:"px"`
+	// Preview and Sprite are links given by Options.PreviewFor and
+	// SpriteFor; with PreviewDir and SpriteDir the page makes them.
+	Preview string `json:"p,omitempty"`
+	Sprite  string `json:"sp,omitempty"`
 	// PreviewRect is where the preview PNG holds its drawing (x, y, w, h)
 	// and the PNG's width, so the page can show the drawing without the
-	// legend under it.
-	PreviewRect []int  `json:"pr,omitempty"`
-	Sprite      string `json:"sp,omitempty"`
+	// legend under it; present when the sprite has a preview.
+	PreviewRect []int `json:"pr,omitempty"`
 	// View is the rectangle x0, y0, x1, y1 a picture shows: the sprite
 	// and its shapes.
-	View  [4]int   `json:"v"`
-	Paths []string `json:"d"`
-	// Figures are outside, area_ratio, fp_area and the "verts" label of
-	// each kind with quality figures.
+	View     [4]int   `json:"v"`
+	Shapes   []any    `json:"d"`
 	Figures  []figure `json:"q,omitempty"`
 	Warnings []string `json:"w,omitempty"`
 }
 
-// figure is one kind's figures on a card.
+// figure is one kind's figures on a first card.
 type figure struct {
 	Kind      string  `json:"k"`
 	Outside   int     `json:"out"`
 	AreaRatio float64 `json:"ar"`
 	FPArea    float64 `json:"fp"`
-	Count     string  `json:"c,omitempty"`
+	Count     int     `json:"c"` // -1 for none
 }
 
 // round4 rounds a figure to four decimals, as the page gets it: the
 // writer sorts, bins and totals the rounded values, so that the page's
-// order, histogram and flags agree with the writer's to the bit.
+// order, histogram and flags agree with the writer's to the bit. A value
+// that is not a number becomes -1, which the page reads as missing.
 func round4(v float64) float64 {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return -1
@@ -84,53 +87,66 @@ func round4(v float64) float64 {
 	return math.Round(v*1e4) / 1e4
 }
 
-// makeCard returns the card of s at position x.
+// makeCard returns the card of s at position x, without the name and
+// figures (see withHead).
 func makeCard(s *export.Sprite, x int, opt *Options) card {
-	c := card{X: x, Name: s.Name, Image: s.Image, Frame: [4]int{s.Frame.X, s.Frame.Y, s.Frame.W, s.Frame.H},
-		Size: s.Size, Pivot: [2]float64{round3(s.Pivot[0]), round3(s.Pivot[1])}, Pixels: s.Pixels, Warnings: s.Warnings}
-	if s.Offset != nil {
-		c.Offset = *s.Offset
+	c := card{X: x, Size: s.Size, Pivot: [2]float64{round3(s.Pivot[0]), round3(s.Pivot[1])}, Pixels: s.Pixels, Warnings: s.Warnings}
+	if s.Image != s.Name+".png" {
+		c.Image = s.Image
+	}
+	if f := s.Frame; f.X != 0 || f.Y != 0 || [2]int{f.W, f.H} != s.Size || s.Rotated {
+		c.Frame = &[4]int{f.X, f.Y, f.W, f.H}
+	}
+	if s.Offset != nil && *s.Offset != [2]int{} {
+		c.Offset = s.Offset
 	}
 	if p, ok := link(s.Name, opt.PreviewFor, opt.PreviewDir); ok {
-		c.Preview = p
+		if opt.PreviewFor != nil {
+			c.Preview = p
+		}
 		r, w := preview.Layout(s, preview.Options{AlphaThreshold: opt.Settings.AlphaThreshold})
 		c.PreviewRect = []int{r.Min.X, r.Min.Y, r.Dx(), r.Dy(), w}
 	}
-	if sp, _ := link(s.Name, opt.SpriteFor, opt.SpriteDir); sp != "" {
-		c.Sprite = sp
+	if opt.SpriteFor != nil {
+		c.Sprite, _ = opt.SpriteFor(s.Name)
 	}
-	c.View = view(s)
-	c.Paths = make([]string, len(kinds))
+	v := newView(s)
+	c.Shapes = make([]any, len(kinds))
 	var b []byte
 	for i, k := range kinds {
+		c.Shapes[i] = ""
 		if k.shape == nil {
 			continue
 		}
 		rings, circle, ok := k.shape(s)
-		if !ok {
-			continue
+		switch {
+		case !ok:
+		case circle != nil:
+			v.add(circle.Center[0]-circle.Radius, circle.Center[1]-circle.Radius)
+			v.add(circle.Center[0]+circle.Radius, circle.Center[1]+circle.Radius)
+			c.Shapes[i] = [3]float64{round2(circle.Center[0]), round2(circle.Center[1]), round2(circle.Radius)}
+		default:
+			for _, r := range rings {
+				for _, p := range r {
+					v.add(p[0], p[1])
+				}
+			}
+			b = appendPath(b[:0], rings)
+			c.Shapes[i] = string(b)
 		}
-		b = appendPath(b[:0], rings, circle)
-		c.Paths[i] = string(b)
 	}
-	if s.Pixels > 0 { // the pivot's cross, sized to the view
-		r := 0.04 * float64(max(c.View[2]-c.View[0], c.View[3]-c.View[1]))
-		px, py := s.Pivot[0], s.Pivot[1]
-		b = append(b[:0], 'M')
-		b = appendNums(b, px-r, py)
-		b = append(b, 'H')
-		b = appendNum(b, px+r)
-		b = append(b, 'M')
-		b = appendNums(b, px, py-r)
-		b = append(b, 'V')
-		b = appendNum(b, py+r)
-		c.Paths[len(kinds)-1] = string(b)
-	}
+	c.View = v.rect(s)
+	return c
+}
+
+// withHead adds the name and the figures of s to its card c.
+func withHead(c card, s *export.Sprite) card {
+	c.Name = s.Name
 	for _, k := range figureKinds(s.Quality) {
 		q := s.Quality[k]
-		f := figure{Kind: k, Outside: q.Outside, AreaRatio: round4(q.AreaRatio), FPArea: round4(q.FPArea)}
+		f := figure{Kind: k, Outside: q.Outside, AreaRatio: round4(q.AreaRatio), FPArea: round4(q.FPArea), Count: -1}
 		if i := kindIndex(k); i >= 0 {
-			_, f.Count = kinds[i].count(s)
+			f.Count = kinds[i].count(s)
 		}
 		c.Figures = append(c.Figures, f)
 	}
@@ -168,46 +184,33 @@ func kindIndex(name string) int {
 	return -1
 }
 
-// view returns the rectangle a picture of s shows: the sprite's own
-// space and its shapes, in whole pixels, reaching at most the sprite's
-// longer side beyond the sprite.
-func view(s *export.Sprite) [4]int {
-	x0, y0, x1, y1 := 0.0, 0.0, float64(s.Size[0]), float64(s.Size[1])
-	add := func(x, y float64) {
-		x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
-	}
-	for _, k := range kinds {
-		if k.shape == nil {
-			continue
-		}
-		rings, c, ok := k.shape(s)
-		if !ok {
-			continue
-		}
-		for _, r := range rings {
-			for _, p := range r {
-				add(p[0], p[1])
-			}
-		}
-		if c != nil {
-			add(c.Center[0]-c.Radius, c.Center[1]-c.Radius)
-			add(c.Center[0]+c.Radius, c.Center[1]+c.Radius)
-		}
-	}
-	lim := float64(max(s.Size[0], s.Size[1], 1))
-	clamp := func(v, lo, hi float64) int {
-		if math.IsNaN(v) {
-			return int(lo)
-		}
-		return int(min(max(v, lo), hi))
-	}
-	w, h := float64(s.Size[0]), float64(s.Size[1])
-	return [4]int{clamp(math.Floor(x0), -lim, 0), clamp(math.Floor(y0), -lim, 0),
-		clamp(math.Ceil(x1), w, w+lim), clamp(math.Ceil(y1), h, h+lim)}
+// view gathers the rectangle a picture of a sprite shows: the sprite's
+// own space and its shapes.
+type view struct{ x0, y0, x1, y1 float64 }
+
+func newView(s *export.Sprite) view { return view{0, 0, float64(s.Size[0]), float64(s.Size[1])} }
+
+func (v *view) add(x, y float64) {
+	v.x0, v.y0, v.x1, v.y1 = min(v.x0, x), min(v.y0, y), max(v.x1, x), max(v.y1, y)
 }
 
-// appendPath appends the SVG path of closed rings and a circle.
-func appendPath(b []byte, rings []export.Ring, c *export.Circle) []byte {
+// rect returns the rectangle x0, y0, x1, y1 in whole pixels, reaching at
+// most the sprite's longer side beyond the sprite.
+func (v *view) rect(s *export.Sprite) [4]int {
+	lim := float64(max(s.Size[0], s.Size[1], 1))
+	clamp := func(x, lo, hi float64) int {
+		if math.IsNaN(x) {
+			return int(lo)
+		}
+		return int(min(max(x, lo), hi))
+	}
+	w, h := float64(s.Size[0]), float64(s.Size[1])
+	return [4]int{clamp(math.Floor(v.x0), -lim, 0), clamp(math.Floor(v.y0), -lim, 0),
+		clamp(math.Ceil(v.x1), w, w+lim), clamp(math.Ceil(v.y1), h, h+lim)}
+}
+
+// appendPath appends the SVG path of closed rings.
+func appendPath(b []byte, rings []export.Ring) []byte {
 	for _, r := range rings {
 		for i, p := range r {
 			if i == 0 {
@@ -215,49 +218,59 @@ func appendPath(b []byte, rings []export.Ring, c *export.Circle) []byte {
 			} else {
 				b = append(b, 'L')
 			}
-			b = appendNums(b, p[0], p[1])
+			b = appendNum(append(appendNum(b, p[0]), ' '), p[1])
 		}
 		if len(r) > 0 {
 			b = append(b, 'Z')
 		}
 	}
-	if c != nil { // two half-circle arcs
-		r := round3(c.Radius)
-		for i, x := range [...]float64{c.Center[0] - c.Radius, c.Center[0] + c.Radius, c.Center[0] - c.Radius} {
-			if i == 0 {
-				b = append(b, 'M')
-			} else {
-				b = append(b, 'A')
-				b = appendNums(b, r, r)
-				b = append(b, " 0 1 0 "...)
-			}
-			b = appendNums(b, x, c.Center[1])
-		}
-		b = append(b, 'Z')
-	}
 	return b
 }
 
-// round3 rounds a coordinate to three decimals: plenty for drawing, and
-// it keeps the data small.
-func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
-
-// appendNum appends v rounded to three decimals as a path number (0 for
-// a value that is not a finite number).
-func appendNum(b []byte, v float64) []byte {
-	v = round3(v)
+// round2 rounds a coordinate to two decimals, plenty for drawing (a
+// hundredth of a sprite pixel), which keeps the data small.
+func round2(v float64) float64 {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		v = 0
+		return 0
 	}
-	if v == 0 {
-		v = 0 // no "-0"
+	r := math.Round(v*100) / 100
+	if r == 0 {
+		return 0 // not -0
 	}
-	return strconv.AppendFloat(b, v, 'f', -1, 64)
+	return r
 }
 
-// appendNums appends x and y separated by a space.
-func appendNums(b []byte, x, y float64) []byte {
-	return appendNum(append(appendNum(b, x), ' '), y)
+// round3 rounds the pivot to three decimals.
+func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
+
+// appendNum appends v rounded to two decimals as a path number, as
+// strconv.AppendFloat(b, round2(v), 'f', -1, 64) would (below 1e13
+// hundredths a decimal with two places has at most 15 significant
+// digits, so it is the shortest that reads back as the same float64),
+// written from the integer directly: strconv's shortest formatting was
+// a fifth of the report's time.
+func appendNum(b []byte, v float64) []byte {
+	r := math.Round(v * 100)
+	if math.IsNaN(r) || math.IsInf(r, 0) {
+		return append(b, '0')
+	}
+	if math.Abs(r) >= 1e13 {
+		return strconv.AppendFloat(b, r/100, 'f', -1, 64)
+	}
+	n := int64(r)
+	if n < 0 {
+		b = append(b, '-')
+		n = -n
+	}
+	b = strconv.AppendInt(b, n/100, 10)
+	switch f := n % 100; {
+	case f == 0:
+	case f%10 == 0:
+		b = append(b, '.', byte('0'+f/10))
+	default:
+		b = append(b, '.', byte('0'+f/10), byte('0'+f%10))
+	}
+	return b
 }
 
 // indexPage is one file of the index: the figures the page sorts,
@@ -275,9 +288,15 @@ type indexPage struct {
 
 // indexKind holds one kind's columns of an index page.
 type indexKind struct {
+	Outside   []int     `json:"out"`
 	FPArea    []float64 `json:"fp"`
 	AreaRatio []float64 `json:"ar"`
-	Count     []int     `json:"c"` // vertices or pieces, as card's "verts"
+	Count     []int     `json:"c"` // vertices or pieces, as kind.count
+}
+
+// push appends a row.
+func (k *indexKind) push(out int, fp, ar float64, n int) {
+	k.Outside, k.FPArea, k.AreaRatio, k.Count = append(k.Outside, out), append(k.FPArea, fp), append(k.AreaRatio, ar), append(k.Count, n)
 }
 
 // add appends the row of s.
@@ -292,19 +311,19 @@ func (p *indexPage) add(s *export.Sprite) {
 		if ik == nil {
 			ik = &indexKind{}
 			for range row {
-				ik.FPArea, ik.AreaRatio, ik.Count = append(ik.FPArea, -1), append(ik.AreaRatio, -1), append(ik.Count, -1)
+				ik.push(-1, -1, -1, -1)
 			}
 			p.Kinds[k] = ik
 		}
 		n := -1
 		if i := kindIndex(k); i >= 0 {
-			n, _ = kinds[i].count(s)
+			n = kinds[i].count(s)
 		}
-		ik.FPArea, ik.AreaRatio, ik.Count = append(ik.FPArea, round4(q.FPArea)), append(ik.AreaRatio, round4(q.AreaRatio)), append(ik.Count, n)
+		ik.push(q.Outside, round4(q.FPArea), round4(q.AreaRatio), n)
 	}
 	for k, ik := range p.Kinds {
 		if _, ok := s.Quality[k]; !ok {
-			ik.FPArea, ik.AreaRatio, ik.Count = append(ik.FPArea, -1), append(ik.AreaRatio, -1), append(ik.Count, -1)
+			ik.push(-1, -1, -1, -1)
 		}
 	}
 	p.Outside = append(p.Outside, out)
@@ -383,16 +402,23 @@ func (c *counts) add(v float64) {
 	c.n++
 }
 
-// sig4 rounds v to four significant digits.
+// sig4 rounds v to four significant digits (by scaling with a power of
+// ten; the same v always gives the same value, which is what the counts
+// need).
 func sig4(v float64) float64 {
 	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 		return v
 	}
-	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
-	if err != nil {
+	e := 3 - int(math.Floor(math.Log10(math.Abs(v))))
+	if e < -300 || e > 300 {
 		return v
 	}
-	return r
+	if e >= 0 {
+		p := math.Pow10(e)
+		return math.Round(v*p) / p
+	}
+	p := math.Pow10(-e)
+	return math.Round(v/p) * p
 }
 
 // quantiles returns the q-quantiles of the values by the nearest-rank
@@ -472,9 +498,8 @@ func isFrame(s *export.Sprite) bool {
 
 // ranked is a card and the value it is sorted by at first.
 type ranked struct {
-	v   float64
-	has bool
-	c   card
+	v float64
+	c *card
 }
 
 // firstPage keeps the first cards of the page's opening order while the
@@ -493,7 +518,8 @@ func (f *firstPage) offer(s *export.Sprite, c *card) {
 	q, has := s.Quality[f.kind]
 	if !has {
 		if len(f.missing) < f.size {
-			f.missing = append(f.missing, ranked{c: *c})
+			h := withHead(*c, s)
+			f.missing = append(f.missing, ranked{c: &h})
 		}
 		return
 	}
@@ -511,20 +537,21 @@ func (f *firstPage) offer(s *export.Sprite, c *card) {
 	if len(f.top) == f.size {
 		f.top = f.top[:f.size-1]
 	}
-	f.top = slices.Insert(f.top, i, ranked{v: v, has: true, c: *c})
+	h := withHead(*c, s)
+	f.top = slices.Insert(f.top, i, ranked{v: v, c: &h})
 }
 
 // cards returns the kept cards in the page's order.
 func (f *firstPage) cards() []card {
 	out := make([]card, 0, f.size)
 	for _, r := range f.top {
-		out = append(out, r.c)
+		out = append(out, *r.c)
 	}
 	for _, r := range f.missing {
 		if len(out) == f.size {
 			break
 		}
-		out = append(out, r.c)
+		out = append(out, *r.c)
 	}
 	return out
 }

@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview"
@@ -25,15 +24,18 @@ type kind struct {
 	evenOdd bool
 	// halo draws a white line under the stroke (for the pivot's cross).
 	halo bool
+	// point marks a kind drawn as a cross at the sprite's pivot, not from
+	// a shape (the pivot).
+	point bool
 	// shape returns the kind's rings or circle on s, and false when s
 	// has none.
 	shape func(s *export.Sprite) (rings []export.Ring, c *export.Circle, ok bool)
-	// count returns what the kind's "verts" column says (vertices, or the
-	// number of pieces as "3×") and the number it sorts by; n < 0 when
-	// the column says nothing. countLabel names that number in the sort
-	// menu.
-	count      func(s *export.Sprite) (n int, label string)
-	countLabel string
+	// count returns the number the kind's "verts" column shows (vertices,
+	// or the number of pieces), or -1 for none; countSuffix follows it
+	// ("3×" pieces), and countLabel names it in the sort menu.
+	count       func(s *export.Sprite) int
+	countSuffix string
+	countLabel  string
 }
 
 // kinds are the kinds the report draws, in drawing order (largest first,
@@ -65,31 +67,26 @@ var kinds = []kind{
 	}, count: noCount},
 	{name: "hull", label: "hull", width: 1.5, tint: true, shape: func(s *export.Sprite) ([]export.Ring, *export.Circle, bool) {
 		return []export.Ring{s.Hull}, nil, len(s.Hull) > 0
-	}, count: func(s *export.Sprite) (int, string) { return vertices(s.Hull) }, countLabel: "hull vertices"},
+	}, count: func(s *export.Sprite) int { return vertices(s.Hull) }, countLabel: "hull vertices"},
 	{name: "outline", label: "outline", width: 1, dash: "3 2", evenOdd: true, shape: func(s *export.Sprite) ([]export.Ring, *export.Circle, bool) {
 		return s.Outline, nil, len(s.Outline) > 0
-	}, count: func(s *export.Sprite) (int, string) {
+	}, count: func(s *export.Sprite) int {
+		if len(s.Outline) == 0 {
+			return -1
+		}
 		n := 0
 		for _, r := range s.Outline {
 			n += len(r)
 		}
-		if len(s.Outline) == 0 {
-			return -1, ""
-		}
-		return n, strconv.Itoa(n)
+		return n
 	}, countLabel: "outline vertices"},
 	{name: "pieces", label: "pieces", width: 1.5, tint: true, shape: func(s *export.Sprite) ([]export.Ring, *export.Circle, bool) {
 		return s.Pieces, nil, len(s.Pieces) > 0
-	}, count: func(s *export.Sprite) (int, string) {
-		if len(s.Pieces) == 0 {
-			return -1, ""
-		}
-		return len(s.Pieces), fmt.Sprintf("%d×", len(s.Pieces))
-	}, countLabel: "number of pieces"},
+	}, count: func(s *export.Sprite) int { return vertices(s.Pieces) }, countSuffix: "×", countLabel: "number of pieces"},
 	{name: "polygon", label: "polygon", width: 2.5, tint: true, shape: func(s *export.Sprite) ([]export.Ring, *export.Circle, bool) {
 		return []export.Ring{s.Polygon}, nil, len(s.Polygon) > 0
-	}, count: func(s *export.Sprite) (int, string) { return vertices(s.Polygon) }, countLabel: "polygon vertices"},
-	{name: "pivot", label: "pivot", width: 1.5, halo: true, count: noCount},
+	}, count: func(s *export.Sprite) int { return vertices(s.Polygon) }, countLabel: "polygon vertices"},
+	{name: "pivot", label: "pivot", width: 1.5, halo: true, point: true, count: noCount},
 }
 
 // sortPreference lists the kinds whose fp_area orders the page at first
@@ -97,13 +94,14 @@ var kinds = []kind{
 // computed. A game tests the tight convex shapes most.
 var sortPreference = []string{"polygon", "hull", "pieces", "box", "circle", "aabb"}
 
-func noCount(*export.Sprite) (int, string) { return -1, "" }
+func noCount(*export.Sprite) int { return -1 }
 
-func vertices(r export.Ring) (int, string) {
-	if len(r) == 0 {
-		return -1, ""
+// vertices returns len(s), or -1 for none.
+func vertices[S ~[]E, E any](s S) int {
+	if len(s) == 0 {
+		return -1
 	}
-	return len(r), strconv.Itoa(len(r))
+	return len(s)
 }
 
 // kindInfo is a kind as the page's data states it.
@@ -116,8 +114,11 @@ type kindInfo struct {
 	Tint    bool    `json:"tint,omitempty"`
 	EvenOdd bool    `json:"evenodd,omitempty"`
 	Halo    bool    `json:"halo,omitempty"`
-	// Count names the kind's count column in the sort menu ("" for none).
-	Count string `json:"count,omitempty"`
+	Point   bool    `json:"point,omitempty"`
+	// Count names the kind's count in the sort menu ("" for none), and
+	// Suffix follows the count in a figures table.
+	Count  string `json:"count,omitempty"`
+	Suffix string `json:"suffix,omitempty"`
 	// Present says some sprite of the report has the kind.
 	Present bool `json:"present"`
 }
@@ -128,7 +129,7 @@ func kindInfos(present []bool) []kindInfo {
 	out := make([]kindInfo, len(kinds))
 	for i, k := range kinds {
 		out[i] = kindInfo{Name: k.name, Label: k.label, Colour: colour(k.name), Width: k.width, Dash: k.dash,
-			Tint: k.tint, EvenOdd: k.evenOdd, Halo: k.halo, Count: k.countLabel, Present: present[i]}
+			Tint: k.tint, EvenOdd: k.evenOdd, Halo: k.halo, Point: k.point, Count: k.countLabel, Suffix: k.countSuffix, Present: present[i]}
 	}
 	return out
 }

@@ -194,8 +194,8 @@ func (w *Writer) Add(s *export.Sprite) error {
 		return w.err
 	}
 	w.tally(s)
-	for i, d := range c.Paths {
-		w.drawn[i] = w.drawn[i] || d != ""
+	for i, d := range c.Shapes {
+		w.drawn[i] = w.drawn[i] || d != "" || kinds[i].point && s.Pixels > 0
 	}
 	w.first.offer(s, &c)
 	if w.inCards > 0 {
@@ -309,6 +309,11 @@ type head struct {
 	// falls in each of Bins equal columns over [0, 1].
 	Bins int         `json:"bins"`
 	Hist []kindHisto `json:"hist"`
+	// PreviewDir and SpriteDir are where the page finds a sprite's
+	// preview and 1x image (at PathFor(dir, name)) when Options gives the
+	// folders; it finds them in the cards when Options gives functions.
+	PreviewDir string `json:"previewDir,omitempty"`
+	SpriteDir  string `json:"spriteDir,omitempty"`
 	// Count is the number of sprites; Page the number of cards built at
 	// a time; CardPage the sprites per card file.
 	Count      int      `json:"count"`
@@ -356,6 +361,12 @@ func (w *Writer) writeHTML() error {
 		Bins: histBins, Count: w.n, Page: firstSize, CardPage: cardSize, First: w.first.cards()}
 	if h.Title == "" {
 		h.Title = "shapegen report"
+	}
+	if opt.PreviewFor == nil {
+		h.PreviewDir = opt.PreviewDir
+	}
+	if opt.SpriteFor == nil {
+		h.SpriteDir = opt.SpriteDir
 	}
 	if h.Failures == nil {
 		h.Failures = []string{}

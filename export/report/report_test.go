@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"path"
 	"reflect"
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -159,12 +161,12 @@ func TestWriteContent(t *testing.T) {
 					for k, q := range s.Quality {
 						out += q.Outside
 						ik := p.Kinds[k]
-						if ik == nil || ik.FPArea[j] != round4(q.FPArea) || ik.AreaRatio[j] != round4(q.AreaRatio) {
+						if ik == nil || ik.FPArea[j] != round4(q.FPArea) || ik.AreaRatio[j] != round4(q.AreaRatio) || ik.Outside[j] != q.Outside || ik.Count[j] != kinds[kindIndex(k)].count(s) {
 							t.Fatalf("index row %d (%s) kind %s = %+v, want fp %v ar %v", x, name, k, ik, q.FPArea, q.AreaRatio)
 						}
 					}
 					for k, ik := range p.Kinds {
-						if _, ok := s.Quality[k]; !ok && (ik.FPArea[j] != -1 || ik.AreaRatio[j] != -1 || ik.Count[j] != -1) {
+						if _, ok := s.Quality[k]; !ok && (ik.FPArea[j] != -1 || ik.AreaRatio[j] != -1 || ik.Count[j] != -1 || ik.Outside[j] != -1) {
 							t.Fatalf("index row %d (%s) has %s figures it does not have", x, name, k)
 						}
 					}
@@ -206,32 +208,56 @@ func TestWriteContent(t *testing.T) {
 // checkCard compares card c at position x with its sprite.
 func checkCard(t *testing.T, c *card, x int, s *export.Sprite) {
 	t.Helper()
-	if c.X != x || c.Name != s.Name || c.Image != s.Image || c.Size != s.Size || c.Pixels != s.Pixels {
-		t.Fatalf("card %d = %q %q %v %d px, want %q %q %v %d", x, c.Name, c.Image, c.Size, c.Pixels, s.Name, s.Image, s.Size, s.Pixels)
+	image := c.Image
+	if image == "" {
+		image = s.Name + ".png"
 	}
-	if len(c.Paths) != len(kinds) {
-		t.Fatalf("card %d has %d paths, want one per kind (%d)", x, len(c.Paths), len(kinds))
+	frame := [4]int{0, 0, s.Size[0], s.Size[1]}
+	if c.Frame != nil {
+		frame = *c.Frame
+	}
+	if c.X != x || image != s.Image || frame != [4]int{s.Frame.X, s.Frame.Y, s.Frame.W, s.Frame.H} || c.Size != s.Size || c.Pixels != s.Pixels {
+		t.Fatalf("card %d = %q %v %v %d px, want %q %+v %v %d", x, image, frame, c.Size, c.Pixels, s.Image, s.Frame, s.Size, s.Pixels)
+	}
+	if len(c.Shapes) != len(kinds) {
+		t.Fatalf("card %d has %d shapes, want one per kind (%d)", x, len(c.Shapes), len(kinds))
 	}
 	has := map[string]bool{"aabb": s.AABB != nil, "circle": s.Circle != nil, "box": s.Box != nil, "hull": len(s.Hull) > 0,
-		"polygon": len(s.Polygon) > 0, "pieces": len(s.Pieces) > 0, "outline": len(s.Outline) > 0, "pivot": s.Pixels > 0}
+		"polygon": len(s.Polygon) > 0, "pieces": len(s.Pieces) > 0, "outline": len(s.Outline) > 0}
 	for i, k := range kinds {
-		if (c.Paths[i] != "") != has[k.name] {
-			t.Errorf("card %d (%s) path of %s = %q, want one exactly when the sprite has it (%v)", x, s.Name, k.name, c.Paths[i], has[k.name])
+		if (c.Shapes[i] != "") != has[k.name] {
+			t.Errorf("card %d (%s) shape of %s = %v, want one exactly when the sprite has it (%v)", x, s.Name, k.name, c.Shapes[i], has[k.name])
 		}
 	}
-	if got, want := strings.Count(c.Paths[kindIndex("pieces")], "M"), len(s.Pieces); got != want {
-		t.Errorf("card %d pieces path has %d rings, want %d", x, got, want)
+	if s.Circle != nil {
+		circle := c.Shapes[kindIndex("circle")].([]any)
+		for i, want := range []float64{s.Circle.Center[0], s.Circle.Center[1], s.Circle.Radius} {
+			if got := circle[i].(float64); math.Abs(got-want) > 0.005 {
+				t.Errorf("card %d circle %v, want %v", x, circle, s.Circle)
+			}
+		}
+	}
+	if d, _ := c.Shapes[kindIndex("pieces")].(string); strings.Count(d, "M") != len(s.Pieces) {
+		t.Errorf("card %d pieces path %q has %d rings, want %d", x, d, strings.Count(d, "M"), len(s.Pieces))
 	}
 	if v := c.View; v[0] > 0 || v[1] > 0 || v[2] < s.Size[0] || v[3] < s.Size[1] {
 		t.Errorf("card %d view %v does not hold the sprite %v", x, v, s.Size)
 	}
+	if c.Name != "" || c.Figures != nil {
+		t.Errorf("card %d of a card file carries its name or figures (the index has them)", x)
+	}
+}
+
+// checkFigures compares the figures of a first card with its sprite.
+func checkFigures(t *testing.T, c *card, s *export.Sprite) {
+	t.Helper()
 	if len(c.Figures) != len(s.Quality) {
-		t.Fatalf("card %d has %d figures, want %d", x, len(c.Figures), len(s.Quality))
+		t.Fatalf("card %d has %d figures, want %d", c.X, len(c.Figures), len(s.Quality))
 	}
 	for _, f := range c.Figures {
 		q := s.Quality[f.Kind]
-		if f.Outside != q.Outside || f.AreaRatio != round4(q.AreaRatio) || f.FPArea != round4(q.FPArea) {
-			t.Errorf("card %d figures of %s = %+v, want %+v", x, f.Kind, f, q)
+		if f.Outside != q.Outside || f.AreaRatio != round4(q.AreaRatio) || f.FPArea != round4(q.FPArea) || f.Count != kinds[kindIndex(f.Kind)].count(s) {
+			t.Errorf("card %d figures of %s = %+v, want %+v", c.X, f.Kind, f, q)
 		}
 	}
 }
@@ -341,6 +367,7 @@ func checkFirst(t *testing.T, lib *export.Library, h *head) {
 		if c.Name != lib.Sprites[c.X].Name {
 			t.Fatalf("first card %d at %d is %q, want %q", i, c.X, c.Name, lib.Sprites[c.X].Name)
 		}
+		checkFigures(t, &c, &lib.Sprites[c.X])
 	}
 	if !slices.Equal(got, xs) {
 		t.Errorf("first cards at %v, want %v", got[:min(10, len(got))], xs[:min(10, len(xs))])
@@ -413,11 +440,12 @@ func TestWriteSelfContained(t *testing.T) {
 			t.Errorf("report.html loads %q, which the report did not write under report/", f)
 		}
 	}
-	// Links are relative to report.html.
-	if c := w.cards[0][1]; c.Preview != "preview/"+c.Name+".png" {
-		t.Errorf("card %q links its preview as %q", c.Name, c.Preview)
+	// The page finds previews in the folder the data names, relative to
+	// report.html.
+	if w.head.PreviewDir != "preview" || w.cards[0][1].Preview != "" {
+		t.Errorf("head names the preview folder %q, a card links %q; want the folder and no link", w.head.PreviewDir, w.cards[0][1].Preview)
 	}
-	if got := w.cards[0][0].Name; got != lib.Sprites[0].Name {
+	if got := w.index[0].Names[0]; got != lib.Sprites[0].Name {
 		t.Errorf("odd name came back as %q", got)
 	}
 }
@@ -627,5 +655,48 @@ func TestWriterMemoryFlat(t *testing.T) {
 	}
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestLinks checks where a card's preview and 1x image come from: links
+// from Options' functions are in the cards, folders are in the head.
+func TestLinks(t *testing.T) {
+	lib := library(3)
+	_, w := writeMem(t, lib, Options{
+		PreviewFor: func(name string) (string, bool) { return "p/" + name + ".png", strings.HasSuffix(name, "1") },
+		SpriteFor:  func(name string) (string, bool) { return "s/" + name, true },
+	})
+	if w.head.PreviewDir != "" || w.head.SpriteDir != "" {
+		t.Errorf("head names folders %q and %q, want none", w.head.PreviewDir, w.head.SpriteDir)
+	}
+	for i, c := range w.cards[0] {
+		name := lib.Sprites[i].Name
+		wantP := ""
+		if strings.HasSuffix(name, "1") {
+			wantP = "p/" + name + ".png"
+		}
+		if c.Preview != wantP || (c.PreviewRect != nil) != (wantP != "") || c.Sprite != "s/"+name {
+			t.Errorf("card of %s links %q (rect %v) and %q, want %q and %q", name, c.Preview, c.PreviewRect, c.Sprite, wantP, "s/"+name)
+		}
+	}
+	_, w = writeMem(t, lib, Options{SpriteDir: "sprite/"})
+	if w.head.SpriteDir != "sprite/" || w.cards[0][0].Sprite != "" || w.cards[0][0].PreviewRect != nil {
+		t.Errorf("with a sprite folder: head %q, card %q %v; want the folder in the head only", w.head.SpriteDir, w.cards[0][0].Sprite, w.cards[0][0].PreviewRect)
+	}
+}
+
+// TestAppendNum holds appendNum to strconv's shortest formatting of the
+// value rounded to two decimals, on values of every magnitude.
+func TestAppendNum(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	vals := []float64{0, -0.0, 0.004, -0.004, 0.005, 0.1, 1.05, -1.5, 12.34, 1e12, -1e13, 1e15, 123456789.125}
+	for range 100000 {
+		vals = append(vals, (r.Float64()-0.5)*math.Pow(10, float64(r.IntN(16)-3)))
+	}
+	for _, v := range vals {
+		want := strconv.AppendFloat(nil, round2(v), 'f', -1, 64)
+		if got := appendNum(nil, v); string(got) != string(want) {
+			t.Fatalf("appendNum(%v) = %s, want %s", v, got, want)
+		}
 	}
 }

@@ -9,7 +9,7 @@
 (function () {
   "use strict";
   const D = JSON.parse(document.getElementById("data").textContent);
-  const N = D.count, PAGE = D.page, BINS = D.bins;
+  const N = D.count, PAGE = D.page, BINS = D.bins, SCREENFUL = 24;
   const KINDS = D.kinds; // drawing order; a card's paths follow it
   const KIND = new Map(KINDS.map((k) => [k.name, k]));
   const FIG = D.figures; // kinds with figures, in report order
@@ -22,6 +22,25 @@
   function int(v) { return Number(v).toLocaleString("en-US"); }
   function binOf(v) { return Math.min(Math.max(Math.floor(v * BINS), 0), BINS - 1); }
   function binRange(b) { return (b / BINS).toFixed(2) + "–" + ((b + 1) / BINS).toFixed(2); }
+  function pathFor(dir, name) { return dir.replace(/\/$/, "") + "/" + name.split("/").map(encodeURIComponent).join("/") + ".png"; }
+
+  // A card leaves out what the page can tell otherwise: its name and
+  // figures (in the index, but for the first cards), its image when it
+  // is <name>.png, its frame when it is the whole image, a zero offset,
+  // and the links that the data's folders give.
+  function nameOf(c) { return c.n !== undefined ? c.n : IX.names[c.x]; }
+  function previewOf(c) { return c.p || (c.pr && D.previewDir ? pathFor(D.previewDir, nameOf(c)) : ""); }
+  function spriteOf(c) { return c.sp || (D.spriteDir ? pathFor(D.spriteDir, nameOf(c)) : ""); }
+  function figs(c) {
+    if (c.q) return c.q;
+    const out = [];
+    for (const k of FIG) {
+      const ar = IX.ar[k][c.x];
+      if (ar >= 0) out.push({ k: k, out: IX.o[k][c.x], ar: ar, fp: IX.fp[k][c.x], c: IX.c[k][c.x] });
+    }
+    return out;
+  }
+  function countText(f) { return f.c >= 0 ? f.c + ((KIND.get(f.k) || {}).suffix || "") : ""; }
 
   function el(tag, attrs, ...kids) {
     const e = document.createElement(tag);
@@ -42,8 +61,9 @@
 
   // --- the index: every sprite's figures, as columns ---------------------
   // A figure a sprite does not have is -1.
-  const IX = { ready: D.indexFiles.length === 0, loaded: 0, names: new Array(N), px: new Float64Array(N), out: new Float64Array(N), w: new Float64Array(N), fp: {}, ar: {}, c: {} };
+  const IX = { ready: D.indexFiles.length === 0, loaded: 0, names: new Array(N), px: new Float64Array(N), out: new Float64Array(N), w: new Float64Array(N), o: {}, fp: {}, ar: {}, c: {} };
   for (const k of FIG) {
+    IX.o[k] = new Float64Array(N).fill(-1);
     IX.fp[k] = new Float64Array(N).fill(-1);
     IX.ar[k] = new Float64Array(N).fill(-1);
     IX.c[k] = new Float64Array(N).fill(-1);
@@ -56,6 +76,7 @@
     IX.w.set(p.w, o);
     for (const k in p.k) {
       if (!IX.fp[k]) continue;
+      IX.o[k].set(p.k[k].out, o);
       IX.fp[k].set(p.k[k].fp, o);
       IX.ar[k].set(p.k[k].ar, o);
       IX.c[k].set(p.k[k].c, o);
@@ -115,9 +136,10 @@
   // flag returns why a card is flagged, or "": an opaque pixel outside a
   // shape, or a kind's fp_area above the threshold the page states.
   function flag(c) {
-    const out = (c.q || []).filter((f) => f.out > 0).map((f) => label(f.k));
+    const fs = figs(c);
+    const out = fs.filter((f) => f.out > 0).map((f) => label(f.k));
     if (out.length) return "outside pixels: " + out.join(", ");
-    const poor = (c.q || []).filter((f) => f.fp > D.threshold).map((f) => label(f.k));
+    const poor = fs.filter((f) => f.fp > D.threshold).map((f) => label(f.k));
     return poor.length ? "poor fit: " + poor.join(", ") : "";
   }
 
@@ -263,7 +285,7 @@
     state.shown = 0;
     state.list = IX.ready ? order() : null;
     saveHash();
-    if (!IX.ready) { count(); return; }
+    count();
     more();
   }
 
@@ -328,10 +350,10 @@
 
   // --- cards ------------------------------------------------------------
   function card(c) {
-    const why = flag(c);
-    const e = el("div", { class: "card" + (why ? " flagged" : ""), "data-x": c.x, "data-name": c.n, tabindex: 0 },
+    const why = flag(c), name = nameOf(c);
+    const e = el("div", { class: "card" + (why ? " flagged" : ""), "data-x": c.x, "data-name": name, tabindex: 0 },
       pic(c, 174, 170, false),
-      el("div", { class: "name", title: c.n }, el("span", { dir: "ltr", text: c.n })));
+      el("div", { class: "name", title: name }, el("span", { dir: "ltr", text: name })));
     if (why) e.append(el("div", { class: "flag", text: why }));
     e.append(figures(c, false));
     if (c.w && c.w.length) e.append(el("div", { class: "warn", title: c.w.join("\n"), text: "⚠ " + c.w.join("; ") }));
@@ -341,16 +363,17 @@
   }
 
   function figures(c, full) {
-    if (!c.q || !c.q.length) return el("div", { class: "none", text: c.px === 0 ? "empty sprite" : "no figures" });
+    const fs = figs(c);
+    if (!fs.length) return el("div", { class: "none", text: c.px === 0 ? "empty sprite" : "no figures" });
     const t = el("table", { class: "figs" });
     const head = el("tr", {}, el("th", { text: "kind" }));
     if (full) head.append(el("th", { text: "outside" }));
     head.append(el("th", { text: "verts", title: "vertices (pieces: count)" }), el("th", { text: "area", title: "area_ratio: shape area / opaque pixels" }), el("th", { text: "fp", title: "fp_area: how often two copies whose shapes overlap have pixels that do not" }));
     t.append(head);
-    for (const f of c.q) {
+    for (const f of fs) {
       const tr = el("tr", { class: "k-" + f.k }, el("td", {}, swatch(f.k), full ? label(f.k) : f.k));
       if (full) tr.append(el("td", { class: f.out > 0 ? "bad" : "", text: int(f.out) }));
-      tr.append(el("td", { text: f.c || "" }), el("td", { text: fmt(f.ar, 2) }), el("td", { class: f.out > 0 || f.fp > D.threshold ? "bad" : "", text: fmt(f.fp) }));
+      tr.append(el("td", { text: countText(f) }), el("td", { text: fmt(f.ar, 2) }), el("td", { class: f.out > 0 || f.fp > D.threshold ? "bad" : "", text: fmt(f.fp) }));
       t.append(tr);
     }
     return t;
@@ -363,12 +386,13 @@
   // shows the preview PNG's drawing, or the shapes alone.
   function pic(c, w, h, big) {
     const box = el("div", { class: "pic checker" });
-    if (!c.sp && c.p && c.pr) {
+    const sp = spriteOf(c), pv = previewOf(c);
+    if (!sp && pv && c.pr) {
       const [px, py, pw, ph, fw] = c.pr;
       let k = Math.min(w / pw, h / ph);
       if (k >= 1) k = Math.floor(k);
       const stage = el("div", { class: "stage crop", style: "width:" + pw * k + "px;height:" + ph * k + "px" });
-      stage.append(el("img", { class: "pv" + (k < 1 ? " smooth" : ""), src: c.p, loading: "lazy", alt: c.n, style: "left:" + -px * k + "px;top:" + -py * k + "px;width:" + fw * k + "px" }));
+      stage.append(el("img", { class: "pv" + (k < 1 ? " smooth" : ""), src: pv, loading: "lazy", alt: nameOf(c), style: "left:" + -px * k + "px;top:" + -py * k + "px;width:" + fw * k + "px" }));
       box.append(stage);
       return box;
     }
@@ -380,18 +404,26 @@
     const vb = x0 + " " + y0 + " " + vw + " " + vh;
     const under = sv("svg", { viewBox: vb, class: "under" });
     const over = sv("svg", { viewBox: vb, class: "over" });
+    // A shape is an SVG path, or [cx, cy, r] for a circle; a point kind
+    // is a cross at the pivot.
+    const shape = (d, attrs) => {
+      if (Array.isArray(d)) return sv("circle", Object.assign({ cx: d[0], cy: d[1], r: d[2] }, attrs));
+      return sv("path", Object.assign({ d: d }, attrs));
+    };
+    const r = Math.max(vw, vh) * (big ? 0.025 : 0.04), [qx, qy] = c.pv;
+    const cross = "M" + (qx - r) + " " + qy + "H" + (qx + r) + "M" + qx + " " + (qy - r) + "V" + (qy + r);
     KINDS.forEach((kd, i) => {
-      const d = c.d[i];
+      const d = kd.point ? (c.px > 0 ? cross : "") : c.d[i];
       if (!d) return;
       const cls = "k-" + kd.name, rule = kd.evenodd ? "evenodd" : "nonzero";
-      if (kd.tint) under.append(sv("path", { d: d, class: cls, fill: kd.colour, "fill-opacity": 0.12, "fill-rule": rule }));
-      if (kd.halo) over.append(sv("path", { d: d, class: cls, fill: "none", stroke: "#fff", "stroke-width": 4, "stroke-opacity": 0.85, "vector-effect": "non-scaling-stroke" }));
-      const line = sv("path", { d: d, class: cls, fill: "none", stroke: kd.colour, "stroke-width": kd.width * (big ? 1.3 : 1), "vector-effect": "non-scaling-stroke", "stroke-linejoin": "round" });
+      if (kd.tint) under.append(shape(d, { class: cls, fill: kd.colour, "fill-opacity": 0.12, "fill-rule": rule }));
+      if (kd.halo) over.append(shape(d, { class: cls, fill: "none", stroke: "#fff", "stroke-width": 4, "stroke-opacity": 0.85, "vector-effect": "non-scaling-stroke" }));
+      const line = shape(d, { class: cls, fill: "none", stroke: kd.colour, "stroke-width": kd.width * (big ? 1.3 : 1), "vector-effect": "non-scaling-stroke", "stroke-linejoin": "round" });
       if (kd.dash) line.setAttribute("stroke-dasharray", kd.dash);
       over.append(line);
     });
     stage.append(under);
-    if (c.sp) stage.append(el("img", { src: c.sp, loading: "lazy", alt: c.n, style: "left:" + -x0 * k + "px;top:" + -y0 * k + "px;width:" + c.s[0] * k + "px;height:" + c.s[1] * k + "px" }));
+    if (sp) stage.append(el("img", { src: sp, loading: "lazy", alt: nameOf(c), style: "left:" + -x0 * k + "px;top:" + -y0 * k + "px;width:" + c.s[0] * k + "px;height:" + c.s[1] * k + "px" }));
     stage.append(over);
     box.append(stage);
     return box;
@@ -405,22 +437,22 @@
     const d = document.getElementById("detail");
     const side = Math.max(160, Math.min(520, innerWidth - 520, innerHeight - 220));
     const info = el("table", { class: "info" });
-    const off = c.o[0] || c.o[1] ? c.o.join(", ") : "0, 0";
-    const rows = [["image", c.i], ["frame", "x " + c.f[0] + ", y " + c.f[1] + ", " + c.f[2] + "×" + c.f[3]], ["offset", off], ["size", c.s[0] + "×" + c.s[1]], ["pivot", c.pv.join(", ")], ["opaque pixels", int(c.px)]];
+    const name = nameOf(c), f = c.f || [0, 0, c.s[0], c.s[1]], o = c.o || [0, 0], pv = previewOf(c), sp = spriteOf(c);
+    const rows = [["image", c.i || name + ".png"], ["frame", "x " + f[0] + ", y " + f[1] + ", " + f[2] + "×" + f[3]], ["offset", o.join(", ")], ["size", c.s[0] + "×" + c.s[1]], ["pivot", c.pv.join(", ")], ["opaque pixels", int(c.px)]];
     for (const [k, v] of rows) info.append(el("tr", {}, el("th", { text: k }), el("td", { text: v })));
     const right = el("div", {}, info);
     const why = flag(c);
     if (why) right.append(el("p", { class: "flag", text: why }));
     right.append(figures(c, true));
     if (c.w && c.w.length) right.append(el("ul", { class: "warn" }, ...c.w.map((w) => el("li", { text: w }))));
-    if (c.p) right.append(el("p", {}, el("a", { href: c.p, target: "_blank", rel: "noopener", text: "preview PNG" })));
+    if (pv) right.append(el("p", {}, el("a", { href: pv, target: "_blank", rel: "noopener", text: "preview PNG" })));
     right.append(el("p", { class: "hint", text: "Esc closes · ← → step through the list" }));
     // With the 1x sprite the page draws the shapes itself and adds the
     // preview PNG; without it the preview PNG is the picture, legend and all.
-    const left = c.sp || !c.p ? pic(c, side, side, true) : el("img", { class: "pvbig", src: c.p, alt: "preview of " + c.n });
+    const left = sp || !pv ? pic(c, side, side, true) : el("img", { class: "pvbig", src: pv, alt: "preview of " + name });
     const cols = el("div", { class: "cols" }, left, right);
-    if (c.p && c.sp) cols.append(el("img", { class: "pvbig", src: c.p, alt: "preview of " + c.n }));
-    d.querySelector(".body").replaceChildren(el("h2", { id: "detail-name", text: c.n }), cols);
+    if (pv && sp) cols.append(el("img", { class: "pvbig", src: pv, alt: "preview of " + name }));
+    d.querySelector(".body").replaceChildren(el("h2", { id: "detail-name", text: name }), cols);
     d.hidden = false;
     d.querySelector(".close").focus();
     saveHash();
@@ -499,16 +531,19 @@
   histogram();
   controls();
   detailEvents();
+  let rest = [];
   if (opening() && D.first.length && !IX.ready) {
-    // The opening view's first cards are in report.html: show them now.
-    show(D.first, D.first.map((c) => c.x));
+    // The opening view's first cards are in report.html: show a screenful
+    // now and the rest of them once it is painted.
+    const now = D.first.slice(0, SCREENFUL);
+    rest = D.first.slice(SCREENFUL);
+    show(now, now.map((c) => c.x));
     state.shown = D.first.length;
     state.first = true;
     document.getElementById("dir").textContent = "worst first";
     document.getElementById("sort").value = state.sort;
     count();
     performance.mark("shapegen:first-card");
-    requestAnimationFrame(() => setTimeout(() => performance.mark("shapegen:first-card-painted"), 0));
   } else {
     apply();
   }
@@ -516,6 +551,10 @@
     openName(want);
     want = null;
   }
-  // Let the first cards paint before the index loads.
-  requestAnimationFrame(() => setTimeout(loadIndex, 0));
+  // Let the first cards paint before the rest and the index load.
+  requestAnimationFrame(() => setTimeout(() => {
+    if (state.first) performance.mark("shapegen:first-card-painted");
+    if (state.first && state.gen === 0) show(rest, rest.map((c) => c.x));
+    loadIndex();
+  }, 0));
 })();
