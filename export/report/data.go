@@ -24,6 +24,9 @@ func link(name string, f func(string) (string, bool), dir string) (string, bool)
 	return PathFor(dir, name), true
 }
 
+// hasSprites reports whether opt gives sprites' 1x images.
+func hasSprites(opt *Options) bool { return opt.SpriteFor != nil || opt.SpriteDir != "" }
+
 // PathFor returns the page-relative address dir/<name>.png of a sprite's
 // file, each segment of name escaped for use in a URL (so "a b#1" works).
 // This is where the report looks for previews and sprite images unless
@@ -43,18 +46,23 @@ func PathFor(dir, name string) string {
 // its own. The name and figures are in the index; only the first cards,
 // which show before the index loads, carry them.
 type card struct {
-	X      int        `json:"x"` // position in name order
-	Name   string     `json:"n,omitempty"`
-	Image  string     `json:"i,omitempty"` // omitted when <name>.png
-	Frame  *[4]int    `json:"f,omitempty"` // omitted when the whole image
-	Offset *[2]int    `json:"o,omitempty"`
-	Size   [2]int     `json:"s"`
-	Pivot  [2]float64 `json:"pv"`
-	Pixels int        `json:"px"`
+	X     int     `json:"x"` // position in name order
+	Name  string  `json:"n,omitempty"`
+	Image string  `json:"i,omitempty"` // omitted when <name>.png
+	Frame *[4]int `json:"f,omitempty"` // omitted when the whole image
+	// Rotated says the frame is stored turned a quarter turn (as
+	// export.Sprite.Rotated).
+	Rotated bool       `json:"r,omitempty"`
+	Offset  *[2]int    `json:"o,omitempty"`
+	Size    [2]int     `json:"s"`
+	Pivot   [2]float64 `json:"pv"`
+	Pixels  int        `json:"px"`
 	// Preview and Sprite are links given by Options.PreviewFor and
 	// SpriteFor; with PreviewDir and SpriteDir the page makes them.
 	Preview string `json:"p,omitempty"`
 	Sprite  string `json:"sp,omitempty"`
+	// SourceImage is the link Options.ImageFor gives.
+	SourceImage string `json:"im,omitempty"`
 	// PreviewRect is where the preview PNG holds its drawing (x, y, w, h)
 	// and the PNG's width, so the page can show the drawing without the
 	// legend under it; present when the sprite has a preview.
@@ -90,7 +98,7 @@ func round4(v float64) float64 {
 // makeCard returns the card of s at position x, without the name and
 // figures (see withHead).
 func makeCard(s *export.Sprite, x int, opt *Options) card {
-	c := card{X: x, Size: s.Size, Pivot: [2]float64{round3(s.Pivot[0]), round3(s.Pivot[1])}, Pixels: s.Pixels, Warnings: s.Warnings}
+	c := card{X: x, Size: s.Size, Pivot: [2]float64{round3(s.Pivot[0]), round3(s.Pivot[1])}, Pixels: s.Pixels, Warnings: s.Warnings, Rotated: s.Rotated}
 	if s.Image != s.Name+".png" {
 		c.Image = s.Image
 	}
@@ -109,6 +117,9 @@ func makeCard(s *export.Sprite, x int, opt *Options) card {
 	}
 	if opt.SpriteFor != nil {
 		c.Sprite, _ = opt.SpriteFor(s.Name)
+	}
+	if opt.ImageFor != nil && !hasSprites(opt) {
+		c.SourceImage, _ = opt.ImageFor(s.Image)
 	}
 	v := newView(s)
 	c.Shapes = make([]any, len(kinds))

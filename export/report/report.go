@@ -35,6 +35,15 @@ type Options struct {
 	// preview PNG, or the shapes alone.
 	SpriteFor func(name string) (relPath string, ok bool)
 	SpriteDir string
+	// ImageFor and ImageDir locate a sprite's source image instead: the
+	// whole file its frame is cut from, ImageFor(Sprite.Image) or
+	// ImageDir/<Sprite.Image> (segments escaped), out of which the page
+	// shows the frame, at its offset and turned back when it is stored
+	// rotated. One copy of each source image (or a link to the art itself)
+	// is then all the report needs, where the 1x images of SpriteFor hold
+	// a sheet's frames a second time. SpriteFor and SpriteDir win when set.
+	ImageFor func(image string) (relPath string, ok bool)
+	ImageDir string
 	// Elapsed is the build's duration, shown when not zero.
 	Elapsed time.Duration
 	// Failures are the build's failure lines (a file and its cause), one
@@ -314,6 +323,7 @@ type head struct {
 	// folders; it finds them in the cards when Options gives functions.
 	PreviewDir string `json:"previewDir,omitempty"`
 	SpriteDir  string `json:"spriteDir,omitempty"`
+	ImageDir   string `json:"imageDir,omitempty"`
 	// Count is the number of sprites; Page the number of cards built at
 	// a time; CardPage the sprites per card file.
 	Count      int      `json:"count"`
@@ -367,6 +377,9 @@ func (w *Writer) writeHTML() error {
 	}
 	if opt.SpriteFor == nil {
 		h.SpriteDir = opt.SpriteDir
+	}
+	if opt.ImageFor == nil && !hasSprites(opt) {
+		h.ImageDir = opt.ImageDir
 	}
 	if h.Failures == nil {
 		h.Failures = []string{}

@@ -700,3 +700,29 @@ func TestAppendNum(t *testing.T) {
 		}
 	}
 }
+
+// TestSourceImageLinks checks the links to source images: a folder in the
+// head, or ImageFor's links (called with the image) in the cards, and
+// neither when the sprites have 1x images.
+func TestSourceImageLinks(t *testing.T) {
+	lib := synthLibrary(2)
+	lib.Sprites[1].Rotated = true
+	_, w := writeMem(t, lib, Options{ImageDir: "art"})
+	if w.head.ImageDir != "art" || w.cards[0][0].SourceImage != "" || w.cards[0][0].Rotated || !w.cards[0][1].Rotated {
+		t.Errorf("image folder: head %q, cards %q rotated %v %v", w.head.ImageDir, w.cards[0][0].SourceImage, w.cards[0][0].Rotated, w.cards[0][1].Rotated)
+	}
+	for _, opt := range []Options{
+		{ImageFor: func(image string) (string, bool) { return "../art/" + image, true }},
+		{ImageFor: func(image string) (string, bool) { return "../art/" + image, true }, SpriteDir: "sprite"},
+		{ImageDir: "art", SpriteDir: "sprite"},
+	} {
+		_, w := writeMem(t, lib, opt)
+		want := ""
+		if opt.SpriteDir == "" {
+			want = "../art/" + lib.Sprites[0].Image
+		}
+		if got := w.cards[0][0].SourceImage; got != want || w.head.ImageDir != "" {
+			t.Errorf("ImageFor %v, SpriteDir %q: card links %q, head folder %q; want %q and none", opt.ImageFor != nil, opt.SpriteDir, got, w.head.ImageDir, want)
+		}
+	}
+}

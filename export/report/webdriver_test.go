@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"image"
 	"io"
 	"net"
 	"net/http"
@@ -233,6 +234,22 @@ func (b *browser) jsHeap() float64 {
 	}
 	b.t.Fatal("DevTools reported no JSHeapUsedSize")
 	return 0
+}
+
+// elementShot returns a screenshot of one element.
+func (b *browser) elementShot(el string) image.Image {
+	b.t.Helper()
+	var enc string
+	b.call(http.MethodGet, "/element/"+el+"/screenshot", nil, &enc)
+	data, err := base64.StdEncoding.DecodeString(enc)
+	if err != nil {
+		b.t.Fatalf("element screenshot: %v", err)
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		b.t.Fatalf("element screenshot: %v", err)
+	}
+	return img
 }
 
 // screenshot saves the visible page as a PNG at path.

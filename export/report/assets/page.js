@@ -31,6 +31,7 @@
   function nameOf(c) { return c.n !== undefined ? c.n : IX.names[c.x]; }
   function previewOf(c) { return c.p || (c.pr && D.previewDir ? pathFor(D.previewDir, nameOf(c)) : ""); }
   function spriteOf(c) { return c.sp || (D.spriteDir ? pathFor(D.spriteDir, nameOf(c)) : ""); }
+  function imageOf(c) { return c.im || (D.imageDir ? D.imageDir.replace(/\/$/, "") + "/" + (c.i || nameOf(c) + ".png").split("/").map(encodeURIComponent).join("/") : ""); }
   function figs(c) {
     if (c.q) return c.q;
     const out = [];
@@ -386,8 +387,8 @@
   // shows the preview PNG's drawing, or the shapes alone.
   function pic(c, w, h, big) {
     const box = el("div", { class: "pic checker" });
-    const sp = spriteOf(c), pv = previewOf(c);
-    if (!sp && pv && c.pr) {
+    const sp = spriteOf(c), im = sp ? "" : imageOf(c), pv = previewOf(c);
+    if (!sp && !im && pv && c.pr) {
       const [px, py, pw, ph, fw] = c.pr;
       let k = Math.min(w / pw, h / ph);
       if (k >= 1) k = Math.floor(k);
@@ -424,8 +425,23 @@
     });
     stage.append(under);
     if (sp) stage.append(el("img", { src: sp, loading: "lazy", alt: nameOf(c), style: "left:" + -x0 * k + "px;top:" + -y0 * k + "px;width:" + c.s[0] * k + "px;height:" + c.s[1] * k + "px" }));
+    else if (im) stage.append(frameOf(c, im, x0, y0, k));
     stage.append(over);
     box.append(stage);
+    return box;
+  }
+
+  // frameOf shows the sprite's frame out of its source image im: the
+  // frame's rectangle (upright) at the sprite's offset, clipped, with the
+  // image moved (and turned back a quarter turn when stored rotated: the
+  // upright pixel (x, y) is the image's (fx + fw-1-y, fy + x)) so that
+  // the frame's pixels fall in it, scaled by k.
+  function frameOf(c, im, x0, y0, k) {
+    const [fx, fy, fw, fh] = c.f || [0, 0, c.s[0], c.s[1]], [ox, oy] = c.o || [0, 0];
+    const [w, h] = c.r ? [fh, fw] : [fw, fh];
+    const box = el("div", { class: "frame", style: "left:" + (ox - x0) * k + "px;top:" + (oy - y0) * k + "px;width:" + w * k + "px;height:" + h * k + "px" });
+    const t = c.r ? "scale(" + k + ") translate(" + -fy + "px," + (fx + fw) + "px) rotate(-90deg)" : "scale(" + k + ") translate(" + -fx + "px," + -fy + "px)";
+    box.append(el("img", { src: im, loading: "lazy", alt: nameOf(c), style: "transform:" + t }));
     return box;
   }
 
@@ -437,8 +453,8 @@
     const d = document.getElementById("detail");
     const side = Math.max(160, Math.min(520, innerWidth - 520, innerHeight - 220));
     const info = el("table", { class: "info" });
-    const name = nameOf(c), f = c.f || [0, 0, c.s[0], c.s[1]], o = c.o || [0, 0], pv = previewOf(c), sp = spriteOf(c);
-    const rows = [["image", c.i || name + ".png"], ["frame", "x " + f[0] + ", y " + f[1] + ", " + f[2] + "×" + f[3]], ["offset", o.join(", ")], ["size", c.s[0] + "×" + c.s[1]], ["pivot", c.pv.join(", ")], ["opaque pixels", int(c.px)]];
+    const name = nameOf(c), f = c.f || [0, 0, c.s[0], c.s[1]], o = c.o || [0, 0], pv = previewOf(c), sp = spriteOf(c) || imageOf(c);
+    const rows = [["image", c.i || name + ".png"], ["frame", "x " + f[0] + ", y " + f[1] + ", " + f[2] + "×" + f[3]], ["offset", o.join(", ")], ["rotated", c.r ? "yes (a quarter turn in its image)" : "no"], ["size", c.s[0] + "×" + c.s[1]], ["pivot", c.pv.join(", ")], ["opaque pixels", int(c.px)]];
     for (const [k, v] of rows) info.append(el("tr", {}, el("th", { text: k }), el("td", { text: v })));
     const right = el("div", {}, info);
     const why = flag(c);
