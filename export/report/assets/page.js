@@ -19,7 +19,9 @@
   function label(k) { return KIND.has(k) ? KIND.get(k).label : k; }
   function colour(k) { return KIND.has(k) ? KIND.get(k).colour : "#808080"; }
   function fmt(v, d) { return v === undefined || v === null || v < 0 ? "–" : Number(v).toFixed(d === undefined ? 3 : d); }
-  function int(v) { return Number(v).toLocaleString("en-US"); }
+  // Thousands grouped as en-US does, without Intl (whose first use costs
+  // tens of milliseconds).
+  function int(v) { return String(Math.round(v)).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
   function binOf(v) { return Math.min(Math.max(Math.floor(v * BINS), 0), BINS - 1); }
   function binRange(b) { return (b / BINS).toFixed(2) + "–" + ((b + 1) / BINS).toFixed(2); }
   function pathFor(dir, name) { return dir.replace(/\/$/, "") + "/" + name.split("/").map(encodeURIComponent).join("/") + ".png"; }
@@ -62,12 +64,20 @@
 
   // --- the index: every sprite's figures, as columns ---------------------
   // A figure a sprite does not have is -1.
-  const IX = { ready: D.indexFiles.length === 0, loaded: 0, names: new Array(N), px: new Float64Array(N), out: new Float64Array(N), w: new Float64Array(N), o: {}, fp: {}, ar: {}, c: {} };
-  for (const k of FIG) {
-    IX.o[k] = new Float64Array(N).fill(-1);
-    IX.fp[k] = new Float64Array(N).fill(-1);
-    IX.ar[k] = new Float64Array(N).fill(-1);
-    IX.c[k] = new Float64Array(N).fill(-1);
+  // The columns are made when the index starts to load, after the first
+  // cards are painted.
+  const IX = { ready: D.indexFiles.length === 0, loaded: 0, names: [], px: null, out: null, w: null, o: {}, fp: {}, ar: {}, c: {} };
+  function makeIndex() {
+    IX.names = new Array(N);
+    IX.px = new Int32Array(N);
+    IX.out = new Int32Array(N);
+    IX.w = new Int32Array(N);
+    for (const k of FIG) {
+      IX.o[k] = new Int32Array(N).fill(-1);
+      IX.fp[k] = new Float64Array(N).fill(-1);
+      IX.ar[k] = new Float64Array(N).fill(-1);
+      IX.c[k] = new Int32Array(N).fill(-1);
+    }
   }
   window.shapegenIndex = function (p) {
     const o = p.first;
@@ -88,6 +98,7 @@
     }
   };
   function loadIndex() {
+    makeIndex();
     for (const f of D.indexFiles) {
       const s = el("script", { src: f });
       s.onload = () => s.remove();
