@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -426,6 +427,22 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 	t.Logf("screenshots: %s and %s", filepath.Join(shots, "report.png"), filepath.Join(shots, "report-detail.png"))
+
+	t.Run("link", func(t *testing.T) {
+		// A link to a view: sorted by name, one sprite open, which is not
+		// among the first cards in report.html (so its card file loads).
+		name := "blobs/blob_017"
+		b.open("about:blank") // a fresh page, as a link opens
+		b.open("file://" + filepath.ToSlash(filepath.Join(dir, "report.html")) + "#sort=name&open=" + url.QueryEscape(name))
+		b.waitFor("the detail view", `return !document.getElementById("detail").hidden`)
+		if got := b.text(b.find("#detail h2")); got != name {
+			t.Errorf("the link opened %q, want %q", got, name)
+		}
+		b.settle()
+		if got := b.cardNames(); got[0] != slices.Min(slices.Collect(mapKeys(byName))) {
+			t.Errorf("the link's view starts with %q, want name order", got[0])
+		}
+	})
 }
 
 // thousands formats n as the page does (en-US grouping).
