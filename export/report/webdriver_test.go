@@ -61,6 +61,21 @@ func startBrowser(t *testing.T, w, h int) *browser {
 		t.Fatalf("start chromedriver: %v", err)
 	}
 	b := &browser{t: t, httpc: &http.Client{Timeout: 60 * time.Second}, driver: driver}
+	// Chromium may still write its profile for a moment after the session
+	// ends, which would fail t.TempDir's cleanup: the profile is removed
+	// here, retrying briefly.
+	profile, err := os.MkdirTemp("", "shapegen-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 20 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 	t.Cleanup(func() {
 		if b.session != "" {
 			req, _ := http.NewRequest(http.MethodDelete, b.base, nil)
@@ -93,7 +108,7 @@ func startBrowser(t *testing.T, w, h int) *browser {
 				"--disable-quic", "--no-first-run", "--disable-background-networking",
 				"--disable-component-update", "--disable-sync", "--disable-extensions",
 				"--force-device-scale-factor=1", "--hide-scrollbars",
-				"--user-data-dir=" + t.TempDir(),
+				"--user-data-dir=" + profile,
 				fmt.Sprintf("--window-size=%d,%d", w, h),
 			},
 		},
