@@ -95,7 +95,7 @@ func TestReadValidates(t *testing.T) {
 		{"negative radius", lib(`, "circle": {"center": [2, 2], "radius": -1}`), `sprite "a": circle`},
 		{"negative half", lib(`, "box": {"center": [2, 2], "half": [-1, 2], "angle": 0}`), `sprite "a": box`},
 		{"inverted aabb", lib(`, "aabb": {"min": [4, 0], "max": [0, 4]}`), `sprite "a": aabb`},
-		{"negative outside", lib(`, "quality": {"hull": {"outside": -1, "area_ratio": 1, "pair_fp_rate": 0}}`), `sprite "a": quality "hull"`},
+		{"negative outside", lib(`, "quality": {"hull": {"outside": -1, "area_ratio": 1, "fp_area": 0}}`), `sprite "a": quality "hull"`},
 		{"bad mask", lib(`, "mask": {"w": 4, "h": 4, "rle": "BQ=="}`), `sprite "a": mask: bad mask run-length data`},
 		{"mask size", lib(`, "mask": {"w": 4, "h": 1, "rle": "BA=="}`), `sprite "a": mask is 4x1, want the sprite's size 4x4`},
 		{"no name", strings.Replace(lib(""), `"name": "a"`, `"name": ""`, 1), "sprite 0 has no name"},

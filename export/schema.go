@@ -20,13 +20,11 @@ type Library struct {
 
 // Settings records the settings a library was built with.
 type Settings struct {
-	AlphaThreshold int    `json:"alpha_threshold" yaml:"alpha_threshold"`
-	MaxVertices    int    `json:"max_vertices" yaml:"max_vertices"`
-	MaxPieces      int    `json:"max_pieces" yaml:"max_pieces"`
-	Samples        int    `json:"samples,omitempty" yaml:"samples,omitempty"`
-	Seed           uint64 `json:"seed,omitempty" yaml:"seed,omitempty"`
-	// Shapes lists the shape kinds built: a sprite with opaque pixels
-	// has each of them.
+	AlphaThreshold int `json:"alpha_threshold" yaml:"alpha_threshold"`
+	MaxVertices    int `json:"max_vertices" yaml:"max_vertices"`
+	MaxPieces      int `json:"max_pieces" yaml:"max_pieces"`
+	// Shapes lists the shape kinds built, in the order of the table of
+	// kinds: a sprite with opaque pixels has each of them.
 	Shapes []string `json:"shapes,omitempty" yaml:"shapes,omitempty,flow"`
 	// Pivot is the pivot rule of the build: a name ("center",
 	// "bottom-center", ...) or "x,y" fractions of the sprite's size.
@@ -70,9 +68,11 @@ type Quality struct {
 	Outside int `json:"outside" yaml:"outside"`
 	// AreaRatio is the shape's area over the opaque pixel count.
 	AreaRatio float64 `json:"area_ratio" yaml:"area_ratio"`
-	// PairFPRate is the fraction of sampled overlapping placements of two
-	// copies whose pixel masks do not overlap.
-	PairFPRate float64 `json:"pair_fp_rate" yaml:"pair_fp_rate"`
+	// FPArea is the exact false-positive figure: over translations spread
+	// evenly where two copies of the shape overlap, the probability that
+	// their pixels do not, 1 - area(P ⊕ -P) / area(S ⊕ -S) (DESIGN.md,
+	// Verification).
+	FPArea float64 `json:"fp_area" yaml:"fp_area"`
 }
 
 // Sprite is one sprite (a plain image or one frame of a sheet or atlas)

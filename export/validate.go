@@ -57,7 +57,7 @@ func checkHead(lib *Library) error {
 	}
 	st := lib.Settings
 	if st.AlphaThreshold < 0 || st.AlphaThreshold > 255 || st.MaxVertices < 0 || st.MaxVertices > MaxVertices ||
-		st.MaxPieces < 0 || st.MaxPieces > MaxPieces || st.Samples < 0 {
+		st.MaxPieces < 0 || st.MaxPieces > MaxPieces {
 		return fmt.Errorf("settings %+v out of range", st)
 	}
 	return nil
@@ -142,7 +142,7 @@ func checkSprite(s *Sprite, masks bool) error {
 	}
 	for _, k := range sortedKeys(s.Quality) {
 		q := s.Quality[k]
-		if q.Outside < 0 || !finite(q.AreaRatio, q.PairFPRate) {
+		if q.Outside < 0 || !finite(q.AreaRatio, q.FPArea) {
 			return fmt.Errorf("quality %q %+v out of range", k, q)
 		}
 	}

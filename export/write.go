@@ -98,14 +98,6 @@ func NewJSONWriter(w io.Writer, head *Library) (*JSONWriter, error) {
 	b = strconv.AppendInt(b, int64(st.MaxVertices), 10)
 	b = append(b, ", \"max_pieces\": "...)
 	b = strconv.AppendInt(b, int64(st.MaxPieces), 10)
-	if st.Samples != 0 {
-		b = append(b, ", \"samples\": "...)
-		b = strconv.AppendInt(b, int64(st.Samples), 10)
-	}
-	if st.Seed != 0 {
-		b = append(b, ", \"seed\": "...)
-		b = strconv.AppendUint(b, st.Seed, 10)
-	}
 	if len(st.Shapes) > 0 {
 		b = append(b, ", \"shapes\": ["...)
 		for i, k := range st.Shapes {
@@ -283,8 +275,8 @@ func appendSprite(b []byte, sp *Sprite) []byte {
 			b = strconv.AppendInt(b, int64(q.Outside), 10)
 			b = append(b, ", \"area_ratio\": "...)
 			b = appendFloat(b, q.AreaRatio)
-			b = append(b, ", \"pair_fp_rate\": "...)
-			b = appendFloat(b, q.PairFPRate)
+			b = append(b, ", \"fp_area\": "...)
+			b = appendFloat(b, q.FPArea)
 			b = append(b, '}')
 		}
 		b = append(b, in+"}"...)

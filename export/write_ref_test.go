@@ -60,7 +60,7 @@ func TestWriteJSONMatchesReference(t *testing.T) {
 			}
 		}
 		if rng.IntN(4) == 0 {
-			lib.Generator, lib.Settings.Samples, lib.Settings.Seed = "", 0, 0
+			lib.Generator, lib.Settings.Shapes, lib.Settings.Pivot = "", nil, ""
 		}
 		check(fmt.Sprintf("random library %d", i), lib)
 	}

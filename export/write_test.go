@@ -22,7 +22,7 @@ func sampleLib() *Library {
 	return &Library{
 		Format:    Format,
 		Generator: "shapegen 0.3.0",
-		Settings:  Settings{AlphaThreshold: 128, MaxVertices: 8, MaxPieces: 8, Samples: 200, Seed: 7},
+		Settings:  Settings{AlphaThreshold: 128, MaxVertices: 8, MaxPieces: 8, Shapes: []string{"aabb", "hull", "pieces"}, Pivot: "center"},
 		Sprites: []Sprite{
 			{
 				Name:   "sheets/packed/gem",
@@ -43,8 +43,8 @@ func sampleLib() *Library {
 					{{6, 10}, {6, 11}, {7, 11}, {7, 10}},
 				},
 				Quality: map[string]Quality{
-					"pieces": {Outside: 0, AreaRatio: 1.0714285714285714, PairFPRate: 0},
-					"hull":   {Outside: 0, AreaRatio: 1.7142857142857142, PairFPRate: 0.125},
+					"pieces": {Outside: 0, AreaRatio: 1.0714285714285714, FPArea: 0},
+					"hull":   {Outside: 0, AreaRatio: 1.7142857142857142, FPArea: 0.125},
 				},
 				Mask:     EncodeMask(gemMask()),
 				Warnings: []string{"tiny sprite <8 px>", `a "quoted" & odd name`},
@@ -63,8 +63,8 @@ func sampleLib() *Library {
 				Polygon: Ring{{3, 20}, {10, 5}, {61, 30}},
 				Pieces:  []Ring{{{3, 20}, {10, 5}, {20, 30}}},
 				Quality: map[string]Quality{
-					"polygon": {Outside: 0, AreaRatio: 1.38, PairFPRate: 0.14},
-					"hull":    {Outside: 0, AreaRatio: 1.31, PairFPRate: 0.12},
+					"polygon": {Outside: 0, AreaRatio: 1.38, FPArea: 0.14},
+					"hull":    {Outside: 0, AreaRatio: 1.31, FPArea: 0.12},
 				},
 			},
 			{
@@ -108,7 +108,7 @@ func TestWriteJSONExact(t *testing.T) {
 	want := `{
   "format": "shapegen/v1",
   "generator": "shapegen 0.3.0",
-  "settings": {"alpha_threshold": 128, "max_vertices": 8, "max_pieces": 8, "samples": 200, "seed": 7},
+  "settings": {"alpha_threshold": 128, "max_vertices": 8, "max_pieces": 8, "shapes": ["aabb", "hull", "pieces"], "pivot": "center"},
   "sprites": [
     {
       "name": "enemies/bat",
@@ -124,8 +124,8 @@ func TestWriteJSONExact(t *testing.T) {
       "polygon": [[3, 20], [10, 5], [61, 30]],
       "pieces": [[[3, 20], [10, 5], [20, 30]]],
       "quality": {
-        "hull": {"outside": 0, "area_ratio": 1.31, "pair_fp_rate": 0.12},
-        "polygon": {"outside": 0, "area_ratio": 1.38, "pair_fp_rate": 0.14}
+        "hull": {"outside": 0, "area_ratio": 1.31, "fp_area": 0.12},
+        "polygon": {"outside": 0, "area_ratio": 1.38, "fp_area": 0.14}
       }
     }
   ]
@@ -161,7 +161,7 @@ sprites:
       - [[0, 0], [2, 0], [2, 2]]
       - [[0, 0], [2, 2], [0, 2]]
     quality:
-      aabb: {outside: 0, area_ratio: 1, pair_fp_rate: 0}
+      aabb: {outside: 0, area_ratio: 1, fp_area: 0}
 `
 	var buf bytes.Buffer
 	if err := WriteYAML(&buf, lib); err != nil {
@@ -246,7 +246,10 @@ func randomLib(rng *rand.Rand) *Library {
 		}
 		return ring
 	}
-	lib := &Library{Format: Format, Generator: "gen", Settings: Settings{AlphaThreshold: rng.IntN(256), MaxVertices: 8, MaxPieces: rng.IntN(9), Seed: rng.Uint64()}}
+	lib := &Library{Format: Format, Generator: "gen", Settings: Settings{AlphaThreshold: rng.IntN(256), MaxVertices: 8, MaxPieces: rng.IntN(9), Pivot: []string{"", "center", "bottom"}[rng.IntN(3)]}}
+	if n := rng.IntN(3); n > 0 {
+		lib.Settings.Shapes = []string{"hull", "polygon"}[:n]
+	}
 	for i := range rng.IntN(6) {
 		s := Sprite{
 			Name:  fmt.Sprintf("s%d/%d", rng.IntN(1000), i),

@@ -77,11 +77,11 @@ func runInspect(opts *InspectOptions) error {
 		}
 		sort.Strings(kinds)
 		if len(kinds) > 0 {
-			fmt.Fprintf(w, "%-8s %7s %10s %12s\n", "kind", "outside", "area_ratio", "pair_fp_rate")
+			fmt.Fprintf(w, "%-8s %7s %10s %12s\n", "kind", "outside", "area_ratio", "fp_area")
 		}
 		for _, k := range kinds {
 			q := sp.Quality[k]
-			fmt.Fprintf(w, "%-8s %7d %10.4f %12.4f\n", k, q.Outside, q.AreaRatio, q.PairFPRate)
+			fmt.Fprintf(w, "%-8s %7d %10.4f %12.4f\n", k, q.Outside, q.AreaRatio, q.FPArea)
 		}
 	}
 	for _, k := range sp.Quality {

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"io"
 	"os"
 	"testing"
 
@@ -46,32 +45,63 @@ func readLibrary(path string) *export.Library {
 }
 
 // BenchmarkWrite writes the report of a corpus-sized library, with
-// previews as the build writes it and without, by Write and by the
-// reference (json.Marshal and the whole page through the template).
+// previews as the build writes it and without, through encoding/json,
+// files discarded.
+//
+//	go test ./export/report -run '^$' -bench Write -benchmem
 func BenchmarkWrite(b *testing.B) {
 	lib := corpusLibrary(b)
 	for _, bc := range []struct {
 		name string
 		opt  Options
 	}{
-		{"previews", Options{PreviewDir: "preview", Failures: []string{"x.png: bad"}}},
+		{"previews", Options{PreviewDir: "preview", SpriteDir: "sprite", Failures: []string{"x.png: bad"}}},
 		{"plain", Options{}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
+			var out countingFiles
 			for b.Loop() {
-				if err := Write(io.Discard, lib, bc.opt); err != nil {
+				out.n = 0
+				if err := Write(out.create, lib, bc.opt); err != nil {
 					b.Fatal(err)
 				}
 			}
+			b.ReportMetric(float64(out.n)/float64(len(lib.Sprites)), "B/sprite")
 		})
-		b.Run(bc.name+"/reference", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := refWrite(lib, bc.opt); err != nil {
-					b.Fatal(err)
-				}
+	}
+}
+
+// BenchmarkWriterSynth streams 100,000 synthetic sprites through a Writer
+// (the sprites are made as they go, and that cost is included).
+//
+//	go test ./export/report -run '^$' -bench WriterSynth -benchtime 1x
+func BenchmarkWriterSynth(b *testing.B) {
+	const n = 100_000
+	b.ReportAllocs()
+	var out countingFiles
+	for b.Loop() {
+		out.n = 0
+		w := NewWriter(out.create, Options{SpriteDir: "sprite"})
+		for i := range n {
+			if err := w.Add(synth(i)); err != nil {
+				b.Fatal(err)
 			}
-		})
+		}
+		if err := w.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/sprite")
+	b.ReportMetric(float64(out.n)/n, "B/sprite")
+}
+
+// BenchmarkSynth is the cost of making the synthetic sprites alone, to
+// subtract from BenchmarkWriterSynth.
+func BenchmarkSynth(b *testing.B) {
+	for b.Loop() {
+		for i := range 100_000 {
+			_ = synth(i)
+		}
 	}
 }

@@ -1,11 +1,8 @@
 package report
 
 import (
-	"io"
 	"path/filepath"
 	"testing"
-
-	"github.com/shapegen/shapegen/internal/atomicfile"
 )
 
 // TestBrowserPreviewOnly opens a report as a build writes it, with preview
@@ -20,10 +17,7 @@ func TestBrowserPreviewOnly(t *testing.T) {
 	}
 	dir := t.TempDir()
 	lib := fixture(t, dir, 20)
-	err := atomicfile.Write(filepath.Join(dir, "report.html"), func(w io.Writer) error {
-		return Write(w, lib, Options{PreviewDir: "preview"})
-	})
-	if err != nil {
+	if err := Write(dirFiles(t, dir), lib, Options{PreviewDir: "preview"}); err != nil {
 		t.Fatal(err)
 	}
 	b := startBrowser(t, 1280, 900)

@@ -3,18 +3,26 @@ package report
 import (
 	"bytes"
 	"embed"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/shapegen/shapegen/export"
 )
 
-// Options says what goes into a report beyond the library.
+// Options says what goes into a report beyond its sprites.
 type Options struct {
 	// Title heads the page; "" means "shapegen report".
 	Title string
+	// Generator and Settings are the library's, shown at the top.
+	// Settings.Shapes also chooses the kind whose fp_area orders the page
+	// at first (polygon when it is built or Shapes is empty).
+	Generator string
+	Settings  export.Settings
 	// PreviewFor returns the address, relative to the report's file, of a
 	// sprite's preview PNG (export/preview.Render), and false when there is
 	// none. When nil, previews are looked for at PathFor(PreviewDir, name),
@@ -23,16 +31,89 @@ type Options struct {
 	PreviewDir string
 	// SpriteFor and SpriteDir locate, in the same way, a sprite's image at
 	// 1x in its own coordinate space (export/preview.Sprite). With it the
-	// report draws shapes over the sprite and kinds can be switched on and
-	// off; without it the card shows the preview PNG.
+	// report draws shapes over the sprite; without it the card shows the
+	// preview PNG, or the shapes alone.
 	SpriteFor func(name string) (relPath string, ok bool)
 	SpriteDir string
+	// ImageFor and ImageDir locate a sprite's source image instead: the
+	// whole file its frame is cut from, ImageFor(Sprite.Image) or
+	// ImageDir/<Sprite.Image> (segments escaped), out of which the page
+	// shows the frame, at its offset and turned back when it is stored
+	// rotated. One copy of each source image (or a link to the art itself)
+	// is then all the report needs, where the 1x images of SpriteFor hold
+	// a sheet's frames a second time. SpriteFor and SpriteDir win when set.
+	ImageFor func(image string) (relPath string, ok bool)
+	ImageDir string
 	// Elapsed is the build's duration, shown when not zero.
 	Elapsed time.Duration
 	// Failures are the build's failure lines (a file and its cause), one
 	// each.
 	Failures []string
+	// FPThreshold flags a sprite when some kind's fp_area is above it
+	// (the page states it); 0 means DefaultFPThreshold.
+	FPThreshold float64
 }
+
+// DefaultFPThreshold is the fp_area above which the page flags a sprite
+// unless Options says otherwise: then most overlaps that the shape test
+// accepts are ones the pixels reject.
+const DefaultFPThreshold = 0.5
+
+// The report's files: report.html, which the reader opens, and beside it
+// in the folder report/ the data it loads through <script> elements
+// (browsers refuse to fetch sibling files of a file:// page):
+// index-0001.js, ... hold the figures of every sprite, indexSize sprites
+// each, which the page loads to sort, filter and bin; cards-0001.js, ...
+// hold the shapes of cardSize sprites each, which the page loads when it
+// shows one of them. report.html itself holds the totals, the histogram
+// and the first firstSize cards of the opening order, so the first cards
+// show at once whatever the number of sprites.
+const (
+	HTMLFile  = "report.html"
+	dataDir   = "report/"
+	cardSize  = 100
+	indexSize = 5000
+	firstSize = 200
+)
+
+// Files returns the names of the files the report of n sprites is made
+// of, slash-separated and relative to the folder of report.html, in the
+// order a Writer creates them at the latest (data files first, report.html
+// last).
+func Files(n int) []string {
+	var f []string
+	for i := range (n + indexSize - 1) / indexSize {
+		f = append(f, indexFile(i))
+	}
+	for i := range (n + cardSize - 1) / cardSize {
+		f = append(f, cardFile(i))
+	}
+	return append(f, HTMLFile)
+}
+
+// Owns reports whether name (slash-separated, relative to the folder of
+// report.html) is a name a report's file may have, for any number of
+// sprites: so a build can remove the data files of an older, larger
+// report.
+func Owns(name string) bool {
+	if name == HTMLFile {
+		return true
+	}
+	rest, ok := strings.CutPrefix(name, dataDir)
+	if !ok {
+		return false
+	}
+	for _, p := range []string{"cards-", "index-"} {
+		if d, ok := strings.CutPrefix(rest, p); ok {
+			d, ok = strings.CutSuffix(d, ".js")
+			return ok && len(d) >= 4 && strings.Trim(d, "0123456789") == ""
+		}
+	}
+	return false
+}
+
+func cardFile(i int) string  { return fmt.Sprintf("%scards-%04d.js", dataDir, i+1) }
+func indexFile(i int) string { return fmt.Sprintf("%sindex-%04d.js", dataDir, i+1) }
 
 //go:embed assets
 var assets embed.FS
@@ -49,65 +130,311 @@ func mustRead(name string) string {
 	return string(b)
 }
 
-// Write writes the report of lib to w as one self-contained HTML page.
-// The output depends only on lib and opt: the same build gives the same
-// bytes.
-func Write(w io.Writer, lib *export.Library, opt Options) error {
-	title := opt.Title
-	if title == "" {
-		title = "shapegen report"
+// Writer writes a report while the sprites stream past: it takes them
+// one at a time in name order and holds only the page of data it is
+// filling, the first cards, the totals and the counts behind the
+// histogram and the medians, so its memory does not grow with the
+// number of sprites. It opens each file of the report through create,
+// writes it whole and closes it; it never touches a file system itself.
+type Writer struct {
+	create    func(name string) (io.WriteCloser, error)
+	opt       Options
+	threshold float64
+
+	n       int    // sprites added
+	last    string // the last sprite's name
+	err     error
+	done    bool
+	cards   []byte // the card page being filled, as JSON elements
+	inCards int
+	idx     indexPage
+	first   firstPage
+
+	t      totals
+	images imageCounter
+	area   map[string]*counts
+	fp     map[string]*counts
+	hist   map[string]*[histBins]int
+	drawn  []bool // per kind of the table, whether some card draws it
+}
+
+// NewWriter returns a Writer that opens the report's files (Files) by
+// calling create with each name. If a Write to a file fails, the Writer
+// still closes it and returns the error; a create whose files commit on
+// Close should then discard the file.
+func NewWriter(create func(name string) (io.WriteCloser, error), opt Options) *Writer {
+	w := &Writer{create: create, opt: opt, threshold: opt.FPThreshold,
+		area: map[string]*counts{}, fp: map[string]*counts{}, hist: map[string]*[histBins]int{}, drawn: make([]bool, len(kinds))}
+	if w.threshold <= 0 {
+		w.threshold = DefaultFPThreshold
 	}
-	var elapsed string
+	w.first = firstPage{size: firstSize, kind: sortKind(opt.Settings.Shapes)}
+	w.idx.reset(0, 0)
+	return w
+}
+
+// sortKind returns the kind whose fp_area orders the page at first.
+func sortKind(built []string) string {
+	for _, k := range sortPreference {
+		if len(built) == 0 || slices.Contains(built, k) {
+			return k
+		}
+	}
+	return sortPreference[0]
+}
+
+// Add adds the next sprite. Sprites must come in strictly increasing
+// name order (as in a library); the Writer does not keep s.
+func (w *Writer) Add(s *export.Sprite) error {
+	if w.err != nil {
+		return w.err
+	}
+	if w.done {
+		return fmt.Errorf("report: Add after Close")
+	}
+	if w.n > 0 && s.Name <= w.last {
+		w.err = fmt.Errorf("report: sprite %q comes after %q: sprites must come in name order", s.Name, w.last)
+		return w.err
+	}
+	c := makeCard(s, w.n, &w.opt)
+	b, err := json.Marshal(&c)
+	if err != nil {
+		w.err = fmt.Errorf("report: sprite %q: %w", s.Name, err)
+		return w.err
+	}
+	w.tally(s)
+	for i, d := range c.Shapes {
+		w.drawn[i] = w.drawn[i] || d != "" || kinds[i].point && s.Pixels > 0
+	}
+	w.first.offer(s, &c)
+	if w.inCards > 0 {
+		w.cards = append(w.cards, ',')
+	}
+	w.cards = append(w.cards, b...)
+	w.inCards++
+	w.idx.add(s)
+	w.n++
+	w.last = s.Name
+	if w.inCards == cardSize {
+		w.err = w.flushCards()
+	}
+	if w.err == nil && len(w.idx.Names) == indexSize {
+		w.err = w.flushIndex()
+	}
+	return w.err
+}
+
+// tally adds s to the totals, the histogram and the medians' counts.
+func (w *Writer) tally(s *export.Sprite) {
+	t := &w.t
+	t.Sprites++
+	if isFrame(s) {
+		t.Frames++
+	}
+	w.images.add(s.Name, s.Image)
+	if s.Pixels == 0 {
+		t.Empty++
+	}
+	if len(s.Warnings) > 0 {
+		t.Warnings++
+	}
+	if flagged(s, w.threshold) {
+		t.Flagged++
+	}
+	t.Pixels += s.Pixels
+	for k, q := range s.Quality {
+		t.Outside += q.Outside
+		if w.area[k] == nil {
+			w.area[k], w.fp[k], w.hist[k] = &counts{}, &counts{}, &[histBins]int{}
+		}
+		fp := round4(q.FPArea)
+		w.area[k].add(round4(q.AreaRatio))
+		w.fp[k].add(fp)
+		w.hist[k][bin(fp)]++
+	}
+}
+
+// flushCards writes the card page being filled.
+func (w *Writer) flushCards() error {
+	page := (w.n - 1) / cardSize
+	var b bytes.Buffer
+	b.Grow(len(w.cards) + 32)
+	fmt.Fprintf(&b, "shapegenCards(%d,[", page)
+	b.Write(w.cards)
+	b.WriteString("]);\n")
+	w.cards, w.inCards = w.cards[:0], 0
+	return w.writeFile(cardFile(page), b.Bytes())
+}
+
+// flushIndex writes the index page being filled.
+func (w *Writer) flushIndex() error {
+	data, err := json.Marshal(&w.idx)
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	page := w.idx.Page
+	w.idx.reset(page+1, w.n)
+	var b bytes.Buffer
+	b.Grow(len(data) + 32)
+	b.WriteString("shapegenIndex(")
+	b.Write(data)
+	b.WriteString(");\n")
+	return w.writeFile(indexFile(page), b.Bytes())
+}
+
+// writeFile creates the file name and writes data to it.
+func (w *Writer) writeFile(name string, data []byte) error {
+	f, err := w.create(name)
+	if err != nil {
+		return fmt.Errorf("report: %s: %w", name, err)
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("report: %s: %w", name, err)
+	}
+	return nil
+}
+
+// head is the data report.html holds for its script.
+type head struct {
+	Title     string          `json:"title"`
+	Generator string          `json:"generator"`
+	Settings  export.Settings `json:"settings"`
+	Elapsed   string          `json:"elapsed,omitempty"`
+	Failures  []string        `json:"failures"`
+	// Kinds are the kinds the page can draw and switch, in drawing order;
+	// Figures the kinds with figures in this report, in report order.
+	Kinds   []kindInfo `json:"kinds"`
+	Figures []string   `json:"figures"`
+	// Sort is the opening order's key ("fp:<kind>", worst first) and
+	// Threshold the fp_area above which a sprite is flagged.
+	Sort      string  `json:"sort"`
+	Threshold float64 `json:"threshold"`
+	Totals    totals  `json:"totals"`
+	// Hist holds per kind of Figures the number of sprites whose fp_area
+	// falls in each of Bins equal columns over [0, 1].
+	Bins int         `json:"bins"`
+	Hist []kindHisto `json:"hist"`
+	// PreviewDir and SpriteDir are where the page finds a sprite's
+	// preview and 1x image (at PathFor(dir, name)) when Options gives the
+	// folders; it finds them in the cards when Options gives functions.
+	PreviewDir string `json:"previewDir,omitempty"`
+	SpriteDir  string `json:"spriteDir,omitempty"`
+	ImageDir   string `json:"imageDir,omitempty"`
+	// Count is the number of sprites; Page the number of cards built at
+	// a time; CardPage the sprites per card file.
+	Count      int      `json:"count"`
+	Page       int      `json:"page"`
+	CardPage   int      `json:"cardPage"`
+	CardFiles  []string `json:"cardFiles"`
+	IndexFiles []string `json:"indexFiles"`
+	// First are the first cards of the opening order.
+	First []card `json:"first"`
+}
+
+type kindHisto struct {
+	Kind   string `json:"kind"`
+	Counts []int  `json:"counts"`
+}
+
+// Close writes what remains: the last data files, then report.html.
+// The Writer takes no sprite after it.
+func (w *Writer) Close() error {
+	if w.err != nil {
+		return w.err
+	}
+	if w.done {
+		return nil
+	}
+	w.done = true
+	if w.inCards > 0 {
+		if w.err = w.flushCards(); w.err != nil {
+			return w.err
+		}
+	}
+	if len(w.idx.Names) > 0 {
+		if w.err = w.flushIndex(); w.err != nil {
+			return w.err
+		}
+	}
+	w.err = w.writeHTML()
+	return w.err
+}
+
+func (w *Writer) writeHTML() error {
+	opt := &w.opt
+	h := head{Title: opt.Title, Generator: opt.Generator, Settings: opt.Settings, Failures: opt.Failures,
+		Kinds: kindInfos(w.drawn), Sort: "fp:" + w.first.kind, Threshold: w.threshold, Totals: w.t,
+		Bins: histBins, Count: w.n, Page: firstSize, CardPage: cardSize, First: w.first.cards()}
+	if h.Title == "" {
+		h.Title = "shapegen report"
+	}
+	if opt.PreviewFor == nil {
+		h.PreviewDir = opt.PreviewDir
+	}
+	if opt.SpriteFor == nil {
+		h.SpriteDir = opt.SpriteDir
+	}
+	if opt.ImageFor == nil && !hasSprites(opt) {
+		h.ImageDir = opt.ImageDir
+	}
+	if h.Failures == nil {
+		h.Failures = []string{}
+	}
 	if opt.Elapsed > 0 {
-		elapsed = opt.Elapsed.Round(time.Millisecond).String()
+		h.Elapsed = opt.Elapsed.Round(time.Millisecond).String()
 	}
-	// The page around the data: the template with a marker in its place
-	// (the title is escaped for HTML, so it cannot hold the marker's NUL
-	// bytes; the assets do not either), so that the large blob does not
-	// go through the template.
-	var frame bytes.Buffer
-	if err := pageTemplate.Execute(&frame, struct {
+	h.Totals.Failures = len(opt.Failures)
+	h.Totals.Images = w.images.n
+	seen := map[string]export.Quality{}
+	for k := range w.fp {
+		seen[k] = export.Quality{}
+	}
+	h.Figures = figureKinds(seen)
+	for _, k := range h.Figures {
+		a, f := w.area[k].quantiles(0.5, 0.9), w.fp[k].quantiles(0.5, 0.9)
+		h.Totals.Kinds = append(h.Totals.Kinds, kindTotals{Kind: k, Sprites: w.area[k].n,
+			AreaMedian: a[0], AreaP90: a[1], FPMedian: f[0], FPP90: f[1]})
+		h.Hist = append(h.Hist, kindHisto{Kind: k, Counts: w.hist[k][:]})
+	}
+	for _, f := range Files(w.n) {
+		switch {
+		case strings.HasPrefix(f, dataDir+"cards-"):
+			h.CardFiles = append(h.CardFiles, f)
+		case strings.HasPrefix(f, dataDir+"index-"):
+			h.IndexFiles = append(h.IndexFiles, f)
+		}
+	}
+	data, err := json.Marshal(&h)
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	// json.Marshal writes <, > and & as \u003c, \u003e and \u0026, so the
+	// data cannot end its script element.
+	var page bytes.Buffer
+	if err := pageTemplate.Execute(&page, struct {
 		Title  string
 		CSS    template.CSS
 		Script template.JS
 		Data   template.JS
-	}{title, template.CSS(pageCSS), template.JS(pageJS), dataMarker}); err != nil {
+	}{h.Title, template.CSS(pageCSS), template.JS(pageJS), template.JS(data)}); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	head, tail, ok := bytes.Cut(frame.Bytes(), []byte(dataMarker))
-	if !ok {
-		return fmt.Errorf("report: page template lost its data marker")
-	}
-	// The corpus build takes about 600 bytes a sprite; pieces and outlines
-	// take more, and growing past the estimate copies once.
-	buf := make([]byte, 0, len(head)+len(tail)+2048+1024*len(lib.Sprites))
-	buf = append(buf, head...)
-	// appendData escapes <, > and & in strings, so the blob cannot end its
-	// script element early.
-	buf, err := appendData(buf, lib, &opt, title, elapsed)
-	if err != nil {
-		return err
-	}
-	buf = append(buf, tail...)
-	_, err = w.Write(buf)
-	return err
+	return w.writeFile(HTMLFile, page.Bytes())
 }
 
-// dataMarker stands for the data blob in the executed page template.
-const dataMarker = "\x00shapegen-data\x00"
-
-// kinds are the shape kinds the page can show, in drawing order, and
-// colours their colours: the same as export/preview's (TestColoursMatchPreview).
-var kinds = []string{"aabb", "circle", "box", "hull", "outline", "pieces", "polygon", "pivot"}
-
-var colours = map[string]string{
-	"aabb":    "#56b4e9",
-	"circle":  "#e69f00",
-	"box":     "#009e73",
-	"hull":    "#cc79a7",
-	"outline": "#8c561e",
-	"pieces":  "#7b3fbf",
-	"polygon": "#004fb8",
-	"pivot":   "#101010",
-	"outside": "#ff0000",
+// Write writes the report of lib through create, as a Writer does with
+// the sprites of lib in order; opt's Generator and Settings are lib's.
+func Write(create func(name string) (io.WriteCloser, error), lib *export.Library, opt Options) error {
+	opt.Generator, opt.Settings = lib.Generator, lib.Settings
+	w := NewWriter(create, opt)
+	for i := range lib.Sprites {
+		if err := w.Add(&lib.Sprites[i]); err != nil {
+			return err
+		}
+	}
+	return w.Close()
 }

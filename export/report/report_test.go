@@ -2,9 +2,18 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"path"
+	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -35,18 +44,358 @@ func library(n int) *export.Library {
 	return lib
 }
 
+// written is a report as its files say it: report.html's data, the
+// index pages and the card pages, decoded.
+type written struct {
+	html  string
+	head  head
+	index []indexPage
+	cards [][]card
+}
+
+var dataScript = regexp.MustCompile(`(?s)<script type="application/json" id="data">(.*?)</script>`)
+
+// decode reads the files of a report back with encoding/json.
+func decode(t *testing.T, files map[string][]byte) *written {
+	t.Helper()
+	w := &written{html: string(files[HTMLFile])}
+	m := dataScript.FindStringSubmatch(w.html)
+	if m == nil {
+		t.Fatal("report.html has no data script")
+	}
+	if err := json.Unmarshal([]byte(m[1]), &w.head); err != nil {
+		t.Fatalf("report.html's data: %v", err)
+	}
+	for i, f := range w.head.IndexFiles {
+		if f != indexFile(i) {
+			t.Fatalf("index file %d is %q, want %q", i, f, indexFile(i))
+		}
+		s, ok := strings.CutPrefix(string(files[f]), "shapegenIndex(")
+		s, ok2 := strings.CutSuffix(s, ");\n")
+		if !ok || !ok2 {
+			t.Fatalf("%s is not a shapegenIndex(...) call: %.60q", f, files[f])
+		}
+		var p indexPage
+		if err := json.Unmarshal([]byte(s), &p); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		w.index = append(w.index, p)
+	}
+	for i, f := range w.head.CardFiles {
+		prefix := fmt.Sprintf("shapegenCards(%d,", i)
+		s, ok := strings.CutPrefix(string(files[f]), prefix)
+		s, ok2 := strings.CutSuffix(s, ");\n")
+		if !ok || !ok2 {
+			t.Fatalf("%s is not a %s...) call: %.60q", f, prefix, files[f])
+		}
+		var cs []card
+		if err := json.Unmarshal([]byte(s), &cs); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		w.cards = append(w.cards, cs)
+	}
+	return w
+}
+
+func writeMem(t *testing.T, lib *export.Library, opt Options) (*memFiles, *written) {
+	t.Helper()
+	m := newMemFiles()
+	if err := Write(m.create, lib, opt); err != nil {
+		t.Fatal(err)
+	}
+	return m, decode(t, m.files)
+}
+
+// TestWriteContent writes reports of several sizes (across the page
+// sizes) and reads every figure back against the library, with the
+// totals, medians, histogram and opening order computed here the plain
+// way, from all sprites at once.
+func TestWriteContent(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		lib  *export.Library
+		opt  Options
+	}{
+		{"empty", synthLibrary(0), Options{}},
+		{"one", synthLibrary(1), Options{}},
+		{"blobs 420", library(420), Options{PreviewDir: "preview", SpriteDir: "sprite"}},
+		{"synth 5,101", synthLibrary(indexSize + cardSize + 1), Options{FPThreshold: 0.3}},
+		{"hull first", func() *export.Library {
+			l := synthLibrary(333)
+			l.Settings.Shapes = []string{"aabb", "hull"}
+			return l
+		}(), Options{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lib := tc.lib
+			m, w := writeMem(t, lib, tc.opt)
+			n := len(lib.Sprites)
+			if got, want := slices.Sorted(mapKeys(m.files)), slices.Sorted(slices.Values(Files(n))); !slices.Equal(got, want) {
+				t.Fatalf("files %q, want Files(%d) = %q", got, n, want)
+			}
+			if m.order[len(m.order)-1] != HTMLFile {
+				t.Errorf("files written in order %q, want report.html last", m.order)
+			}
+			threshold := tc.opt.FPThreshold
+			if threshold == 0 {
+				threshold = DefaultFPThreshold
+			}
+			h := w.head
+			if h.Count != n || h.Threshold != threshold {
+				t.Errorf("head says %d sprites, threshold %v; want %d, %v", h.Count, h.Threshold, n, threshold)
+			}
+
+			// Every sprite once in the index and once in the cards, at its
+			// position, with its figures rounded as round4 does.
+			x := 0
+			for _, p := range w.index {
+				if p.First != x {
+					t.Fatalf("index page %d starts at %d, want %d", p.Page, p.First, x)
+				}
+				for j, name := range p.Names {
+					s := &lib.Sprites[x]
+					if name != s.Name || p.Pixels[j] != s.Pixels || p.Warnings[j] != len(s.Warnings) {
+						t.Fatalf("index row %d = %q %d px %d warnings, want %q %d %d", x, name, p.Pixels[j], p.Warnings[j], s.Name, s.Pixels, len(s.Warnings))
+					}
+					out := 0
+					for k, q := range s.Quality {
+						out += q.Outside
+						ik := p.Kinds[k]
+						if ik == nil || ik.FPArea[j] != round4(q.FPArea) || ik.AreaRatio[j] != round4(q.AreaRatio) || ik.Outside[j] != q.Outside || ik.Count[j] != kinds[kindIndex(k)].count(s) {
+							t.Fatalf("index row %d (%s) kind %s = %+v, want fp %v ar %v", x, name, k, ik, q.FPArea, q.AreaRatio)
+						}
+					}
+					for k, ik := range p.Kinds {
+						if _, ok := s.Quality[k]; !ok && (ik.FPArea[j] != -1 || ik.AreaRatio[j] != -1 || ik.Count[j] != -1 || ik.Outside[j] != -1) {
+							t.Fatalf("index row %d (%s) has %s figures it does not have", x, name, k)
+						}
+					}
+					if p.Outside[j] != out {
+						t.Fatalf("index row %d outside %d, want %d", x, p.Outside[j], out)
+					}
+					x++
+				}
+			}
+			if x != n {
+				t.Fatalf("index holds %d sprites, want %d", x, n)
+			}
+			x = 0
+			for i, cs := range w.cards {
+				if len(cs) != cardSize && i != len(w.cards)-1 {
+					t.Errorf("card file %d holds %d cards, want %d", i, len(cs), cardSize)
+				}
+				for _, c := range cs {
+					checkCard(t, &c, x, &lib.Sprites[x])
+					x++
+				}
+			}
+			if x != n {
+				t.Fatalf("cards hold %d sprites, want %d", x, n)
+			}
+
+			want := refTotals(lib, threshold)
+			got := h.Totals
+			got.Kinds = nil
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("totals %+v, want %+v", got, want)
+			}
+			checkKinds(t, lib, &h)
+			checkFirst(t, lib, &h)
+		})
+	}
+}
+
+// checkCard compares card c at position x with its sprite.
+func checkCard(t *testing.T, c *card, x int, s *export.Sprite) {
+	t.Helper()
+	image := c.Image
+	if image == "" {
+		image = s.Name + ".png"
+	}
+	frame := [4]int{0, 0, s.Size[0], s.Size[1]}
+	if c.Frame != nil {
+		frame = *c.Frame
+	}
+	if c.X != x || image != s.Image || frame != [4]int{s.Frame.X, s.Frame.Y, s.Frame.W, s.Frame.H} || c.Size != s.Size || c.Pixels != s.Pixels {
+		t.Fatalf("card %d = %q %v %v %d px, want %q %+v %v %d", x, image, frame, c.Size, c.Pixels, s.Image, s.Frame, s.Size, s.Pixels)
+	}
+	if len(c.Shapes) != len(kinds) {
+		t.Fatalf("card %d has %d shapes, want one per kind (%d)", x, len(c.Shapes), len(kinds))
+	}
+	has := map[string]bool{"aabb": s.AABB != nil, "circle": s.Circle != nil, "box": s.Box != nil, "hull": len(s.Hull) > 0,
+		"polygon": len(s.Polygon) > 0, "pieces": len(s.Pieces) > 0, "outline": len(s.Outline) > 0}
+	for i, k := range kinds {
+		if (c.Shapes[i] != "") != has[k.name] {
+			t.Errorf("card %d (%s) shape of %s = %v, want one exactly when the sprite has it (%v)", x, s.Name, k.name, c.Shapes[i], has[k.name])
+		}
+	}
+	if s.Circle != nil {
+		circle := c.Shapes[kindIndex("circle")].([]any)
+		for i, want := range []float64{s.Circle.Center[0], s.Circle.Center[1], s.Circle.Radius} {
+			if got := circle[i].(float64); math.Abs(got-want) > 0.005 {
+				t.Errorf("card %d circle %v, want %v", x, circle, s.Circle)
+			}
+		}
+	}
+	if d, _ := c.Shapes[kindIndex("pieces")].(string); strings.Count(d, "M") != len(s.Pieces) {
+		t.Errorf("card %d pieces path %q has %d rings, want %d", x, d, strings.Count(d, "M"), len(s.Pieces))
+	}
+	if v := c.View; v[0] > 0 || v[1] > 0 || v[2] < s.Size[0] || v[3] < s.Size[1] {
+		t.Errorf("card %d view %v does not hold the sprite %v", x, v, s.Size)
+	}
+	if c.Name != "" || c.Figures != nil {
+		t.Errorf("card %d of a card file carries its name or figures (the index has them)", x)
+	}
+}
+
+// checkFigures compares the figures of a first card with its sprite.
+func checkFigures(t *testing.T, c *card, s *export.Sprite) {
+	t.Helper()
+	if len(c.Figures) != len(s.Quality) {
+		t.Fatalf("card %d has %d figures, want %d", c.X, len(c.Figures), len(s.Quality))
+	}
+	for _, f := range c.Figures {
+		q := s.Quality[f.Kind]
+		if f.Outside != q.Outside || f.AreaRatio != round4(q.AreaRatio) || f.FPArea != round4(q.FPArea) || f.Count != kinds[kindIndex(f.Kind)].count(s) {
+			t.Errorf("card %d figures of %s = %+v, want %+v", c.X, f.Kind, f, q)
+		}
+	}
+}
+
+// refTotals computes the totals of lib from all of it at once.
+func refTotals(lib *export.Library, threshold float64) totals {
+	t := totals{Sprites: len(lib.Sprites)}
+	images := map[string]bool{}
+	for _, s := range lib.Sprites {
+		images[s.Image] = true
+		if strings.TrimSuffix(s.Image, path.Ext(s.Image)) != s.Name {
+			t.Frames++
+		}
+		if s.Pixels == 0 {
+			t.Empty++
+		}
+		if len(s.Warnings) > 0 {
+			t.Warnings++
+		}
+		t.Pixels += s.Pixels
+		bad := false
+		for _, q := range s.Quality {
+			t.Outside += q.Outside
+			bad = bad || q.Outside > 0 || math.Round(q.FPArea*1e4)/1e4 > threshold
+		}
+		if bad {
+			t.Flagged++
+		}
+	}
+	t.Images = len(images)
+	return t
+}
+
+// checkKinds checks the per-kind medians, 90th percentiles and histogram
+// against all values sorted.
+func checkKinds(t *testing.T, lib *export.Library, h *head) {
+	t.Helper()
+	area, fp := map[string][]float64{}, map[string][]float64{}
+	for _, s := range lib.Sprites {
+		for k, q := range s.Quality {
+			area[k] = append(area[k], sig4(round4(q.AreaRatio)))
+			fp[k] = append(fp[k], round4(q.FPArea))
+		}
+	}
+	nearest := func(v []float64, q float64) float64 {
+		v = slices.Sorted(slices.Values(v))
+		return v[max(0, int(math.Ceil(q*float64(len(v))))-1)]
+	}
+	if len(h.Totals.Kinds) != len(area) || len(h.Hist) != len(area) || len(h.Figures) != len(area) {
+		t.Fatalf("head has %d kind totals, %d histograms, %d figure kinds; want %d each", len(h.Totals.Kinds), len(h.Hist), len(h.Figures), len(area))
+	}
+	for i, kt := range h.Totals.Kinds {
+		k := kt.Kind
+		if h.Figures[i] != k || h.Hist[i].Kind != k {
+			t.Errorf("kind %d: totals %s, figures %s, histogram %s", i, k, h.Figures[i], h.Hist[i].Kind)
+		}
+		want := kindTotals{Kind: k, Sprites: len(area[k]), AreaMedian: nearest(area[k], 0.5), AreaP90: nearest(area[k], 0.9),
+			FPMedian: sig4(nearest(fp[k], 0.5)), FPP90: sig4(nearest(fp[k], 0.9))}
+		if kt != want {
+			t.Errorf("totals of %s = %+v, want %+v", k, kt, want)
+		}
+		bins := make([]int, histBins)
+		for _, v := range fp[k] {
+			bins[min(int(v*histBins), histBins-1)]++
+		}
+		if !slices.Equal(h.Hist[i].Counts, bins) {
+			t.Errorf("histogram of %s = %v, want %v", k, h.Hist[i].Counts, bins)
+		}
+	}
+}
+
+// checkFirst checks the first cards against all sprites sorted as the
+// page sorts them at first.
+func checkFirst(t *testing.T, lib *export.Library, h *head) {
+	t.Helper()
+	kind := strings.TrimPrefix(h.Sort, "fp:")
+	if want := sortKind(lib.Settings.Shapes); kind != want {
+		t.Errorf("opening sort by %s, want %s", kind, want)
+	}
+	xs := make([]int, len(lib.Sprites))
+	for i := range xs {
+		xs[i] = i
+	}
+	val := func(x int) (float64, bool) {
+		q, ok := lib.Sprites[x].Quality[kind]
+		return math.Round(q.FPArea*1e4) / 1e4, ok
+	}
+	slices.SortStableFunc(xs, func(a, b int) int {
+		va, oka := val(a)
+		vb, okb := val(b)
+		switch {
+		case oka != okb && oka:
+			return -1
+		case oka != okb:
+			return 1
+		case va > vb:
+			return -1
+		case va < vb:
+			return 1
+		}
+		return a - b
+	})
+	xs = xs[:min(len(xs), firstSize)]
+	got := make([]int, len(h.First))
+	for i, c := range h.First {
+		got[i] = c.X
+		if c.Name != lib.Sprites[c.X].Name {
+			t.Fatalf("first card %d at %d is %q, want %q", i, c.X, c.Name, lib.Sprites[c.X].Name)
+		}
+		checkFigures(t, &c, &lib.Sprites[c.X])
+	}
+	if !slices.Equal(got, xs) {
+		t.Errorf("first cards at %v, want %v", got[:min(10, len(got))], xs[:min(10, len(xs))])
+	}
+}
+
+func mapKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
 func TestWriteDeterministic(t *testing.T) {
 	lib := library(300)
 	opt := Options{PreviewDir: "preview", Elapsed: 1500 * time.Millisecond, Failures: []string{"x.png: bad"}}
-	var a, b bytes.Buffer
-	if err := Write(&a, lib, opt); err != nil {
-		t.Fatal(err)
+	a, _ := writeMem(t, lib, opt)
+	b, _ := writeMem(t, lib, opt)
+	if !slices.Equal(a.order, b.order) {
+		t.Fatalf("files %q then %q", a.order, b.order)
 	}
-	if err := Write(&b, lib, opt); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(a.Bytes(), b.Bytes()) {
-		t.Errorf("Write twice gave %d and %d bytes that differ", a.Len(), b.Len())
+	for _, f := range a.order {
+		if !bytes.Equal(a.files[f], b.files[f]) {
+			t.Errorf("%s differs between two writes", f)
+		}
 	}
 }
 
@@ -55,30 +404,49 @@ func TestWriteDeterministic(t *testing.T) {
 // CSS url() or @import, a stylesheet link or a script with a src.
 var externalRef = regexp.MustCompile(`(?i)((src|href|action|poster|data)\s*=\s*["']?\s*(https?:)?//)|url\(\s*["']?\s*(https?:)?//|@import|<link\b|<script\b[^>]*\bsrc\s*=|<iframe\b`)
 
+// TestWriteSelfContained checks that the report refers to nothing but its
+// own files and the images beside it, and that a name cannot end the
+// data's script element.
 func TestWriteSelfContained(t *testing.T) {
-	var buf bytes.Buffer
-	if err := Write(&buf, library(40), Options{PreviewDir: "preview"}); err != nil {
-		t.Fatal(err)
-	}
-	page := buf.String()
-	if m := externalRef.FindString(page); m != "" {
-		i := strings.Index(page, m)
-		t.Errorf("report refers to an external resource: %q in ...%s...", m, page[max(0, i-80):min(len(page), i+80)])
-	}
-	// http(s) addresses may only be XML namespace names, which fetch nothing.
-	for _, m := range regexp.MustCompile(`https?://[^\s"'<>)]*`).FindAllString(page, -1) {
-		if m != "http://www.w3.org/2000/svg" {
-			t.Errorf("report holds the address %q", m)
+	lib := library(40)
+	lib.Sprites[0].Name = "a/</script><script>alert(1)</script>"
+	lib.Sprites[0].Warnings = []string{"<!-- & -->"}
+	m, w := writeMem(t, lib, Options{PreviewDir: "preview", Title: "</title><b>"})
+	for name, data := range m.files {
+		page := string(data)
+		if mm := externalRef.FindString(page); mm != "" {
+			i := strings.Index(page, mm)
+			t.Errorf("%s refers to an external resource: %q in ...%s...", name, mm, page[max(0, i-80):min(len(page), i+80)])
+		}
+		for _, mm := range regexp.MustCompile(`https?://[^\s"'<>)]*`).FindAllString(page, -1) {
+			if mm != "http://www.w3.org/2000/svg" {
+				t.Errorf("%s holds the address %q", name, mm)
+			}
+		}
+		if name != HTMLFile && (strings.Contains(page, "<") || strings.Contains(page, ">")) {
+			t.Errorf("%s holds a < or >, which the JSON encoder should have escaped", name)
 		}
 	}
-	for _, want := range []string{"<style>", "<script>", "sprite_00001"} {
-		if !strings.Contains(page, want) {
-			t.Errorf("report has no %q (CSS and JS must be inline, the data too)", want)
+	if n := strings.Count(w.html, "</script>"); n != 2 {
+		t.Errorf("report.html has %d </script>, want 2 (the data and the script)", n)
+	}
+	for _, want := range []string{"<style>", "<script>", "&lt;/title&gt;&lt;b&gt;"} {
+		if !strings.Contains(w.html, want) {
+			t.Errorf("report.html has no %q", want)
 		}
 	}
-	// The preview links are relative to the report.
-	if !strings.Contains(page, `preview/group01/sprite_00001.png`) {
-		t.Errorf("report has no relative link to preview/group01/sprite_00001.png")
+	for _, f := range append(w.head.IndexFiles, w.head.CardFiles...) {
+		if _, ok := m.files[f]; !ok || !strings.HasPrefix(f, "report/") {
+			t.Errorf("report.html loads %q, which the report did not write under report/", f)
+		}
+	}
+	// The page finds previews in the folder the data names, relative to
+	// report.html.
+	if w.head.PreviewDir != "preview" || w.cards[0][1].Preview != "" {
+		t.Errorf("head names the preview folder %q, a card links %q; want the folder and no link", w.head.PreviewDir, w.cards[0][1].Preview)
+	}
+	if got := w.index[0].Names[0]; got != lib.Sprites[0].Name {
+		t.Errorf("odd name came back as %q", got)
 	}
 }
 
@@ -105,10 +473,256 @@ func TestSelfContainedCheck(t *testing.T) {
 }
 
 func TestColoursMatchPreview(t *testing.T) {
-	for _, k := range preview.Kinds() {
-		c, _ := preview.Colour(k)
-		if got, want := colours[k], fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B); got != want {
-			t.Errorf("report colour of %s = %s, want the preview's %s", k, got, want)
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = k.name
+		c, ok := preview.Colour(k.name)
+		if got, want := colour(k.name), fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B); !ok || got != want {
+			t.Errorf("report colour of %s = %s, want the preview's %s", k.name, got, want)
+		}
+	}
+	if want := preview.Kinds(); !slices.Equal(names, want) {
+		t.Errorf("report kinds %q, want the preview's %q in its drawing order", names, want)
+	}
+}
+
+func TestAddOrder(t *testing.T) {
+	m := newMemFiles()
+	w := NewWriter(m.create, Options{})
+	if err := w.Add(synth(5)); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*export.Sprite{synth(5), synth(4)} {
+		if err := w.Add(s); err == nil || !strings.Contains(err.Error(), "name order") {
+			t.Errorf("Add(%q) after %q = %v, want an error about name order", s.Name, synth(5).Name, err)
+		}
+	}
+	if err := w.Close(); err == nil {
+		t.Error("Close after a failed Add succeeded")
+	}
+	if len(m.files) != 0 {
+		t.Errorf("a failed report wrote %q", m.order)
+	}
+	w = NewWriter(m.create, Options{})
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Add(synth(1)); err == nil {
+		t.Error("Add after Close succeeded")
+	}
+}
+
+// failing creates files whose Write fails for one name and records which
+// files were closed.
+type failing struct {
+	bad    string
+	closed []string
+}
+
+func (f *failing) create(name string) (io.WriteCloser, error) {
+	if name == "report/index-0001.js" && f.bad == "create" {
+		return nil, errors.New("disk full")
+	}
+	return &failFile{f, name}, nil
+}
+
+type failFile struct {
+	f    *failing
+	name string
+}
+
+func (w *failFile) Write(p []byte) (int, error) {
+	if w.name == w.f.bad {
+		return 0, errors.New("disk full")
+	}
+	return len(p), nil
+}
+
+func (w *failFile) Close() error { w.f.closed = append(w.f.closed, w.name); return nil }
+
+func TestWriteErrors(t *testing.T) {
+	for _, bad := range []string{"create", "report/cards-0002.js", HTMLFile} {
+		f := &failing{bad: bad}
+		err := Write(f.create, synthLibrary(250), Options{})
+		if err == nil || !strings.Contains(err.Error(), "disk full") {
+			t.Errorf("%s failing: Write = %v, want the error", bad, err)
+			continue
+		}
+		if bad != "create" && !slices.Contains(f.closed, bad) {
+			t.Errorf("%s failing: not closed after its Write failed (closed %q)", bad, f.closed)
+		}
+		if bad != HTMLFile && slices.Contains(f.closed, HTMLFile) {
+			t.Errorf("%s failing: report.html written all the same", bad)
+		}
+	}
+}
+
+func TestFilesAndOwns(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		want []string
+	}{
+		{0, []string{"report.html"}},
+		{1, []string{"report/index-0001.js", "report/cards-0001.js", "report.html"}},
+		{cardSize + 1, []string{"report/index-0001.js", "report/cards-0001.js", "report/cards-0002.js", "report.html"}},
+	} {
+		if got := Files(tc.n); !slices.Equal(got, tc.want) {
+			t.Errorf("Files(%d) = %q, want %q", tc.n, got, tc.want)
+		}
+	}
+	for _, f := range Files(2_000_000) {
+		if !Owns(f) {
+			t.Errorf("Owns(%q) = false for a file of Files", f)
+		}
+	}
+	for _, name := range []string{"report/cards-12.js", "report/index-0001.json", "report/notes.txt", "report/cards-00a1.js", "shapes.json", "x/report.html", "report/cards-0001.js/x"} {
+		if Owns(name) {
+			t.Errorf("Owns(%q) = true", name)
+		}
+	}
+}
+
+func TestImageCounter(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		sprites [][2]string // name, image
+		want    int
+	}{
+		{"plain", [][2]string{{"a", "a.png"}, {"b", "b.png"}}, 2},
+		{"sheet", [][2]string{{"a/0", "a.png"}, {"a/1", "a.png"}, {"b", "b.png"}}, 2},
+		{"sheet with a plain image inside its name range", [][2]string{{"a/x", "a.png"}, {"a/y", "a/y.png"}, {"a/z", "a.png"}}, 2},
+		{"nested sheets", [][2]string{{"a/b/0", "a/b.png"}, {"a/c", "a.png"}, {"a/d/0", "a/d.png"}, {"a/e", "a.png"}}, 3},
+		{"frames named after another stem", [][2]string{{"hero/0", "pack.png"}, {"hero/1", "pack.png"}, {"villain/0", "pack.png"}, {"z", "z.png"}}, 2},
+		{"none", nil, 0},
+	} {
+		var c imageCounter
+		for _, s := range tc.sprites {
+			c.add(s[0], s[1])
+		}
+		if c.n != tc.want {
+			t.Errorf("%s: %d images, want %d", tc.name, c.n, tc.want)
+		}
+	}
+}
+
+func TestQuantiles(t *testing.T) {
+	var c counts
+	if got := c.quantiles(0.5, 0.9); !slices.Equal(got, []float64{0, 0}) {
+		t.Errorf("quantiles of nothing = %v, want zeros", got)
+	}
+	for _, v := range []float64{4, 1, 3, 2, 2, 5, 1.00004, 10} {
+		c.add(v)
+	}
+	// Sorted: 1, 1 (1.00004 to four digits), 2, 2, 3, 4, 5, 10: the 4th and 8th.
+	if got := c.quantiles(0.5, 0.9); !slices.Equal(got, []float64{2, 10}) {
+		t.Errorf("quantiles(0.5, 0.9) = %v, want [2 10]", got)
+	}
+}
+
+// TestWriterMemoryFlat streams sprites through a Writer and checks that
+// its heap does not grow with their number: a writer that kept the
+// sprites, or their cards, would grow by megabytes per thousand.
+func TestWriterMemoryFlat(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped in -short mode")
+	}
+	var out countingFiles
+	w := NewWriter(out.create, Options{})
+	heap := func() uint64 {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	const warm, total = 20_000, 60_000
+	var before uint64
+	for i := range total {
+		if i == warm {
+			before = heap()
+		}
+		if err := w.Add(synth(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after := heap()
+	runtime.KeepAlive(w)
+	grew := int64(after) - int64(before)
+	t.Logf("heap %.1f MB after %d sprites, %.1f MB after %d (%d bytes of report)", float64(before)/1e6, warm, float64(after)/1e6, total, out.n)
+	// 40,000 cards are about 50 MB of JSON; the medians' counts may still
+	// gain distinct values.
+	if grew > 6<<20 {
+		t.Errorf("heap grew by %.1f MB over %d sprites, want it flat (< 6 MB)", float64(grew)/1e6, total-warm)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestLinks checks where a card's preview and 1x image come from: links
+// from Options' functions are in the cards, folders are in the head.
+func TestLinks(t *testing.T) {
+	lib := library(3)
+	_, w := writeMem(t, lib, Options{
+		PreviewFor: func(name string) (string, bool) { return "p/" + name + ".png", strings.HasSuffix(name, "1") },
+		SpriteFor:  func(name string) (string, bool) { return "s/" + name, true },
+	})
+	if w.head.PreviewDir != "" || w.head.SpriteDir != "" {
+		t.Errorf("head names folders %q and %q, want none", w.head.PreviewDir, w.head.SpriteDir)
+	}
+	for i, c := range w.cards[0] {
+		name := lib.Sprites[i].Name
+		wantP := ""
+		if strings.HasSuffix(name, "1") {
+			wantP = "p/" + name + ".png"
+		}
+		if c.Preview != wantP || (c.PreviewRect != nil) != (wantP != "") || c.Sprite != "s/"+name {
+			t.Errorf("card of %s links %q (rect %v) and %q, want %q and %q", name, c.Preview, c.PreviewRect, c.Sprite, wantP, "s/"+name)
+		}
+	}
+	_, w = writeMem(t, lib, Options{SpriteDir: "sprite/"})
+	if w.head.SpriteDir != "sprite/" || w.cards[0][0].Sprite != "" || w.cards[0][0].PreviewRect != nil {
+		t.Errorf("with a sprite folder: head %q, card %q %v; want the folder in the head only", w.head.SpriteDir, w.cards[0][0].Sprite, w.cards[0][0].PreviewRect)
+	}
+}
+
+// TestAppendNum holds appendNum to strconv's shortest formatting of the
+// value rounded to two decimals, on values of every magnitude.
+func TestAppendNum(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	vals := []float64{0, -0.0, 0.004, -0.004, 0.005, 0.1, 1.05, -1.5, 12.34, 1e12, -1e13, 1e15, 123456789.125}
+	for range 100000 {
+		vals = append(vals, (r.Float64()-0.5)*math.Pow(10, float64(r.IntN(16)-3)))
+	}
+	for _, v := range vals {
+		want := strconv.AppendFloat(nil, round2(v), 'f', -1, 64)
+		if got := appendNum(nil, v); string(got) != string(want) {
+			t.Fatalf("appendNum(%v) = %s, want %s", v, got, want)
+		}
+	}
+}
+
+// TestSourceImageLinks checks the links to source images: a folder in the
+// head, or ImageFor's links (called with the image) in the cards, and
+// neither when the sprites have 1x images.
+func TestSourceImageLinks(t *testing.T) {
+	lib := synthLibrary(2)
+	lib.Sprites[1].Rotated = true
+	_, w := writeMem(t, lib, Options{ImageDir: "art"})
+	if w.head.ImageDir != "art" || w.cards[0][0].SourceImage != "" || w.cards[0][0].Rotated || !w.cards[0][1].Rotated {
+		t.Errorf("image folder: head %q, cards %q rotated %v %v", w.head.ImageDir, w.cards[0][0].SourceImage, w.cards[0][0].Rotated, w.cards[0][1].Rotated)
+	}
+	for _, opt := range []Options{
+		{ImageFor: func(image string) (string, bool) { return "../art/" + image, true }},
+		{ImageFor: func(image string) (string, bool) { return "../art/" + image, true }, SpriteDir: "sprite"},
+		{ImageDir: "art", SpriteDir: "sprite"},
+	} {
+		_, w := writeMem(t, lib, opt)
+		want := ""
+		if opt.SpriteDir == "" {
+			want = "../art/" + lib.Sprites[0].Image
+		}
+		if got := w.cards[0][0].SourceImage; got != want || w.head.ImageDir != "" {
+			t.Errorf("ImageFor %v, SpriteDir %q: card links %q, head folder %q; want %q and none", opt.ImageFor != nil, opt.SpriteDir, got, w.head.ImageDir, want)
 		}
 	}
 }

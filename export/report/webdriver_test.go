@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"image"
 	"io"
 	"net"
 	"net/http"
@@ -60,6 +61,21 @@ func startBrowser(t *testing.T, w, h int) *browser {
 		t.Fatalf("start chromedriver: %v", err)
 	}
 	b := &browser{t: t, httpc: &http.Client{Timeout: 60 * time.Second}, driver: driver}
+	// Chromium may still write its profile for a moment after the session
+	// ends, which would fail t.TempDir's cleanup: the profile is removed
+	// here, retrying briefly.
+	profile, err := os.MkdirTemp("", "shapegen-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 20 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 	t.Cleanup(func() {
 		if b.session != "" {
 			req, _ := http.NewRequest(http.MethodDelete, b.base, nil)
@@ -92,7 +108,7 @@ func startBrowser(t *testing.T, w, h int) *browser {
 				"--disable-quic", "--no-first-run", "--disable-background-networking",
 				"--disable-component-update", "--disable-sync", "--disable-extensions",
 				"--force-device-scale-factor=1", "--hide-scrollbars",
-				"--user-data-dir=" + t.TempDir(),
+				"--user-data-dir=" + profile,
 				fmt.Sprintf("--window-size=%d,%d", w, h),
 			},
 		},
@@ -205,6 +221,52 @@ func (b *browser) eval(script string, out any) {
 	b.call(http.MethodPost, "/execute/sync", map[string]any{"script": script, "args": []any{}}, out)
 }
 
+// cdp sends a command of the DevTools protocol through chromedriver and
+// decodes its result into out.
+func (b *browser) cdp(cmd string, params map[string]any, out any) {
+	if params == nil {
+		params = map[string]any{}
+	}
+	b.call(http.MethodPost, "/goog/cdp/execute", map[string]any{"cmd": cmd, "params": params}, out)
+}
+
+// jsHeap returns the page's used JS heap in bytes, as DevTools reports
+// it (Performance.getMetrics' JSHeapUsedSize).
+func (b *browser) jsHeap() float64 {
+	b.t.Helper()
+	b.cdp("Performance.enable", nil, nil)
+	var m struct {
+		Metrics []struct {
+			Name  string  `json:"name"`
+			Value float64 `json:"value"`
+		} `json:"metrics"`
+	}
+	b.cdp("Performance.getMetrics", nil, &m)
+	for _, x := range m.Metrics {
+		if x.Name == "JSHeapUsedSize" {
+			return x.Value
+		}
+	}
+	b.t.Fatal("DevTools reported no JSHeapUsedSize")
+	return 0
+}
+
+// elementShot returns a screenshot of one element.
+func (b *browser) elementShot(el string) image.Image {
+	b.t.Helper()
+	var enc string
+	b.call(http.MethodGet, "/element/"+el+"/screenshot", nil, &enc)
+	data, err := base64.StdEncoding.DecodeString(enc)
+	if err != nil {
+		b.t.Fatalf("element screenshot: %v", err)
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		b.t.Fatalf("element screenshot: %v", err)
+	}
+	return img
+}
+
 // screenshot saves the visible page as a PNG at path.
 func (b *browser) screenshot(path string) {
 	b.t.Helper()
@@ -222,7 +284,13 @@ func (b *browser) screenshot(path string) {
 // waitFor polls the script (which returns a boolean) until it is true.
 func (b *browser) waitFor(what, script string) {
 	b.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	b.waitForWithin(what, script, 10*time.Second)
+}
+
+// waitForWithin is waitFor with a time limit of d.
+func (b *browser) waitForWithin(what, script string, d time.Duration) {
+	b.t.Helper()
+	deadline := time.Now().Add(d)
 	for {
 		var ok bool
 		b.eval(script, &ok)

@@ -51,7 +51,7 @@ func TestBuildTestdata(t *testing.T) {
 	for _, s := range lib.Sprites {
 		byName[s.Name] = s
 		for k, q := range s.Quality {
-			if q.Outside != 0 || q.PairFPRate < 0 || q.PairFPRate > 1 || q.AreaRatio < 1-1e-9 {
+			if q.Outside != 0 || q.FPArea < 0 || q.FPArea > 1 || q.AreaRatio < 1-1e-9 {
 				t.Errorf("%s: quality.%s = %+v", s.Name, k, q)
 			}
 		}
@@ -661,7 +661,7 @@ func TestManifest(t *testing.T) {
 	for _, f := range m.Files {
 		paths = append(paths, f.Path)
 	}
-	if want := []string{"report.html", "shapes.json", "shapes.yaml"}; !slices.Equal(paths, want) {
+	if want := []string{"report.html", "report/cards-0001.js", "report/index-0001.js", "shapes.json", "shapes.yaml"}; !slices.Equal(paths, want) {
 		t.Errorf("manifest lists %v, want %v", paths, want)
 	}
 	if bad, found, err := CheckManifest(out); err != nil || !found || len(bad) != 0 {

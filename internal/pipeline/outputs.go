@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -64,7 +65,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		Generator: Generator,
 		Settings: export.Settings{
 			AlphaThreshold: cfg.AlphaThreshold, MaxVertices: cfg.MaxVertices, MaxPieces: cfg.MaxPieces,
-			Samples: cfg.Samples, Seed: cfg.Seed, Shapes: kindOrder(cfg.Shapes), Pivot: cfg.Pivot.String(),
+			Shapes: kindOrder(cfg.Shapes), Pivot: cfg.Pivot.String(),
 		},
 	}
 	jf, err := atomicfile.Create(filepath.Join(out, "shapes.json"))
@@ -77,7 +78,29 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	if err != nil {
 		return nil, err
 	}
-	// The other writers take the whole library for now.
+	// The report streams beside the JSON; the other writers take the whole
+	// library for now.
+	var mu sync.Mutex
+	var written []string // files written by callbacks (report, engines)
+	record := func(name string) {
+		mu.Lock()
+		written = append(written, name)
+		mu.Unlock()
+	}
+	opt := report.Options{
+		Generator: Generator, Settings: head.Settings, Failures: failures,
+		ImageDir: assetDir(out, w.opts.Dir),
+	}
+	if cfg.Preview {
+		opt.PreviewDir = PreviewDir
+	}
+	rw := report.NewWriter(func(name string) (io.WriteCloser, error) {
+		f, err := createOutput(out, name)
+		if err == nil {
+			record(name)
+		}
+		return f, err
+	}, opt)
 	lib := *head
 	lib.Sprites = make([]export.Sprite, 0, len(refs))
 	var cached [][]byte // the record last read, of outcome last
@@ -108,7 +131,13 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		if err := json.Unmarshal(js, &sp); err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", CacheDir, r.name, err)
 		}
+		if err := rw.Add(&sp); err != nil {
+			return nil, err
+		}
 		lib.Sprites = append(lib.Sprites, sp)
+	}
+	if err := rw.Close(); err != nil {
+		return nil, err
 	}
 	if err := jw.Close(); err != nil {
 		return nil, err
@@ -133,8 +162,6 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	if err != nil {
 		return nil, err
 	}
-	var putMu sync.Mutex
-	var put []string // the files the engine formats wrote
 	omitted := make([][]export.Omission, len(export.EngineFormats))
 	for i, e := range export.EngineFormats {
 		if !slices.Contains(cfg.Formats, e.Name) {
@@ -150,9 +177,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 					return err
 				}
-				putMu.Lock()
-				put = append(put, name)
-				putMu.Unlock()
+				record(name)
 				return atomicfile.Write(p, write)
 			}
 			var err error
@@ -160,19 +185,12 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 			return err
 		})
 	}
-	opt := report.Options{Failures: failures}
 	if cfg.Preview {
-		// The report draws the shapes over the 1x sprites and links the
-		// previews from a sprite's detail view.
-		opt.PreviewDir, opt.SpriteDir = PreviewDir, SpriteDir
 		writers = append(writers, func() error { return writeContactSheets(out, &lib, tilesOf(outs)) })
 		writers = append(writers, func() error { return pruneStale(out, &lib) })
 	} else {
 		writers = append(writers, func() error { return removePreviews(out) })
 	}
-	writers = append(writers, func() error {
-		return atomicfile.Write(filepath.Join(out, "report.html"), func(w io.Writer) error { return report.Write(w, &lib, opt) })
-	})
 	// All writers run to the end, so that one output that cannot be
 	// written does not leave the others unwritten; their errors are
 	// joined.
@@ -188,7 +206,9 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	for _, o := range slices.Concat(omitted...) {
 		notes = append(notes, o.String())
 	}
-	files := append(outputFiles(cfg, len(refs)), put...)
+	files := append(outputFiles(cfg, len(refs)), written...)
+	slices.Sort(files)
+	files = slices.Compact(files)
 	if cfg.Preview {
 		for _, r := range refs {
 			for _, dir := range []string{PreviewDir, SpriteDir} {
@@ -264,7 +284,65 @@ func outputFiles(cfg *config.Config, sprites int) []string {
 	if cfg.Preview {
 		f = append(f, sheetFiles(sprites)...)
 	}
-	return append(f, "report.html")
+	return append(f, report.Files(sprites)...)
+}
+
+// reportFiles opens the report's files under out for report.Write: each
+// is kept in memory and written atomically when closed; report.html is
+// synced, its data files are not (like previews, a build writes them
+// again when they are missing, as outputFiles lists them).
+func reportFiles(out string) func(name string) (io.WriteCloser, error) {
+	return func(name string) (io.WriteCloser, error) {
+		path := filepath.Join(out, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, err
+		}
+		return &atomicBuffer{path: path, sync: name == report.HTMLFile}, nil
+	}
+}
+
+// atomicBuffer is a file written atomically when it is closed.
+type atomicBuffer struct {
+	bytes.Buffer
+	path string
+	sync bool
+}
+
+func (f *atomicBuffer) Close() error {
+	write := atomicfile.WriteUnsynced
+	if f.sync {
+		write = atomicfile.Write
+	}
+	return write(f.path, func(w io.Writer) error {
+		_, err := f.WriteTo(w)
+		return err
+	})
+}
+
+// pruneReport removes the report's data files that a report of sprites
+// sprites does not have (left by a larger earlier build) and temporary
+// files a killed build left beside them. Other files are left alone.
+func pruneReport(out string, sprites int) error {
+	keep := map[string]bool{}
+	for _, f := range report.Files(sprites) {
+		keep[f] = true
+	}
+	dir := filepath.Join(out, "report")
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, e := range entries {
+		name := "report/" + e.Name()
+		if e.Type().IsRegular() && (report.Owns(name) && !keep[name] || strings.Contains(e.Name(), ".tmp-")) {
+			errs = append(errs, os.Remove(filepath.Join(dir, e.Name())))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // sheetFiles returns the names of the contact sheets of sprites sprites,
@@ -503,3 +581,27 @@ func kindOrder(names []string) []string {
 	}
 	return out
 }
+
+// createOutput starts the output file name (slash-separated, inside out),
+// making its folder: a temporary file that its Close commits.
+func createOutput(out, name string) (io.WriteCloser, error) {
+	if !local(name) {
+		return nil, fmt.Errorf("%q is not a file name inside the output folder", name)
+	}
+	p := filepath.Join(out, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return nil, err
+	}
+	f, err := atomicfile.Create(p)
+	if err != nil {
+		return nil, err
+	}
+	return committer{f}, nil
+}
+
+// committer is an atomicfile.File whose Close commits it, unsynced: every
+// output can be written again from the cache, and the manifest, written
+// last and synced, says which set is whole.
+type committer struct{ *atomicfile.File }
+
+func (c committer) Close() error { return c.Commit(false) }

@@ -69,14 +69,19 @@ func TestPreviewOutputs(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, sheetPage(2))); !os.IsNotExist(err) {
 		t.Errorf("stat %s: %v, want it absent for %d sprites", sheetPage(2), err, len(lib.Sprites))
 	}
+	// The report names the folders and makes each sprite's links
+	// (<folder>/<name>.png) from the names in its index.
 	html, err := os.ReadFile(filepath.Join(out, "report.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, ref := range []string{SpriteDir + "/sheets/packed/gem.png", PreviewDir + "/sheets/packed/gem.png"} {
+	for _, ref := range []string{`"imageDir":"`, `"previewDir":"` + PreviewDir + `"`} {
 		if !strings.Contains(string(html), ref) {
-			t.Errorf("report.html does not refer to %s", ref)
+			t.Errorf("report.html does not say %s", ref)
 		}
+	}
+	if index, err := os.ReadFile(filepath.Join(out, "report", "index-0001.js")); err != nil || !strings.Contains(string(index), `"sheets/packed/gem"`) {
+		t.Errorf("report/index-0001.js does not name sheets/packed/gem (%v)", err)
 	}
 
 	mtimes := func() []time.Time {

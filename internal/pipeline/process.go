@@ -478,7 +478,7 @@ func failsOf(facts []fact) []string {
 
 func factOf(sp *export.Sprite) fact {
 	q, ok := sp.Quality["polygon"]
-	return fact{Name: sp.Name, Image: sp.Image, Pixels: sp.Pixels, PolygonFP: q.PairFPRate, HasPolygon: ok, Fails: violations(sp)}
+	return fact{Name: sp.Name, Image: sp.Image, Pixels: sp.Pixels, PolygonFP: q.FPArea, HasPolygon: ok, Fails: violations(sp)}
 }
 
 func factsOf(sprites []export.Sprite) []fact {

@@ -121,9 +121,9 @@ func compute(name, img string, f atlas.Frame, m *mask.Mask, s config.Sprite) exp
 		u := which[i]
 		if figures[u] == nil {
 			figures[u] = &export.Quality{
-				Outside:    verify.Outside(m, sh),
-				AreaRatio:  verify.AreaRatio(sh, sp.Pixels),
-				PairFPRate: rates[u],
+				Outside:   verify.Outside(m, sh),
+				AreaRatio: verify.AreaRatio(sh, sp.Pixels),
+				FPArea:    rates[u],
 			}
 		}
 		sp.Quality[ks[i].String()] = *figures[u]

@@ -43,7 +43,7 @@ func Picture(rows ...string) *image.NRGBA {
 // shapes from the hull package: the bounding box, the minimum circle and
 // box of the hull, the hull, the hull reduced to 8 vertices, and as pieces
 // the hulls of the left and right halves. Quality holds outside 0 (these
-// shapes are conservative), the true area_ratio, and as pair_fp_rate a
+// shapes are conservative), the true area_ratio, and as fp_area a
 // stand-in, 1 - pixels/area, which grows with the same slack.
 func Sprite(name string, img image.Image) *export.Sprite {
 	b := img.Bounds()
@@ -86,7 +86,7 @@ func Sprite(name string, img image.Image) *export.Sprite {
 		"hull": h.Area(), "polygon": poly.Area(), "pieces": piecesArea,
 	} {
 		r := area / float64(s.Pixels)
-		s.Quality[kind] = export.Quality{AreaRatio: r, PairFPRate: math.Max(0, 1-1/r)}
+		s.Quality[kind] = export.Quality{AreaRatio: r, FPArea: math.Max(0, 1-1/r)}
 	}
 	return s
 }
