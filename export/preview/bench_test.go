@@ -12,6 +12,7 @@ import (
 
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview/previewtest"
+	"github.com/shapegen/shapegen/hull"
 	"github.com/shapegen/shapegen/mask"
 )
 
@@ -20,7 +21,7 @@ const corpus = "../../../shared/corpus/platformer-art"
 
 // corpusSprites returns up to n sprites of the shared corpus (every few
 // files, so all its packs and sizes are among them) with shapes from
-// previewtest, or skips when the corpus is absent.
+// previewtest and their outlines, or skips when the corpus is absent.
 func corpusSprites(b testing.TB, n int) ([]image.Image, []*export.Sprite) {
 	var paths []string
 	filepath.WalkDir(corpus, func(path string, d fs.DirEntry, err error) error {
@@ -45,8 +46,17 @@ func corpusSprites(b testing.TB, n int) ([]image.Image, []*export.Sprite) {
 		if err != nil || img.Bounds().Dx()*img.Bounds().Dy() > 1<<20 {
 			continue // backgrounds and sample sheets are not sprites
 		}
+		s := previewtest.Sprite(filepath.ToSlash(paths[i]), img)
+		// Builds will write outlines by default: previews draw them.
+		for _, r := range hull.Outline(mask.FromImage(img, previewtest.Threshold), 0.5) {
+			ring := make(export.Ring, len(r))
+			for j, v := range r {
+				ring[j] = export.Point{v.X, v.Y}
+			}
+			s.Outline = append(s.Outline, ring)
+		}
 		imgs = append(imgs, img)
-		sprites = append(sprites, previewtest.Sprite(filepath.ToSlash(paths[i]), img))
+		sprites = append(sprites, s)
 	}
 	return imgs, sprites
 }
