@@ -71,7 +71,9 @@ func BenchmarkRender(b *testing.B) {
 		b.ReportAllocs()
 		i := 0
 		for b.Loop() {
-			Render(imgs[i%len(imgs)], sprites[i%len(imgs)], Options{})
+			if _, err := Render(imgs[i%len(imgs)], sprites[i%len(imgs)], Options{}); err != nil {
+				b.Fatal(err)
+			}
 			i++
 		}
 	})
@@ -81,23 +83,29 @@ func BenchmarkRender(b *testing.B) {
 		var r Renderer
 		i := 0
 		for b.Loop() {
-			r.Render(imgs[i%len(imgs)], sprites[i%len(imgs)], Options{})
+			if _, err := r.Render(imgs[i%len(imgs)], sprites[i%len(imgs)], Options{}); err != nil {
+				b.Fatal(err)
+			}
 			i++
 		}
 	})
 	// The search for opaque pixels that a shape leaves outside, alone.
 	b.Run("outside", func(b *testing.B) {
-		masks := make([]*mask.Mask, len(imgs))
+		rows := make([]*opaqueRows, len(imgs))
 		shapes := make([][]shape, len(imgs))
 		for i := range imgs {
-			masks[i] = mask.FromImage(Sprite(imgs[i], sprites[i]), Options{}.threshold())
+			m := mask.FromImage(Sprite(imgs[i], sprites[i]), Options{}.threshold())
+			rows[i] = &opaqueRows{r: image.Rectangle{Max: m.Size()}, m: m}
 			shapes[i] = shapesOf(sprites[i], Options{}.wants)
 		}
 		b.ReportAllocs()
-		i := 0
+		i, n := 0, 0
 		for b.Loop() {
-			outsidePixels(masks[i%len(imgs)], shapes[i%len(imgs)])
+			forOutside(rows[i%len(imgs)], shapes[i%len(imgs)], func(y, x0, x1 int) { n += x1 - x0 })
 			i++
+		}
+		if n != 0 {
+			b.Fatalf("%d pixels outside conservative shapes", n)
 		}
 	})
 	// What the report needs to draw shapes itself (Options.SpriteDir):
@@ -116,7 +124,7 @@ func BenchmarkRender(b *testing.B) {
 		b.ReportAllocs()
 		i := 0
 		for b.Loop() {
-			if err := Encode(io.Discard, Render(imgs[i%len(imgs)], sprites[i%len(imgs)], Options{})); err != nil {
+			if err := Encode(io.Discard, render(b, imgs[i%len(imgs)], sprites[i%len(imgs)], Options{})); err != nil {
 				b.Fatal(err)
 			}
 			i++
