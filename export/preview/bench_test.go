@@ -4,61 +4,19 @@ import (
 	"image"
 	_ "image/png"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview/previewtest"
-	"github.com/shapegen/shapegen/hull"
 	"github.com/shapegen/shapegen/mask"
 )
 
 // corpus is the shared real art, seen from this package.
-const corpus = "../../../shared/corpus/platformer-art"
+const corpus = "../../" + previewtest.Corpus
 
-// corpusSprites returns up to n sprites of the shared corpus (every few
-// files, so all its packs and sizes are among them) with shapes from
-// previewtest and their outlines, or skips when the corpus is absent.
+// corpusSprites returns up to n sprites of the corpus, or skips.
 func corpusSprites(b testing.TB, n int) ([]image.Image, []*export.Sprite) {
-	var paths []string
-	filepath.WalkDir(corpus, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".png") {
-			paths = append(paths, path)
-		}
-		return nil
-	})
-	if len(paths) == 0 {
-		b.Skip("corpus absent: " + corpus)
-	}
-	step := max(1, len(paths)/n)
-	var imgs []image.Image
-	var sprites []*export.Sprite
-	for i := 0; i < len(paths) && len(imgs) < n; i += step {
-		f, err := os.Open(paths[i])
-		if err != nil {
-			b.Fatal(err)
-		}
-		img, _, err := image.Decode(f)
-		f.Close()
-		if err != nil || img.Bounds().Dx()*img.Bounds().Dy() > 1<<20 {
-			continue // backgrounds and sample sheets are not sprites
-		}
-		s := previewtest.Sprite(filepath.ToSlash(paths[i]), img)
-		// Builds will write outlines by default: previews draw them.
-		for _, r := range hull.Outline(mask.FromImage(img, previewtest.Threshold), 0.5) {
-			ring := make(export.Ring, len(r))
-			for j, v := range r {
-				ring[j] = export.Point{v.X, v.Y}
-			}
-			s.Outline = append(s.Outline, ring)
-		}
-		imgs = append(imgs, img)
-		sprites = append(sprites, s)
-	}
-	return imgs, sprites
+	return previewtest.CorpusSprites(b, corpus, n)
 }
 
 // BenchmarkRender draws and encodes previews of corpus sprites, as a build
