@@ -5,10 +5,14 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 	"slices"
 
 	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/math/fixed"
 
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/mask"
@@ -258,51 +262,52 @@ func (r *Renderer) Render(frame image.Image, s *export.Sprite, opt Options) (*im
 }
 
 // check returns an error when s's size or a shape value is beyond
-// MaxCoord or not a finite number.
+// MaxCoord or not a finite number, naming the first such key.
 func check(s *export.Sprite) error {
-	bad := func(key string, vs ...float64) error {
-		for _, v := range vs {
-			if math.IsNaN(v) || math.Abs(v) > MaxCoord {
-				return fmt.Errorf("%s: value %v is beyond ±2^30 or not a number", key, v)
-			}
-		}
-		return nil
+	type values struct {
+		key string
+		vs  []float64
 	}
-	rings := func(key string, rs ...export.Ring) error {
-		for _, r := range rs {
-			for _, p := range r {
-				if err := bad(key, p[0], p[1]); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}
-	errs := []error{
-		bad("size", float64(s.Size[0]), float64(s.Size[1])),
-		bad("pivot", s.Pivot[0], s.Pivot[1]),
-		rings("hull", s.Hull), rings("polygon", s.Polygon),
-		rings("pieces", s.Pieces...), rings("outline", s.Outline...),
+	list := []values{
+		{"size", []float64{float64(s.Size[0]), float64(s.Size[1])}},
+		{"pivot", []float64{s.Pivot[0], s.Pivot[1]}},
 	}
 	if s.Offset != nil {
-		errs = append(errs, bad("offset", float64(s.Offset[0]), float64(s.Offset[1])))
+		list = append(list, values{"offset", []float64{float64(s.Offset[0]), float64(s.Offset[1])}})
 	}
 	if s.AABB != nil {
-		errs = append(errs, bad("aabb", s.AABB.Min[0], s.AABB.Min[1], s.AABB.Max[0], s.AABB.Max[1]))
+		list = append(list, values{"aabb", []float64{s.AABB.Min[0], s.AABB.Min[1], s.AABB.Max[0], s.AABB.Max[1]}})
 	}
 	if s.Circle != nil {
-		errs = append(errs, bad("circle", s.Circle.Center[0], s.Circle.Center[1], s.Circle.Radius))
+		list = append(list, values{"circle", []float64{s.Circle.Center[0], s.Circle.Center[1], s.Circle.Radius}})
 	}
 	if s.Box != nil {
-		errs = append(errs, bad("box", s.Box.Center[0], s.Box.Center[1], s.Box.Half[0], s.Box.Half[1], s.Box.Angle))
+		list = append(list, values{"box", []float64{s.Box.Center[0], s.Box.Center[1], s.Box.Half[0], s.Box.Half[1], s.Box.Angle}})
 	}
-	for _, err := range errs {
-		if err != nil {
-			return err
+	for _, l := range list {
+		for _, v := range l.vs {
+			if !inRange(v) {
+				return fmt.Errorf("%s: value %v is beyond ±2^30 or not a number", l.key, v)
+			}
+		}
+	}
+	for _, r := range []struct {
+		key   string
+		rings []export.Ring
+	}{{"hull", []export.Ring{s.Hull}}, {"polygon", []export.Ring{s.Polygon}}, {"pieces", s.Pieces}, {"outline", s.Outline}} {
+		for _, ring := range r.rings {
+			for _, p := range ring {
+				if !inRange(p[0]) || !inRange(p[1]) {
+					return fmt.Errorf("%s: point %v is beyond ±2^30 or not a number", r.key, p)
+				}
+			}
 		}
 	}
 	return nil
 }
+
+// inRange reports whether |v| <= MaxCoord (false for NaN).
+func inRange(v float64) bool { return v >= -MaxCoord && v <= MaxCoord }
 
 // Layout returns where Render draws s: the rectangle of the drawing (the
 // sprite and its shapes, without the legend below it) in the picture's
@@ -414,7 +419,9 @@ func (c canvas) stroke(sh shape) {
 	c.path(sh)
 	c.dc.SetColor(k.colour)
 	c.dc.SetLineWidth(k.width)
-	c.dc.SetLineCapRound()
+	// Rings are closed and dashes short: butt caps (round ones cost gg a
+	// curve at each end of every dash).
+	c.dc.SetLineCapButt()
 	c.dc.SetLineJoinRound()
 	c.dc.SetDash(k.dash...)
 	c.dc.Stroke()
@@ -567,24 +574,23 @@ func (c canvas) legend(s *export.Sprite, entries []entry, rows [][2]int, top, wi
 	dc.DrawRectangle(0, float64(top), w, 1)
 	dc.SetColor(checkDark)
 	dc.Fill()
-	dc.SetColor(textColour)
 	head := fmt.Sprintf("%s  %dx%d  %d px", s.Name, s.Size[0], s.Size[1], s.Pixels)
-	dc.DrawString(fit(head, width/glyphWidth), margin, float64(top+lineHeight-3))
+	drawText(c.img, fit(head, width/glyphWidth), margin, top+lineHeight-3)
 	for r, row := range rows {
-		x := float64(margin)
-		y := float64(top + (r+2)*lineHeight - 3) // text baseline
+		x := margin
+		y := top + (r+2)*lineHeight - 3 // text baseline
 		for _, e := range entries[row[0]:row[1]] {
-			mid := y - 4
+			fx, mid := float64(x), float64(y-4)
 			switch {
 			case e.kind < 0:
-				dc.DrawRectangle(x+4, mid-5, 10, 10)
+				dc.DrawRectangle(fx+4, mid-5, 10, 10)
 				dc.SetColor(outsideColour)
 				dc.Fill()
 			case kinds[e.kind].name == "pivot":
-				c.cross(x+swatch/2, mid, 5)
+				c.cross(fx+swatch/2, mid, 5)
 			default:
 				k := kinds[e.kind]
-				dc.DrawLine(x, mid, x+swatch, mid)
+				dc.DrawLine(fx, mid, fx+swatch, mid)
 				dc.SetColor(k.colour)
 				dc.SetLineWidth(k.width + 0.5)
 				dc.SetLineCapButt()
@@ -592,11 +598,19 @@ func (c canvas) legend(s *export.Sprite, entries []entry, rows [][2]int, top, wi
 				dc.Stroke()
 				dc.SetDash()
 			}
-			dc.SetColor(textColour)
-			dc.DrawString(e.text, x+swatch+6, y)
-			x += float64(e.width())
+			drawText(c.img, e.text, x+swatch+6, y)
+			x += e.width()
 		}
 	}
+}
+
+// drawText writes s in the text colour with gg's face, basicfont's 7x13,
+// its baseline's left end at (x, y). It uses x/image/font as gg does,
+// without gg's DrawString, which resamples every glyph through a general
+// transform.
+func drawText(img draw.Image, s string, x, y int) {
+	d := font.Drawer{Dst: img, Src: image.NewUniform(textColour), Face: basicfont.Face7x13, Dot: fixed.P(x, y)}
+	d.DrawString(s)
 }
 
 // fit shortens s to at most n characters, keeping its end (the most

@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 
 	"github.com/disintegration/imaging"
-	"github.com/fogleman/gg"
 
 	"github.com/shapegen/shapegen/export"
 )
@@ -145,14 +144,12 @@ func (s *Sheet) Image() *image.NRGBA {
 		}
 		copy(row[4*x:], back)
 	}
-	dc := gg.NewContextForRGBA(img)
-	dc.SetColor(textColour)
 	for i, c := range s.cells {
 		if c.tile != nil && !c.copied {
 			draw.Draw(img, c.at, c.tile, c.tile.Bounds().Min, draw.Over)
 		}
 		r := s.CellRect(i)
-		dc.DrawString(fit(c.label, s.cell/glyphWidth), float64(r.Min.X), float64(r.Max.Y+labelSpace-4))
+		drawText(img, fit(c.label, s.cell/glyphWidth), r.Min.X, r.Max.Y+labelSpace-4)
 	}
 	// The background is opaque, so premultiplied bytes are straight bytes.
 	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}

@@ -14,7 +14,6 @@ import (
 	"testing"
 
 	"github.com/disintegration/imaging"
-	"github.com/fogleman/gg"
 
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview/previewtest"
@@ -397,8 +396,6 @@ func naiveSheet(tiles []image.Image, labels []string, opt SheetOptions) *image.N
 	s := NewSheet(len(tiles), opt)
 	img := image.NewRGBA(image.Rectangle{Max: s.size})
 	fill(img, img.Rect, legendBack)
-	dc := gg.NewContextForRGBA(img)
-	dc.SetColor(textColour)
 	for i, tile := range tiles {
 		r := s.CellRect(i)
 		if tile != nil {
@@ -410,7 +407,7 @@ func naiveSheet(tiles []image.Image, labels []string, opt SheetOptions) *image.N
 			at := r.Min.Add(image.Pt((s.cell-b.Dx())/2, (s.cell-b.Dy())/2))
 			draw.Draw(img, b.Sub(b.Min).Add(at), tile, b.Min, draw.Over)
 		}
-		dc.DrawString(fit(labels[i], s.cell/glyphWidth), float64(r.Min.X), float64(r.Max.Y+labelSpace-4))
+		drawText(img, fit(labels[i], s.cell/glyphWidth), r.Min.X, r.Max.Y+labelSpace-4)
 	}
 	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
 }
