@@ -213,6 +213,7 @@ func (r *Renderer) Render(frame image.Image, s *export.Sprite, opt Options) (*im
 	legendTop := drawH + 2*margin
 	ch := legendTop
 	r.rows.reset(frame, size, off, opt)
+	defer r.rows.reset(emptyFrame, image.Point{}, image.Point{}, Options{}) // keep no frame alive
 
 	// The outside pixels are counted before the legend is laid out, and
 	// the first runs of them kept for painting (there should be none).
@@ -260,6 +261,9 @@ func (r *Renderer) Render(frame image.Image, s *export.Sprite, opt Options) (*im
 	c.legend(s, entries, rows, legendTop, cw-2*margin)
 	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: image.Rect(0, 0, cw, ch)}, nil
 }
+
+// emptyFrame is the frame a Renderer's row reader holds between pictures.
+var emptyFrame = image.NewNRGBA(image.Rectangle{})
 
 // check returns an error when s's size or a shape value is beyond
 // MaxCoord or not a finite number, naming the first such key.
