@@ -166,32 +166,16 @@ func eachEdge(rows *opaqueRows, f func(x0, y0, x1, y1 int)) {
 	}
 }
 
-// forOutside calls f(y, x0, x1) for each maximal run x0 <= x < x1 of
-// opaque pixels in row y that some enclosing shape of shapes leaves
-// outside, row by row, left to right.
-//
-// Rows are taken in blocks of equal rows. A run of a block is settled for
-// a shape at once when the shape holds the rectangle of the run over the
-// whole block: the shapes' tests of a point (a disc, or an intersection of
-// half-planes, even as rounded) hold a rectangle when they hold its
-// corners. Only the runs and shapes left are tried row by row, so a tall
-// sprite of repeated rows costs little more than a row of it.
-func forOutside(rows *opaqueRows, shapes []shape, f func(y, x0, x1 int)) {
-	var enclosing []shape
-	for _, sh := range shapes {
-		if sh.encloses() {
-			enclosing = append(enclosing, sh)
-		}
-	}
+// eachBlock calls f(y0, y1, runs) for each block of equal rows y0 <= y <
+// y1 of rows, top to bottom, with the runs [x0, x1) of opaque pixels
+// those rows have, in sprite coordinates (valid during the call).
+func eachBlock(rows *opaqueRows, f func(y0, y1 int, runs [][2]int)) {
 	r := rows.r
-	if len(enclosing) == 0 || r.Empty() {
+	if r.Empty() {
 		return
 	}
-	type pair struct{ x0, x1, shape int } // a run of a block and a shape that may leave some of it out
 	var cur, next []uint64
 	var runs [][2]int
-	var open []pair
-	var out [][2]int
 	cur = rows.row(cur, r.Min.Y)
 	for y := r.Min.Y; y < r.Max.Y; {
 		end := y + 1 // the block is the rows y to end, equal to row y
@@ -203,6 +187,36 @@ func forOutside(rows *opaqueRows, shapes []shape, f func(y, x0, x1 int)) {
 		}
 		runs = runs[:0]
 		eachRun(cur, func(x0, x1 int) { runs = append(runs, [2]int{r.Min.X + x0, r.Min.X + x1}) })
+		f(y, end, runs)
+		cur, next = next, cur
+		y = end
+	}
+}
+
+// forOutside calls f(y, x0, x1) for each maximal run x0 <= x < x1 of
+// opaque pixels in row y that some enclosing shape of shapes leaves
+// outside, row by row, left to right.
+//
+// Rows are taken in blocks of equal rows (see eachBlock). A run of a block
+// is settled for a shape at once when the shape holds the rectangle of the
+// run over the whole block: the shapes' tests of a point (a disc, or an
+// intersection of half-planes, even as rounded) hold a rectangle when they
+// hold its corners. Only the runs and shapes left are tried row by row,
+// so a tall sprite of repeated rows costs little more than a row of it.
+func forOutside(rows *opaqueRows, shapes []shape, f func(y, x0, x1 int)) {
+	var enclosing []shape
+	for _, sh := range shapes {
+		if sh.encloses() {
+			enclosing = append(enclosing, sh)
+		}
+	}
+	if len(enclosing) == 0 {
+		return
+	}
+	type pair struct{ x0, x1, shape int } // a run of a block and a shape that may leave some of it out
+	var open []pair
+	var out [][2]int
+	eachBlock(rows, func(y, end int, runs [][2]int) {
 		open = open[:0]
 		for _, run := range runs {
 			for i, sh := range enclosing {
@@ -220,9 +234,7 @@ func forOutside(rows *opaqueRows, shapes []shape, f func(y, x0, x1 int)) {
 				f(row, o[0], o[1])
 			}
 		}
-		cur, next = next, cur
-		y = end
-	}
+	})
 }
 
 // mergeRanges sorts the ranges rs ([a, b), b excluded) and joins those

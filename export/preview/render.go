@@ -189,6 +189,7 @@ type Renderer struct {
 	pix     []byte
 	rows    opaqueRows
 	outside [][3]int // runs of outside pixels: y, x0, x1
+	holes   []image.Rectangle
 }
 
 // Render returns the picture and error Render(frame, s, opt) returns, the
@@ -244,7 +245,12 @@ func (r *Renderer) Render(frame image.Image, s *export.Sprite, opt Options) (*im
 		ox: float64(margin) - float64(v.x0)*v.k(), oy: float64(margin) - float64(v.y0)*v.k(),
 	}
 	c.checkerboard()
-	c.tint(shapes)
+	var holes []image.Rectangle
+	if v.down == 1 {
+		holes = c.opaqueRects(&r.rows, r.holes[:0])
+		r.holes = holes
+	}
+	c.tint(shapes, holes)
 	if v.down == 1 {
 		c.edges(&r.rows)
 	}
@@ -379,15 +385,51 @@ func (c canvas) checkerboard() {
 // tintAlpha is the opacity of the tint of a shape's area.
 const tintAlpha = 0x1c
 
+// maxHoles is the most rectangles of opaque pixels tint leaves out; tests
+// change it.
+var maxHoles = 1 << 14
+
+// opaqueRects appends to dst the opaque pixels of rows as rectangles in
+// output pixels, one per run of a block of equal rows, or returns nil when
+// there are more than maxHoles.
+func (c canvas) opaqueRects(rows *opaqueRows, dst []image.Rectangle) []image.Rectangle {
+	eachBlock(rows, func(y0, y1 int, runs [][2]int) {
+		for _, r := range runs {
+			if len(dst) > maxHoles {
+				return
+			}
+			ax, ay := c.pt(float64(r[0]), float64(y0))
+			bx, by := c.pt(float64(r[1]), float64(y1))
+			dst = append(dst, image.Rect(int(ax), int(ay), int(bx), int(by)))
+		}
+	})
+	if len(dst) > maxHoles {
+		return nil
+	}
+	return dst
+}
+
 // tint fills the area of every enclosing shape with its colour, faintly,
 // in drawing order. The pieces are filled as one path with the non-zero
 // rule (they all wind the same way), so where they overlap is tinted once.
-func (c canvas) tint(shapes []shape) {
+// The rectangles holes (the opaque pixels, which the sprite then covers)
+// are added to each path winding the other way, so the tint is not
+// painted where it would not be seen: where a hole lies in a shape the
+// windings cancel, and where one does not it is painted, to be covered.
+func (c canvas) tint(shapes []shape, holes []image.Rectangle) {
 	for _, sh := range shapes {
 		if !sh.encloses() {
 			continue
 		}
 		c.path(sh)
+		for _, h := range holes {
+			x0, y0, x1, y1 := float64(h.Min.X), float64(h.Min.Y), float64(h.Max.X), float64(h.Max.Y)
+			c.dc.MoveTo(x0, y0)
+			c.dc.LineTo(x0, y1)
+			c.dc.LineTo(x1, y1)
+			c.dc.LineTo(x1, y0)
+			c.dc.ClosePath()
+		}
 		col := kinds[sh.kind].colour
 		col.A = tintAlpha
 		c.dc.SetColor(col)

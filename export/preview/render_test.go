@@ -415,3 +415,32 @@ func TestRenderGivenMask(t *testing.T) {
 		}
 	}
 }
+
+// TestTintHoles checks that leaving the opaque pixels out of the tints
+// changes no pixel of a sprite whose pixels are opaque or transparent
+// (no partial alpha): the sprite covers them.
+func TestTintHoles(t *testing.T) {
+	islands := image.NewNRGBA(image.Rect(0, 0, 40, 30))
+	draw.Draw(islands, image.Rect(2, 3, 19, 14), previewtest.Blob(17, 11, true), image.Point{}, draw.Src)
+	draw.Draw(islands, image.Rect(20, 12, 39, 29), previewtest.Blob(19, 17, false), image.Point{}, draw.Src)
+	for _, c := range []struct {
+		name string
+		img  *image.NRGBA
+	}{
+		{"l", previewtest.Picture(lShape...)},
+		{"blob", previewtest.Blob(37, 23, true)},
+		{"islands", islands},
+		{"big", previewtest.Blob(300, 200, true)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := previewtest.Sprite(c.name, c.img)
+			with := render(t, c.img, s, Options{})
+			defer func(n int) { maxHoles = n }(maxHoles)
+			maxHoles = -1
+			without := render(t, c.img, s, Options{})
+			if d := diff(with, without); d != "" || !bytes.Equal(with.Pix, without.Pix) {
+				t.Errorf("tints with holes differ from tints without: %s", d)
+			}
+		})
+	}
+}
