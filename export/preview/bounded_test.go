@@ -299,3 +299,96 @@ func TestRenderBands(t *testing.T) {
 		t.Errorf("picture from bands differs from the picture from the mask")
 	}
 }
+
+// TestRenderOddInputs draws seeded random sprites with odd sizes,
+// offsets, frames and shape values (zero, negative, huge, not numbers):
+// Render gives an error or a picture that Layout describes, Tile a tile
+// within its cell, and nothing panics.
+func TestRenderOddInputs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	odd := func() float64 {
+		switch rng.IntN(100) {
+		case 0:
+			return math.NaN()
+		case 1:
+			return math.Inf(1 - 2*rng.IntN(2))
+		case 2:
+			return (rng.Float64() - 0.5) * 1e12
+		case 3:
+			return 0
+		}
+		return (rng.Float64() - 0.3) * 60
+	}
+	oddInt := func() int {
+		switch rng.IntN(40) {
+		case 0, 1, 2, 3:
+			return -rng.IntN(50)
+		case 4, 5, 6:
+			return 0
+		case 7:
+			return rng.IntN(1 << 31)
+		}
+		return rng.IntN(60)
+	}
+	ring := func() export.Ring {
+		r := make(export.Ring, rng.IntN(6))
+		for i := range r {
+			r[i] = export.Point{odd(), odd()}
+		}
+		return r
+	}
+	drawn := 0
+	for n := range 1000 {
+		w, h := rng.IntN(40), rng.IntN(40)
+		var frame image.Image
+		switch n % 4 {
+		case 0:
+			m := image.NewNRGBA(image.Rect(3, -2, 3+w, -2+h))
+			for i := range m.Pix {
+				m.Pix[i] = uint8(rng.IntN(256))
+			}
+			frame = m
+		case 1:
+			m := image.NewAlpha(image.Rect(0, 0, w, h))
+			for i := range m.Pix {
+				m.Pix[i] = uint8(rng.IntN(2) * 255)
+			}
+			frame = m
+		case 2:
+			frame = image.NewPaletted(image.Rect(0, 0, w, h), color.Palette{color.Transparent, color.White})
+		default:
+			frame = image.NewGray(image.Rect(0, 0, w, h))
+		}
+		s := &export.Sprite{Name: "odd", Size: [2]int{oddInt(), oddInt()}, Pixels: rng.IntN(100), Pivot: export.Point{odd(), odd()}}
+		if rng.IntN(2) == 0 {
+			s.Offset = &[2]int{oddInt(), oddInt()}
+		}
+		if rng.IntN(2) == 0 {
+			s.AABB = &export.AABB{Min: export.Point{odd(), odd()}, Max: export.Point{odd(), odd()}}
+			s.Circle = &export.Circle{Center: export.Point{odd(), odd()}, Radius: odd()}
+			s.Box = &export.Box{Center: export.Point{odd(), odd()}, Half: export.Point{odd(), odd()}, Angle: odd()}
+		}
+		s.Hull, s.Polygon = ring(), ring()
+		for range rng.IntN(3) {
+			s.Pieces = append(s.Pieces, ring())
+			s.Outline = append(s.Outline, ring())
+		}
+		opt := Options{MinSide: rng.IntN(300), NoLegend: rng.IntN(2) == 0}
+		pic, err := Render(frame, s, opt)
+		if err == nil {
+			drawn++
+			if _, width := Layout(s, opt); width != pic.Rect.Dx() && s.Size[0] > 0 && s.Size[1] > 0 {
+				t.Fatalf("case %d: Layout width %d, picture %v", n, width, pic.Rect)
+			}
+			if pic.Rect.Dx() > MaxSide+2*margin {
+				t.Fatalf("case %d: picture %v", n, pic.Rect)
+			}
+		}
+		if tile := Tile(frame, s, opt, 24); tile.Rect.Dx() > 24 || tile.Rect.Dy() > 24 {
+			t.Fatalf("case %d: tile %v beyond its cell", n, tile.Rect)
+		}
+	}
+	if drawn < 100 {
+		t.Errorf("%d of 1000 sprites drawn, want the odd values not to refuse nearly all", drawn)
+	}
+}

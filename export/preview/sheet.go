@@ -329,12 +329,22 @@ func (s *blockSum) add(px []byte) {
 // sprites page*SheetPage up to the next page, in order, each labelled with
 // its sprite's name. tile(i) returns the tile of lib.Sprites[i] (see
 // Tile), or nil to leave the cell blank but for the label; it is called
-// from several goroutines at once. A page past the last is a sheet with
-// no cell. It returns the error of writing to w; the caller names the
-// pages' files and writes them (atomically, in a build).
+// from several goroutines at once, and a nil tile leaves every cell
+// blank. A page before the first or past the last, or of a nil library,
+// is a sheet with no cell. It returns the error of writing to w; the
+// caller names the pages' files and writes them (atomically, in a build).
 func WriteContactSheet(w io.Writer, lib *export.Library, page int, tile func(i int) image.Image, opt SheetOptions) error {
-	sprites := lib.Sprites
-	lo := min(len(sprites), max(0, page)*SheetPage)
+	var sprites []export.Sprite
+	if lib != nil {
+		sprites = lib.Sprites
+	}
+	if tile == nil {
+		tile = func(int) image.Image { return nil }
+	}
+	lo := len(sprites)
+	if page >= 0 && page <= len(sprites)/SheetPage {
+		lo = page * SheetPage
+	}
 	hi := min(len(sprites), lo+SheetPage)
 	s := NewSheet(hi-lo, opt)
 	fillSheet(s, lo, hi, sprites, tile)

@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
+	"math"
 	"math/rand/v2"
 	"os"
 	"sync/atomic"
@@ -154,7 +155,7 @@ func TestWriteContactSheet(t *testing.T) {
 }
 
 // TestWriteContactSheetErrors checks that a failing writer's error is
-// returned, and that a page past the last is an empty sheet.
+// returned, and that a page out of range is an empty sheet.
 func TestWriteContactSheetErrors(t *testing.T) {
 	lib := &export.Library{Sprites: []export.Sprite{{Name: "a"}}}
 	blank := func(int) image.Image { return nil }
@@ -162,16 +163,18 @@ func TestWriteContactSheetErrors(t *testing.T) {
 	if err := WriteContactSheet(failingWriter{want}, lib, 0, blank, SheetOptions{}); !errors.Is(err, want) {
 		t.Errorf("WriteContactSheet to a failing writer = %v, want %v", err, want)
 	}
-	var buf bytes.Buffer
-	if err := WriteContactSheet(&buf, lib, 5, blank, SheetOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := NewSheet(0, SheetOptions{}).Image().Rect; img.Bounds() != want {
-		t.Errorf("page past the last: %v, want an empty sheet's %v", img.Bounds(), want)
+	for _, page := range []int{5, -1, math.MaxInt} {
+		var buf bytes.Buffer
+		if err := WriteContactSheet(&buf, lib, page, blank, SheetOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := NewSheet(0, SheetOptions{}).Image().Rect; img.Bounds() != want {
+			t.Errorf("page %d: %v, want an empty sheet's %v", page, img.Bounds(), want)
+		}
 	}
 }
 
@@ -410,4 +413,27 @@ func naiveSheet(tiles []image.Image, labels []string, opt SheetOptions) *image.N
 		drawText(img, fit(labels[i], s.cell/glyphWidth), r.Min.X, r.Max.Y+labelSpace-4)
 	}
 	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
+}
+
+// TestWriteContactSheetNil checks that a nil library or tile function
+// gives an empty or blank sheet, not a panic.
+func TestWriteContactSheetNil(t *testing.T) {
+	lib := &export.Library{Sprites: []export.Sprite{{Name: "a"}, {Name: "b"}}}
+	for _, c := range []struct {
+		name string
+		lib  *export.Library
+		want image.Rectangle
+	}{{"nil library", nil, NewSheet(0, SheetOptions{}).Image().Rect}, {"nil tile", lib, NewSheet(2, SheetOptions{}).Image().Rect}} {
+		var buf bytes.Buffer
+		if err := WriteContactSheet(&buf, c.lib, 0, nil, SheetOptions{}); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		img, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if img.Bounds() != c.want {
+			t.Errorf("%s: sheet %v, want %v", c.name, img.Bounds(), c.want)
+		}
+	}
 }
