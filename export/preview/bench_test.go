@@ -4,10 +4,6 @@ import (
 	"image"
 	_ "image/png"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/shapegen/shapegen/export"
@@ -16,39 +12,11 @@ import (
 )
 
 // corpus is the shared real art, seen from this package.
-const corpus = "../../../shared/corpus/platformer-art"
+const corpus = "../../" + previewtest.Corpus
 
-// corpusSprites returns up to n sprites of the shared corpus (every few
-// files, so all its packs and sizes are among them) with shapes from
-// previewtest, or skips when the corpus is absent.
+// corpusSprites returns up to n sprites of the corpus, or skips.
 func corpusSprites(b testing.TB, n int) ([]image.Image, []*export.Sprite) {
-	var paths []string
-	filepath.WalkDir(corpus, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".png") {
-			paths = append(paths, path)
-		}
-		return nil
-	})
-	if len(paths) == 0 {
-		b.Skip("corpus absent: " + corpus)
-	}
-	step := max(1, len(paths)/n)
-	var imgs []image.Image
-	var sprites []*export.Sprite
-	for i := 0; i < len(paths) && len(imgs) < n; i += step {
-		f, err := os.Open(paths[i])
-		if err != nil {
-			b.Fatal(err)
-		}
-		img, _, err := image.Decode(f)
-		f.Close()
-		if err != nil || img.Bounds().Dx()*img.Bounds().Dy() > 1<<20 {
-			continue // backgrounds and sample sheets are not sprites
-		}
-		imgs = append(imgs, img)
-		sprites = append(sprites, previewtest.Sprite(filepath.ToSlash(paths[i]), img))
-	}
-	return imgs, sprites
+	return previewtest.CorpusSprites(b, corpus, n)
 }
 
 // BenchmarkRender draws and encodes previews of corpus sprites, as a build
@@ -61,7 +29,9 @@ func BenchmarkRender(b *testing.B) {
 		b.ReportAllocs()
 		i := 0
 		for b.Loop() {
-			Render(imgs[i%len(imgs)], sprites[i%len(imgs)], Options{})
+			if _, err := Render(imgs[i%len(imgs)], sprites[i%len(imgs)], Options{}); err != nil {
+				b.Fatal(err)
+			}
 			i++
 		}
 	})
@@ -71,23 +41,29 @@ func BenchmarkRender(b *testing.B) {
 		var r Renderer
 		i := 0
 		for b.Loop() {
-			r.Render(imgs[i%len(imgs)], sprites[i%len(imgs)], Options{})
+			if _, err := r.Render(imgs[i%len(imgs)], sprites[i%len(imgs)], Options{}); err != nil {
+				b.Fatal(err)
+			}
 			i++
 		}
 	})
 	// The search for opaque pixels that a shape leaves outside, alone.
 	b.Run("outside", func(b *testing.B) {
-		masks := make([]*mask.Mask, len(imgs))
+		rows := make([]*opaqueRows, len(imgs))
 		shapes := make([][]shape, len(imgs))
 		for i := range imgs {
-			masks[i] = mask.FromImage(Sprite(imgs[i], sprites[i]), Options{}.threshold())
+			m := mask.FromImage(Sprite(imgs[i], sprites[i]), Options{}.threshold())
+			rows[i] = &opaqueRows{r: image.Rectangle{Max: m.Size()}, m: m}
 			shapes[i] = shapesOf(sprites[i], Options{}.wants)
 		}
 		b.ReportAllocs()
-		i := 0
+		i, n := 0, 0
 		for b.Loop() {
-			outsidePixels(masks[i%len(imgs)], shapes[i%len(imgs)])
+			forOutside(rows[i%len(imgs)], shapes[i%len(imgs)], func(y, x0, x1 int) { n += x1 - x0 })
 			i++
+		}
+		if n != 0 {
+			b.Fatalf("%d pixels outside conservative shapes", n)
 		}
 	})
 	// What the report needs to draw shapes itself (Options.SpriteDir):
@@ -106,7 +82,7 @@ func BenchmarkRender(b *testing.B) {
 		b.ReportAllocs()
 		i := 0
 		for b.Loop() {
-			if err := Encode(io.Discard, Render(imgs[i%len(imgs)], sprites[i%len(imgs)], Options{})); err != nil {
+			if err := Encode(io.Discard, render(b, imgs[i%len(imgs)], sprites[i%len(imgs)], Options{})); err != nil {
 				b.Fatal(err)
 			}
 			i++

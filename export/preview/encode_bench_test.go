@@ -24,7 +24,7 @@ func BenchmarkEncode(b *testing.B) {
 	imgs, sprites := corpusSprites(b, 1<<20)
 	previews := make([]*image.NRGBA, len(imgs))
 	for i := range imgs {
-		previews[i] = Render(imgs[i], sprites[i], Options{})
+		previews[i] = render(b, imgs[i], sprites[i], Options{})
 	}
 	var w countingWriter
 	var scratch []byte

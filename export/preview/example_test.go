@@ -7,16 +7,6 @@ import (
 	"github.com/shapegen/shapegen/export/preview/previewtest"
 )
 
-func ExampleScale() {
-	for _, side := range []int{8, 70, 300} {
-		fmt.Println(side, "->", preview.Scale(side, preview.Options{}))
-	}
-	// Output:
-	// 8 -> 32
-	// 70 -> 4
-	// 300 -> 1
-}
-
 func ExampleRender() {
 	img := previewtest.Picture(
 		"..##..",
@@ -24,7 +14,11 @@ func ExampleRender() {
 		"######",
 	)
 	s := previewtest.Sprite("hill", img)
-	pic := preview.Render(img, s, preview.Options{AlphaThreshold: previewtest.Threshold})
+	pic, err := preview.Render(img, s, preview.Options{AlphaThreshold: previewtest.Threshold})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	drawing, width := preview.Layout(s, preview.Options{})
 	fmt.Println(pic.Bounds().Dx() == width, drawing)
 	// Output:

@@ -1,26 +1,30 @@
 package preview
 
 // The golden previews: a few sprites of testdata/sprites drawn with their
-// shapes from golden/shapes.json, compared pixel by pixel with
-// testdata/golden/*.png. After a deliberate change to the drawing, refresh
+// shapes from golden/shapes.json (with the outline and pieces computed as a
+// build computes them, where the library has none), compared pixel by
+// pixel with testdata/golden/*.png. After a deliberate change to the drawing, refresh
 // them and look at every changed picture before committing:
 //
 //	go test ./export/preview -run Golden -update
 
 import (
+	"bytes"
+	"cmp"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
-	"github.com/shapegen/shapegen/internal/atomicfile"
+	"github.com/shapegen/shapegen/hull"
 	"github.com/shapegen/shapegen/internal/update"
+	"github.com/shapegen/shapegen/mask"
 )
 
 // goldenSprites is a small set that covers what a preview must get right:
@@ -107,6 +111,41 @@ func upright(img image.Image, s *export.Sprite) *image.NRGBA {
 	return out
 }
 
+// withOutlineAndPieces returns s with its outline and pieces: those of the
+// library, or where it has none those a build computes (the outline
+// simplified by half a square pixel, the pieces within the settings'
+// limits, 8 and 8 when unset).
+func withOutlineAndPieces(frame image.Image, s *export.Sprite, set export.Settings) *export.Sprite {
+	c := *s
+	m := mask.FromImage(Sprite(frame, s), Options{AlphaThreshold: set.AlphaThreshold}.threshold())
+	if m.Empty() {
+		return &c
+	}
+	rings := func(ps [][]collide.Vec) []export.Ring {
+		var out []export.Ring
+		for _, p := range ps {
+			r := make(export.Ring, len(p))
+			for i, v := range p {
+				r[i] = export.Point{v.X, v.Y}
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	if len(c.Outline) == 0 {
+		c.Outline = rings(hull.Outline(m, 0.5))
+	}
+	if len(c.Pieces) == 0 {
+		pieces, vertices := cmp.Or(set.MaxPieces, 8), cmp.Or(set.MaxVertices, 8)
+		var ps [][]collide.Vec
+		for _, p := range hull.Pieces(m, pieces, vertices) {
+			ps = append(ps, p)
+		}
+		c.Pieces = rings(ps)
+	}
+	return &c
+}
+
 // diff compares got with want and describes how they differ beyond the
 // tolerance, or returns "".
 func diff(got, want image.Image) string {
@@ -160,7 +199,8 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("%s not in %s", name, libraryPath)
 			}
 			frame := upright(readPNG(t, filepath.Join(spritesDir, filepath.FromSlash(s.Image))), s)
-			got := Render(frame, s, Options{AlphaThreshold: lib.Settings.AlphaThreshold})
+			s = withOutlineAndPieces(frame, s, lib.Settings)
+			got := render(t, frame, s, Options{AlphaThreshold: lib.Settings.AlphaThreshold})
 			path := filepath.Join(goldenDir, strings.ReplaceAll(name, "/", "_")+".png")
 			if update.Enabled() {
 				if err := os.MkdirAll(goldenDir, 0o755); err != nil {
@@ -168,10 +208,11 @@ func TestGolden(t *testing.T) {
 				}
 				// Goldens are stored small (image/png at its best
 				// compression); they are compared by pixels, not bytes.
-				err := atomicfile.Write(path, func(w io.Writer) error {
-					return (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(w, got)
-				})
-				if err != nil {
+				var buf bytes.Buffer
+				if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&buf, got); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return

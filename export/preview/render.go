@@ -1,15 +1,19 @@
 package preview
 
 import (
-	"encoding/binary"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
-	"math/bits"
 	"slices"
 
-	"github.com/shapegen/shapegen/collide"
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/math/fixed"
+
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/mask"
 )
@@ -20,6 +24,23 @@ const (
 	DefaultMinSide        = 256
 )
 
+// Bounds of a preview's drawing (the sprite's space and its shapes,
+// without the margin and the legend), in output pixels. A drawing that
+// would be larger is scaled down by the least whole factor that brings
+// both within them, so that no sprite or shape makes a huge picture: at
+// most MaxSide+24 pixels wide and about 16 MiB of pixels besides the
+// legend.
+const (
+	MaxSide   = 4096    // the longer side of the drawing
+	MaxPixels = 1 << 22 // the drawing's width times its height
+)
+
+// MaxCoord is the largest magnitude of a shape coordinate, radius or
+// extent, and of a sprite's size, that Render draws (the bound the
+// library's reader holds shapes to); beyond it, or for a value that is
+// not a finite number, Render returns an error.
+const MaxCoord = 1 << 30
+
 // Options says how Render draws.
 type Options struct {
 	// AlphaThreshold: a pixel is opaque when its 8-bit alpha is at least
@@ -27,8 +48,8 @@ type Options struct {
 	// DefaultAlphaThreshold.
 	AlphaThreshold int
 	// MinSide is the least length, in output pixels, of the sprite's
-	// longer side: smaller sprites are scaled up by a whole factor. 0
-	// means DefaultMinSide.
+	// longer side: smaller sprites are scaled up by a whole factor (as
+	// far as MaxSide and MaxPixels allow). 0 means DefaultMinSide.
 	MinSide int
 	// Kinds lists the shape kinds to draw (see Kinds); nil draws all that
 	// the sprite has, an empty non-nil slice none.
@@ -56,18 +77,17 @@ func (o Options) wants(kind string) bool {
 	return o.Kinds == nil || slices.Contains(o.Kinds, kind)
 }
 
-// Scale returns the whole factor by which Render scales a sprite whose
-// longer side is n pixels: the least factor that makes it at least
-// opt.MinSide, and 1 for sprites already that large.
-func Scale(n int, opt Options) int {
-	side := opt.MinSide
-	if side <= 0 {
-		side = DefaultMinSide
+// upScale returns the whole factor by which a sprite whose longer side is
+// n pixels is scaled up: the least that makes it at least minSide (0
+// means DefaultMinSide), and 1 for sprites already that large.
+func upScale(n, minSide int) int {
+	if minSide <= 0 {
+		minSide = DefaultMinSide
 	}
-	if n <= 0 || n >= side {
+	if n <= 0 || n >= minSide {
 		return 1
 	}
-	return (side + n - 1) / n
+	return (minSide + n - 1) / n
 }
 
 // Layout constants, in output pixels.
@@ -75,23 +95,90 @@ const (
 	margin     = 12 // around the drawing
 	checker    = 8  // side of a checkerboard square
 	lineHeight = 16 // of the legend
-	glyphWidth = 7  // of basicfont.Face7x13
+	glyphWidth = 7  // of basicfont.Face7x13, gg's face
 	swatch     = 18 // length of a legend swatch
+	minCanvas  = 121
 )
+
+// A view is the part of a sprite's space that a preview shows and its
+// scale: sprite pixel (x, y) is drawn over the output pixels from
+// ((x-x0)*up/down, (y-y0)*up/down) in the drawing; one of up and down is 1.
+type view struct {
+	x0, y0, w, h int // in sprite pixels
+	up, down     int
+}
+
+// size returns the drawing's size in output pixels.
+func (v view) size() (w, h int) {
+	if v.down > 1 {
+		return ceilDiv(v.w, v.down), ceilDiv(v.h, v.down)
+	}
+	return v.w * v.up, v.h * v.up
+}
+
+// k returns the scale, output pixels per sprite pixel.
+func (v view) k() float64 { return float64(v.up) / float64(v.down) }
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// fits reports whether a drawing of w×h output pixels is within MaxSide
+// and MaxPixels.
+func fits(w, h int) bool {
+	return w <= MaxSide && h <= MaxSide && int64(w)*int64(h) <= MaxPixels
+}
+
+// viewOf returns the view of a sprite whose space is size with shapes:
+// the space and the shapes (see viewBounds), scaled up by upScale as far
+// as the bounds allow, else scaled down by the least whole factor that
+// fits them.
+func viewOf(size image.Point, shapes []shape, minSide int) view {
+	x0, y0, x1, y1 := viewBounds(size.X, size.Y, shapes)
+	v := view{x0: x0, y0: y0, w: x1 - x0, h: y1 - y0, up: upScale(max(size.X, size.Y), minSide), down: 1}
+	for v.up > 1 && !fits(v.size()) {
+		v.up--
+	}
+	if fits(v.size()) {
+		return v
+	}
+	// The least factor within MaxSide, then up to the least within
+	// MaxPixels (at most a factor of 2 beyond the estimate).
+	v.down = max(ceilDiv(v.w, MaxSide), ceilDiv(v.h, MaxSide),
+		int(math.Ceil(math.Sqrt(float64(v.w)*float64(v.h)/MaxPixels))))
+	for !fits(v.size()) {
+		v.down++
+	}
+	return v
+}
 
 // Render draws s over its pixels and returns the picture. frame holds the
 // frame's pixels (frame.Bounds().Min is the frame's (0, 0)); they are
 // placed at s.Offset in the sprite's own space of s.Size, where all of s's
 // shapes lie (see Sprite).
 //
-// The sprite is scaled up by Scale with nearest-neighbour sampling, so
-// pixels stay crisp, over a checkerboard. Each shape kind of opt.Kinds is
-// stroked in its own colour (see Colour) with the area it adds around the
-// pixels lightly tinted; the pixel-edge outline of the opaque pixels is
-// drawn dark, opaque pixels that a drawn shape leaves outside are painted
-// red (there should be none), and a legend under the drawing names the
-// sprite and every kind shown. The result depends only on the inputs.
-func Render(frame image.Image, s *export.Sprite, opt Options) *image.NRGBA {
+// The sprite is scaled up by a whole factor until its longer side is at
+// least opt.MinSide, with nearest-neighbour sampling so pixels stay crisp,
+// over a checkerboard. The drawing (the sprite's space and its shapes,
+// without margin and legend) is kept within MaxSide and MaxPixels: a
+// sprite that would make it larger is scaled up less, or scaled down by a
+// whole factor, sampling the pixel under each output pixel's centre (then
+// lines thinner than the factor may vanish; the shapes stay).
+//
+// Each shape kind of opt.Kinds is stroked with gg in its own colour (see
+// Colour), with the area it adds around the pixels lightly tinted; the
+// outline kind is drawn as its rings (outer rings and holes alike) and the
+// pieces each as a polygon. When the sprite is not scaled down the
+// pixel-edge outline of the opaque pixels is drawn dark just outside
+// them; opaque pixels that a drawn shape leaves outside are painted red
+// (there should be none, and each is at least one output pixel), and a
+// legend under the drawing names the sprite and every kind shown.
+//
+// Render holds the picture and a band of the sprite's rows at a time:
+// its memory is bounded by the picture's size plus that of the frame's
+// widest rows. It returns an error, and no picture, for a nil frame or
+// sprite, or a sprite size or shape value beyond MaxCoord or not a finite
+// number (the error names the key; the caller names the sprite). The
+// result depends only on the inputs.
+func Render(frame image.Image, s *export.Sprite, opt Options) (*image.NRGBA, error) {
 	return new(Renderer).Render(frame, s, opt)
 }
 
@@ -99,83 +186,148 @@ func Render(frame image.Image, s *export.Sprite, opt Options) *image.NRGBA {
 // picture to the next: a build draws one per sprite. The zero Renderer is
 // ready to use; one Renderer must not draw two pictures at once.
 type Renderer struct {
-	pix   []byte
-	spr   []byte // the sprite at 1x
-	edges edgeRows
-	lb    lineBuffer
+	pix     []byte
+	rows    opaqueRows
+	outside [][3]int // runs of outside pixels: y, x0, x1
+	holes   []image.Rectangle
 }
 
-// Render returns the picture Render(frame, s, opt) returns, in r's memory:
-// it is valid until r's next call.
-func (r *Renderer) Render(frame image.Image, s *export.Sprite, opt Options) *image.NRGBA {
-	spr := spriteInto(r.spr, frame, s)
-	r.spr = spr.Pix
-	m := opt.Mask
-	if m == nil || m.Size() != spr.Rect.Size() {
-		m = mask.FromImage(spr, opt.threshold())
+// Render returns the picture and error Render(frame, s, opt) returns, the
+// picture in r's memory: it is valid until r's next call. Its Stride may
+// be more than four times its width.
+func (r *Renderer) Render(frame image.Image, s *export.Sprite, opt Options) (*image.NRGBA, error) {
+	if frame == nil || s == nil {
+		return nil, errors.New("no frame or no sprite")
 	}
-	w, h := m.Width(), m.Height()
+	if err := check(s); err != nil {
+		return nil, err
+	}
+	size, off := spriteSpace(frame, s)
 	shapes := shapesOf(s, opt.wants)
-	outside := outsidePixels(m, shapes)
+	v := viewOf(size, shapes, opt.MinSide)
+	drawW, drawH := v.size()
+	// Without the legend the picture is still drawn with its margin, then
+	// cut to the drawing, so that strokes are cut off the same way as in
+	// the full picture: gg's anti-aliasing where the canvas's edge cuts a
+	// stroke differs from the inside of a larger canvas.
+	cw := drawW + 2*margin
+	legendTop := drawH + 2*margin
+	ch := legendTop
+	r.rows.reset(frame, size, off, opt)
+	defer r.rows.reset(emptyFrame, image.Point{}, image.Point{}, Options{}) // keep no frame alive
 
-	k, vx0, vy0, drawW, drawH := layout(w, h, shapes, opt)
-	pad := margin
-	if opt.NoLegend {
-		pad = 0
-	}
-	cw := drawW + 2*pad
+	// The outside pixels are counted before the legend is laid out, and
+	// the first runs of them kept for painting (there should be none).
+	outside := 0
+	r.outside = r.outside[:0]
+	forOutside(&r.rows, shapes, func(y, x0, x1 int) {
+		outside += x1 - x0
+		if len(r.outside) <= keptRuns {
+			r.outside = append(r.outside, [3]int{y, x0, x1})
+		}
+	})
 	var entries []entry
 	var rows [][2]int
-	legendTop := drawH + 2*pad
-	ch := legendTop
 	if !opt.NoLegend {
-		entries = legendEntries(s, shapes, len(outside))
+		entries = legendEntries(s, shapes, outside)
 		rows = legendRows(entries, cw-2*margin)
 		ch += (1+len(rows))*lineHeight + margin/2
 	}
 
-	r.pix = slices.Grow(r.pix[:0], 4*cw*ch)[:4*cw*ch]
-	img := &image.RGBA{Pix: r.pix, Stride: 4 * cw, Rect: image.Rect(0, 0, cw, ch)}
-	// The checkerboard keeps its phase when the margin is left out.
-	c := canvas{img: img, k: k, ox: pad - vx0*k, oy: pad - vy0*k, phase: margin - pad}
-	c.checkerboard(legendTop)
-	if !opt.NoLegend {
-		fillRect(img, image.Rect(0, legendTop, cw, ch), legendBack)
-		fillRect(img, image.Rect(0, legendTop, cw, legendTop+1), checkDark)
+	// gg's rasterizer flattens curves more finely on a canvas over 120
+	// px: every canvas is made so wide, so that a picture is drawn alike
+	// whatever its size (a small tile is the drawing of the preview).
+	bw := max(cw, minCanvas)
+	r.pix = slices.Grow(r.pix[:0], 4*bw*ch)[:4*bw*ch]
+	img := &image.RGBA{Pix: r.pix, Stride: 4 * bw, Rect: image.Rect(0, 0, bw, ch)}
+	c := canvas{
+		img: img, dc: gg.NewContextForRGBA(img), v: v,
+		ox: float64(margin) - float64(v.x0)*v.k(), oy: float64(margin) - float64(v.y0)*v.k(),
 	}
-
-	c.tint(shapes, legendTop)
-	c.sprite(spr)
-	for _, p := range outside {
-		c.block(p, outsideColour, 0xc0)
+	c.checkerboard()
+	var holes []image.Rectangle
+	if v.down == 1 {
+		holes = c.opaqueRects(&r.rows, r.holes[:0])
+		r.holes = holes
 	}
-	c.edges(m, &r.edges)
-	lb := r.lb.reset(img)
+	c.tint(shapes, holes)
+	if v.down == 1 {
+		c.edges(&r.rows)
+	}
+	c.sprite(frame, size, off)
+	c.outside(r.outside, &r.rows, shapes)
 	for _, sh := range shapes {
-		c.stroke(lb, sh)
-	}
-	if !opt.NoLegend {
-		drawLegend(img, lb, s, entries, rows, legendTop, cw-2*margin)
+		c.stroke(sh)
 	}
 	// Every pixel of img is opaque, so its premultiplied bytes are also
 	// straight NRGBA bytes.
-	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
+	if opt.NoLegend {
+		return &image.NRGBA{Pix: img.Pix[img.PixOffset(margin, margin):], Stride: img.Stride, Rect: image.Rect(0, 0, drawW, drawH)}, nil
+	}
+	c.legend(s, entries, rows, legendTop, cw-2*margin)
+	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: image.Rect(0, 0, cw, ch)}, nil
 }
 
-// layout returns the scale of a preview of a w×h sprite with shapes and
-// its view: the view's top-left in sprite pixels and its size in output
-// pixels.
-func layout(w, h int, shapes []shape, opt Options) (k, vx0, vy0, drawW, drawH int) {
-	k = Scale(max(w, h), opt)
-	vx0, vy0, vx1, vy1 := viewBounds(w, h, shapes)
-	return k, vx0, vy0, (vx1 - vx0) * k, (vy1 - vy0) * k
+// emptyFrame is the frame a Renderer's row reader holds between pictures.
+var emptyFrame = image.NewNRGBA(image.Rectangle{})
+
+// check returns an error when s's size or a shape value is beyond
+// MaxCoord or not a finite number, naming the first such key.
+func check(s *export.Sprite) error {
+	type values struct {
+		key string
+		vs  []float64
+	}
+	list := []values{
+		{"size", []float64{float64(s.Size[0]), float64(s.Size[1])}},
+		{"pivot", []float64{s.Pivot[0], s.Pivot[1]}},
+	}
+	if s.Offset != nil {
+		list = append(list, values{"offset", []float64{float64(s.Offset[0]), float64(s.Offset[1])}})
+	}
+	if s.AABB != nil {
+		list = append(list, values{"aabb", []float64{s.AABB.Min[0], s.AABB.Min[1], s.AABB.Max[0], s.AABB.Max[1]}})
+	}
+	if s.Circle != nil {
+		list = append(list, values{"circle", []float64{s.Circle.Center[0], s.Circle.Center[1], s.Circle.Radius}})
+	}
+	if s.Box != nil {
+		list = append(list, values{"box", []float64{s.Box.Center[0], s.Box.Center[1], s.Box.Half[0], s.Box.Half[1], s.Box.Angle}})
+	}
+	for _, l := range list {
+		for _, v := range l.vs {
+			if !inRange(v) {
+				return fmt.Errorf("%s: value %v is beyond ±2^30 or not a number", l.key, v)
+			}
+		}
+	}
+	for _, r := range []struct {
+		key   string
+		rings []export.Ring
+	}{{"hull", []export.Ring{s.Hull}}, {"polygon", []export.Ring{s.Polygon}}, {"pieces", s.Pieces}, {"outline", s.Outline}} {
+		for _, ring := range r.rings {
+			for _, p := range ring {
+				if !inRange(p[0]) || !inRange(p[1]) {
+					return fmt.Errorf("%s: point %v is beyond ±2^30 or not a number", r.key, p)
+				}
+			}
+		}
+	}
+	return nil
 }
+
+// inRange reports whether |v| <= MaxCoord (false for NaN).
+func inRange(v float64) bool { return v >= -MaxCoord && v <= MaxCoord }
 
 // Layout returns where Render draws s: the rectangle of the drawing (the
 // sprite and its shapes, without the legend below it) in the picture's
 // pixels, and the picture's width. A page can show the drawing alone by
-// cropping the picture to it.
+// cropping the picture to it. For a sprite Render refuses it returns the
+// empty rectangle and 0.
 func Layout(s *export.Sprite, opt Options) (drawing image.Rectangle, width int) {
+	if s == nil || check(s) != nil {
+		return image.Rectangle{}, 0
+	}
 	w, h := s.Size[0], s.Size[1]
 	if w <= 0 || h <= 0 {
 		w, h = s.Frame.W, s.Frame.H
@@ -186,443 +338,229 @@ func Layout(s *export.Sprite, opt Options) (drawing image.Rectangle, width int) 
 			w, h = w+s.Offset[0], h+s.Offset[1]
 		}
 	}
-	_, _, _, drawW, drawH := layout(w, h, shapesOf(s, opt.wants), opt)
+	drawW, drawH := viewOf(image.Pt(w, h), shapesOf(s, opt.wants), opt.MinSide).size()
 	if opt.NoLegend {
 		return image.Rect(0, 0, drawW, drawH), drawW
 	}
 	return image.Rect(margin, margin, margin+drawW, margin+drawH), drawW + 2*margin
 }
 
-// outsidePixels returns the opaque pixels of m that some enclosing shape
-// leaves outside, in row order. Most pixels lie well inside every shape:
-// they are settled a row at a time by the shapes' sure ranges, and only
-// the others, near a shape's edge or a cut between pieces, take the exact
-// test.
-func outsidePixels(m *mask.Mask, shapes []shape) []image.Point {
-	var out []image.Point
-	var runs []mask.Run
-	var enclosing []int
-	scanners := make([]*scanner, len(shapes))
-	for i, sh := range shapes {
-		if sh.encloses() {
-			enclosing = append(enclosing, i)
-			scanners[i] = sh.scanner()
-		}
-	}
-	sure := make([][][2]int, len(shapes)) // per shape, this row's sure pixel ranges
-	var settled, scratch [][2]int         // in the sure ranges of every shape
-	for y := range m.Height() {
-		runs = m.AppendRuns(runs[:0], y)
-		if len(runs) == 0 {
-			continue
-		}
-		settled = append(settled[:0], [2]int{runs[0].X0, runs[len(runs)-1].X1 - 1})
-		for _, i := range enclosing {
-			sure[i] = mergeRanges(scanners[i].sureRanges(y, sure[i][:0]))
-			settled, scratch = intersectRanges(scratch[:0], settled, sure[i]), settled
-		}
-		j := 0 // the first settled range that may reach the current pixel
-		for _, run := range runs {
-		pixels:
-			for x := run.X0; x < run.X1; x++ {
-				for j < len(settled) && settled[j][1] < x {
-					j++
-				}
-				if j < len(settled) && settled[j][0] <= x {
-					x = min(settled[j][1], run.X1-1)
-					continue
-				}
-				for _, i := range enclosing {
-					if !inRanges(sure[i], x) && !shapes[i].containsPixel(x, y) {
-						out = append(out, image.Pt(x, y))
-						continue pixels
-					}
-				}
-			}
-		}
-	}
-	return out
-}
-
-// mergeRanges sorts the pixel ranges rs ([a, b], both ends in) and joins
-// those that overlap or touch, in place.
-func mergeRanges(rs [][2]int) [][2]int {
-	if len(rs) < 2 {
-		return rs
-	}
-	slices.SortFunc(rs, func(a, b [2]int) int { return a[0] - b[0] })
-	out := rs[:1]
-	for _, r := range rs[1:] {
-		if last := &out[len(out)-1]; r[0] <= last[1]+1 {
-			last[1] = max(last[1], r[1])
-		} else {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// intersectRanges appends to dst the pixels in both a and b, sorted
-// disjoint range lists, as such a list.
-func intersectRanges(dst, a, b [][2]int) [][2]int {
-	for i, j := 0, 0; i < len(a) && j < len(b); {
-		if lo, hi := max(a[i][0], b[j][0]), min(a[i][1], b[j][1]); lo <= hi {
-			dst = append(dst, [2]int{lo, hi})
-		}
-		if a[i][1] < b[j][1] {
-			i++
-		} else {
-			j++
-		}
-	}
-	return dst
-}
-
-func inRanges(rs [][2]int, x int) bool {
-	for _, r := range rs {
-		if r[0] <= x && x <= r[1] {
-			return true
-		}
-	}
-	return false
-}
-
-// canvas maps sprite coordinates to output pixels: sprite point (x, y) is
-// output point (ox + k*x, oy + k*y).
+// canvas is a picture being drawn: sprite point (x, y) is output point
+// (ox + k*x, oy + k*y), k the view's scale; the drawing lies margin
+// pixels from the picture's top-left.
 type canvas struct {
 	img    *image.RGBA
-	k      int
-	ox, oy int
-	phase  int // added to x and y to find a pixel's checkerboard square
+	dc     *gg.Context
+	v      view
+	ox, oy float64
 }
 
-func (c canvas) pt(v collide.Vec) collide.Vec {
-	return collide.V(float64(c.ox)+float64(c.k)*v.X, float64(c.oy)+float64(c.k)*v.Y)
+func (c canvas) pt(x, y float64) (float64, float64) {
+	k := c.v.k()
+	return c.ox + k*x, c.oy + k*y
 }
 
-// checkerboard paints the rows above bottom with the checkerboard: two
-// row patterns, copied.
-func (c canvas) checkerboard(bottom int) {
+// checkerboard paints the whole picture with the checkerboard: two row
+// patterns, copied (a background, like the sprite's pixels, is copied
+// rather than drawn).
+func (c canvas) checkerboard() {
 	w := c.img.Rect.Dx()
 	var pattern [2][]byte
 	for band := range pattern {
 		row := make([]byte, 4*w)
 		for x := range w {
 			col := checkLight
-			if ((x+c.phase)/checker+band)%2 == 1 {
+			if (x/checker+band)%2 == 1 {
 				col = checkDark
 			}
 			copy(row[4*x:], []byte{col.R, col.G, col.B, 0xff})
 		}
 		pattern[band] = row
 	}
-	for y := range min(bottom, c.img.Rect.Dy()) {
-		copy(c.img.Pix[y*c.img.Stride:], pattern[((y+c.phase)/checker)%2])
-	}
-}
-
-// tint fills the area of every enclosing shape with its colour, faintly:
-// each output pixel above bottom whose centre lies in some shapes gets
-// their tints, blended in drawing order over its checkerboard colour
-// (looked up once per combination of shapes).
-func (c canvas) tint(shapes []shape, bottom int) {
-	var lut [1 << 8][2]uint32 // per set of shapes and checker band; 0 = not made yet
-	colour := func(set uint8, band int) uint32 {
-		if v := lut[set][band]; v != 0 {
-			return v
-		}
-		px := image.NewRGBA(image.Rect(0, 0, 1, 1))
-		fillRect(px, px.Rect, [2]color.NRGBA{checkLight, checkDark}[band])
-		for bit, sh := range shapes {
-			if set&(1<<bit) != 0 {
-				blendPixel(px, 0, kinds[sh.kind].colour, tintAlpha)
-			}
-		}
-		lut[set][band] = binary.LittleEndian.Uint32(px.Pix) // alpha 0xff: never 0
-		return lut[set][band]
-	}
-	w := c.img.Rect.Dx()
-	// pattern returns a row of the tinted checkerboard of set, for rows
-	// whose checker band has the parity band (made once per set).
-	var patterns [1 << 8][2][]byte
-	pattern := func(set uint8, band int) []byte {
-		if p := patterns[set][band]; p != nil {
-			return p
-		}
-		p := make([]byte, 4*w)
-		for x := 0; x < w; {
-			end := min(w, ((x+c.phase)/checker+1)*checker-c.phase)
-			v := colour(set, ((x+c.phase)/checker+band)%2)
-			for ; x < end; x++ {
-				binary.LittleEndian.PutUint32(p[4*x:], v)
-			}
-		}
-		patterns[set][band] = p
-		return p
-	}
-	type edge struct {
-		x   int
-		bit uint8
-	}
-	var spans []edge // this row's covered columns: from edge x, to x of the next of the pair
-	var cuts []int   // where the set of covering shapes may change
-	scanners := make([]*scanner, len(shapes))
-	for bit, sh := range shapes {
-		if sh.encloses() && bit < 8 {
-			scanners[bit] = sh.scanner()
-		}
-	}
-	for py := range bottom {
-		spans, cuts = spans[:0], cuts[:0]
-		y := (float64(py) + 0.5 - float64(c.oy)) / float64(c.k)
-		for bit, sc := range scanners {
-			if sc == nil {
-				continue
-			}
-			sc.spans(y, func(l, r float64) {
-				x0 := max(0, int(math.Ceil(float64(c.ox)+float64(c.k)*l-0.5)))
-				x1 := min(w-1, int(math.Floor(float64(c.ox)+float64(c.k)*r-0.5)))
-				if x0 <= x1 {
-					spans = append(spans, edge{x0, 1 << bit}, edge{x1 + 1, 1 << bit})
-					cuts = append(cuts, x0, x1+1)
-				}
-			})
-		}
-		if len(cuts) == 0 {
-			continue
-		}
-		slices.Sort(cuts)
-		row := c.img.Pix[py*c.img.Stride:]
-		band := (py + c.phase) / checker
-		for i := 0; i+1 < len(cuts); i++ {
-			x0, x1 := cuts[i], cuts[i+1] // pixels [x0, x1) share their set
-			if x0 == x1 {
-				continue
-			}
-			var set uint8
-			for j := 0; j < len(spans); j += 2 {
-				if spans[j].x <= x0 && x1 <= spans[j+1].x {
-					set |= spans[j].bit
-				}
-			}
-			if set == 0 {
-				continue
-			}
-			// Copied from the set's row pattern for this band.
-			copy(row[4*x0:4*x1], pattern(set, band%2)[4*x0:4*x1])
-		}
+	for y := range c.img.Rect.Dy() {
+		copy(c.img.Pix[y*c.img.Stride:], pattern[(y/checker)%2])
 	}
 }
 
 // tintAlpha is the opacity of the tint of a shape's area.
 const tintAlpha = 0x1c
 
-// sprite draws spr (in sprite coordinates, at 1x) scaled by k with
-// nearest-neighbour sampling, blended over what is there. Per sprite row,
-// the opaque pixels are written once into the first output row and their
-// runs copied to the other k-1 rows; the few partly transparent pixels are
-// blended row by row, over whatever each row has under them.
-func (c canvas) sprite(spr *image.NRGBA) {
-	b := spr.Bounds()
-	w, h := c.img.Rect.Dx(), c.img.Rect.Dy()
-	var runs [][2]int // output columns [x0, x1) of this row's opaque runs
-	var partial []int // sprite columns of this row's partly transparent pixels
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		oy0, oy1 := max(0, c.oy+y*c.k), min(h, c.oy+(y+1)*c.k)
-		if oy0 >= oy1 {
-			continue
-		}
-		src := spr.Pix[spr.PixOffset(b.Min.X, y):spr.PixOffset(b.Max.X, y)]
-		first := c.img.Pix[oy0*c.img.Stride:][:4*w]
-		runs, partial = runs[:0], partial[:0]
-		for x := 0; x < b.Dx(); {
-			switch src[4*x+3] {
-			case 0:
-				x++
-			case 0xff:
-				start := x
-				for x < b.Dx() && src[4*x+3] == 0xff {
-					x++
-				}
-				if x0, x1 := max(0, c.ox+start*c.k), min(w, c.ox+x*c.k); x0 < x1 {
-					expand(first[4*x0:4*x1], src[4*start:4*x], c.k, x0-(c.ox+start*c.k))
-					runs = append(runs, [2]int{x0, x1})
-				}
-			default:
-				partial = append(partial, x)
-				x++
+// maxHoles is the most rectangles of opaque pixels tint leaves out; tests
+// change it.
+var maxHoles = 1 << 14
+
+// opaqueRects appends to dst the opaque pixels of rows as rectangles in
+// output pixels, one per run of a block of equal rows, or returns nil when
+// there are more than maxHoles.
+func (c canvas) opaqueRects(rows *opaqueRows, dst []image.Rectangle) []image.Rectangle {
+	eachBlock(rows, func(y0, y1 int, runs [][2]int) {
+		for _, r := range runs {
+			if len(dst) > maxHoles {
+				return
 			}
+			ax, ay := c.pt(float64(r[0]), float64(y0))
+			bx, by := c.pt(float64(r[1]), float64(y1))
+			dst = append(dst, image.Rect(int(ax), int(ay), int(bx), int(by)))
 		}
-		for oy := oy0 + 1; oy < oy1; oy++ {
-			row := c.img.Pix[oy*c.img.Stride:]
-			for _, r := range runs {
-				copy(row[4*r[0]:4*r[1]], first[4*r[0]:4*r[1]])
-			}
-		}
-		for _, x := range partial {
-			p := src[4*x : 4*x+4 : 4*x+4]
-			col := color.NRGBA{p[0], p[1], p[2], 0xff}
-			blendRect(c.img, image.Rect(c.ox+x*c.k, oy0, c.ox+(x+1)*c.k, oy1), col, p[3])
-		}
-	}
-}
-
-// expand writes the pixels src (4 bytes each) scaled k times across into
-// dst, leaving out the first skip output pixels (cut off on the left);
-// dst may end early (cut off on the right).
-func expand(dst, src []byte, k, skip int) {
-	if k == 1 {
-		copy(dst, src[4*skip:])
-		return
-	}
-	o := -skip
-	for i := 0; i+4 <= len(src) && 4*o < len(dst); i += 4 {
-		v := binary.LittleEndian.Uint32(src[i:])
-		for j := max(o, 0); j < o+k && 4*j < len(dst); j++ {
-			binary.LittleEndian.PutUint32(dst[4*j:], v)
-		}
-		o += k
-	}
-}
-
-// block blends col with opacity a over the output square of sprite pixel p.
-func (c canvas) block(p image.Point, col color.NRGBA, a uint8) {
-	x0, y0 := c.ox+p.X*c.k, c.oy+p.Y*c.k
-	blendRect(c.img, image.Rect(x0, y0, x0+c.k, y0+c.k), col, a)
-}
-
-// edges draws the pixel-edge outline of m: a dark band t pixels wide just
-// outside the opaque pixels (so their own colours stay visible), made of a
-// strip beside every side that borders a transparent pixel and a square at
-// every corner whose diagonal neighbour is transparent too. It never
-// paints over an opaque pixel.
-//
-// The strips are filled a run at a time, from the rows as words: above
-// (below) each run of opaque pixels whose neighbours above (below) are
-// transparent, and beside each end of a run of opaque pixels. A corner
-// square is where a strip reaches t further: a top strip to the left of
-// its run when the pixel up-left is transparent, a left strip upwards when
-// that same pixel is, and so on; a corner inside a run lies in the strip
-// of its neighbour.
-func (c canvas) edges(m *mask.Mask, rows *edgeRows) {
-	t := 1
-	if c.k >= 6 {
-		t = 2
-	}
-	up, cur, down := rows.up[:0], rows.cur[:0], rows.down[:0]
-	cur, down = m.AppendRow(cur, -1), m.AppendRow(down, 0)
-	for y := range m.Height() {
-		up, cur, down = cur, down, m.AppendRow(up[:0], y+1)
-		y0 := c.oy + y*c.k
-		y1 := y0 + c.k
-		rows.diff = diffRow(rows.diff[:0], cur, up)
-		eachRun(rows.diff, func(x0, x1 int) {
-			c.strip(x0, x1, y0-t, t, up)
-		})
-		rows.diff = diffRow(rows.diff[:0], cur, down)
-		eachRun(rows.diff, func(x0, x1 int) {
-			c.strip(x0, x1, y1, t, down)
-		})
-		eachRun(cur, func(x0, x1 int) {
-			l, r := c.ox+x0*c.k, c.ox+x1*c.k
-			fillRect(c.img, image.Rect(l-t, y0-reach(up, x0-1, t), l, y1+reach(down, x0-1, t)), edgeColour)
-			fillRect(c.img, image.Rect(r, y0-reach(up, x1, t), r+t, y1+reach(down, x1, t)), edgeColour)
-		})
-	}
-	rows.up, rows.cur, rows.down = up, cur, down
-}
-
-// edgeRows is edges' memory: three mask rows and a difference of two.
-type edgeRows struct{ up, cur, down, diff []uint64 }
-
-// diffRow appends to dst the pixels set in a and clear in b, rows as
-// words.
-func diffRow(dst, a, b []uint64) []uint64 {
-	for i := range a {
-		dst = append(dst, a[i]&^b[i])
+	})
+	if len(dst) > maxHoles {
+		return nil
 	}
 	return dst
 }
 
-// eachRun calls f(x0, x1) for each maximal run x0 <= x < x1 of pixels set
-// in row (words, pixel x at bit x%64 of word x/64), left to right.
-func eachRun(row []uint64, f func(x0, x1 int)) {
-	start := 0
-	for i, w := range row {
-		var before, after uint64 // the neighbouring pixels in the next words
-		if i > 0 {
-			before = row[i-1] >> 63
+// tint fills the area of every enclosing shape with its colour, faintly,
+// in drawing order. The pieces are filled as one path with the non-zero
+// rule (they all wind the same way), so where they overlap is tinted once.
+// The rectangles holes (the opaque pixels, which the sprite then covers)
+// are added to each path winding the other way, so the tint is not
+// painted where it would not be seen: where a hole lies in a shape the
+// windings cancel, and where one does not it is painted, to be covered.
+func (c canvas) tint(shapes []shape, holes []image.Rectangle) {
+	for _, sh := range shapes {
+		if !sh.encloses() {
+			continue
 		}
-		if i+1 < len(row) {
-			after = row[i+1] << 63
+		c.path(sh)
+		for _, h := range holes {
+			x0, y0, x1, y1 := float64(h.Min.X), float64(h.Min.Y), float64(h.Max.X), float64(h.Max.Y)
+			c.dc.MoveTo(x0, y0)
+			c.dc.LineTo(x0, y1)
+			c.dc.LineTo(x1, y1)
+			c.dc.LineTo(x1, y0)
+			c.dc.ClosePath()
 		}
-		starts := w &^ (w<<1 | before)
-		ends := w &^ (w>>1 | after) // a run's last pixel
-		for starts|ends != 0 {
-			b := bits.TrailingZeros64(starts | ends)
-			if starts>>b&1 == 1 {
-				start = 64*i + b
-			}
-			if ends>>b&1 == 1 {
-				f(start, 64*i+b+1)
-			}
-			starts &^= 1 << b
-			ends &^= 1 << b
-		}
+		col := kinds[sh.kind].colour
+		col.A = tintAlpha
+		c.dc.SetColor(col)
+		c.dc.SetFillRuleWinding()
+		c.dc.Fill()
 	}
 }
 
-// strip fills the strip of rows [top, top+t) along sprite pixels
-// x0 <= x < x1, reaching t further at an end where the pixel of nb (the
-// row beside, as words) past the run is transparent.
-func (c canvas) strip(x0, x1, top, t int, nb []uint64) {
-	l, r := c.ox+x0*c.k, c.ox+x1*c.k
-	fillRect(c.img, image.Rect(l-reach(nb, x0-1, t), top, r+reach(nb, x1, t), top+t), edgeColour)
-}
-
-// reach returns how far a strip reaches past its end next to pixel x of
-// row (as words): t when that pixel is transparent (or outside the
-// mask), so the corner square is filled too, else 0.
-func reach(row []uint64, x, t int) int {
-	if x >= 0 && x < 64*len(row) && row[x/64]>>(x%64)&1 == 1 {
-		return 0
-	}
-	return t
-}
-
-// stroke draws sh's outline in its colour and dash.
-func (c canvas) stroke(lb *lineBuffer, sh shape) {
-	k := kinds[sh.kind]
-	if k.name == "pivot" {
-		p := c.pt(sh.pivot)
-		cross(lb, p.X, p.Y, 7)
-		return
-	}
+// path makes sh's outline gg's current path, in output coordinates.
+func (c canvas) path(sh shape) {
 	if sh.circle != nil {
-		ctr := c.pt(sh.circle.Center)
-		lb.circle(ctr.X, ctr.Y, sh.circle.Radius*float64(c.k), k.width) // circles are never dashed
+		x, y := c.pt(sh.circle.Center.X, sh.circle.Center.Y)
+		c.dc.DrawCircle(x, y, sh.circle.Radius*c.v.k())
 	}
 	for _, ring := range sh.rings {
-		pts := lb.pts[:0]
-		for _, v := range ring {
-			pts = append(pts, c.pt(v))
+		c.dc.NewSubPath()
+		for _, p := range ring {
+			c.dc.LineTo(c.pt(p.X, p.Y))
 		}
-		lb.pts = pts // its memory, for the next ring
-		lb.ring(pts, k.width, k.dash)
+		c.dc.ClosePath()
 	}
-	lb.flush(k.colour)
 }
 
-// cross draws the pivot mark: a dark cross on a light halo.
-func cross(lb *lineBuffer, x, y, r float64) {
+// stroke draws sh's outline in its colour, width and dash, or the pivot
+// cross.
+func (c canvas) stroke(sh shape) {
+	k := kinds[sh.kind]
+	if k.name == "pivot" {
+		x, y := c.pt(sh.pivot.X, sh.pivot.Y)
+		c.cross(x, y, 7)
+		return
+	}
+	c.path(sh)
+	c.dc.SetColor(k.colour)
+	c.dc.SetLineWidth(k.width)
+	// Rings are closed and dashes short: butt caps (round ones cost gg a
+	// curve at each end of every dash).
+	c.dc.SetLineCapButt()
+	c.dc.SetLineJoinRound()
+	c.dc.SetDash(k.dash...)
+	c.dc.Stroke()
+	c.dc.SetDash()
+}
+
+// cross draws the pivot mark at (x, y): a dark cross on a light halo.
+func (c canvas) cross(x, y, r float64) {
+	c.dc.SetLineCapRound()
 	for _, pass := range []struct {
 		col   color.NRGBA
 		width float64
 	}{{color.NRGBA{0xff, 0xff, 0xff, 0xe0}, 4}, {kinds[len(kinds)-1].colour, 1.5}} {
-		lb.segment(x-r, y, x+r, y, pass.width, nil, 0)
-		lb.segment(x, y-r, x, y+r, pass.width, nil, 0)
-		lb.flush(pass.col)
+		c.dc.DrawLine(x-r, y, x+r, y)
+		c.dc.DrawLine(x, y-r, x, y+r)
+		c.dc.SetColor(pass.col)
+		c.dc.SetLineWidth(pass.width)
+		c.dc.Stroke()
 	}
+}
+
+// edgeBatch is how many pixel edges edges strokes at once, so that a
+// noisy sprite does not build one huge path.
+const edgeBatch = 4096
+
+// edges draws the pixel-edge outline of the opaque pixels: a dark band t
+// output pixels wide on either side of every edge between an opaque pixel
+// and a transparent one, the edges joined into the longest straight lines
+// and stroked with gg with square caps (which fill the corners). It is
+// drawn before the sprite, whose pixels then cover the inner half, so the
+// band lies just outside the opaque pixels and their own colours stay
+// visible. The scale is whole here, so the band's edges fall on pixel
+// edges and it has no anti-aliased fringe.
+func (c canvas) edges(rows *opaqueRows) {
+	t := 1.0
+	if c.v.up >= 6 {
+		t = 2
+	}
+	c.dc.SetColor(edgeColour)
+	c.dc.SetLineWidth(2 * t)
+	c.dc.SetLineCapSquare()
+	n := 0
+	eachEdge(rows, func(x0, y0, x1, y1 int) {
+		ax, ay := c.pt(float64(x0), float64(y0))
+		bx, by := c.pt(float64(x1), float64(y1))
+		c.dc.DrawLine(ax, ay, bx, by)
+		if n++; n%edgeBatch == 0 {
+			c.dc.Stroke()
+		}
+	})
+	c.dc.Stroke()
+}
+
+// keptRuns is how many runs of outside pixels Render keeps from counting
+// them to painting them; past it they are found again. outsideBatch is
+// how many runs outside fills at once.
+const (
+	keptRuns     = 4096
+	outsideBatch = 4096
+)
+
+// outside paints red over the opaque pixels that an enclosing shape
+// leaves outside, a rectangle per run of them in a row, at least one
+// output pixel each: the runs kept, or when there were more, those that
+// forOutside finds in rows.
+func (c canvas) outside(kept [][3]int, rows *opaqueRows, shapes []shape) {
+	if len(kept) == 0 {
+		return
+	}
+	col := outsideColour
+	col.A = 0xc0
+	c.dc.SetColor(col)
+	c.dc.SetFillRuleWinding()
+	each := func(f func(y, x0, x1 int)) {
+		for _, r := range kept {
+			f(r[0], r[1], r[2])
+		}
+	}
+	if len(kept) > keptRuns {
+		each = func(f func(y, x0, x1 int)) { forOutside(rows, shapes, f) }
+	}
+	n := 0
+	each(func(y, x0, x1 int) {
+		ax, ay := c.pt(float64(x0), float64(y))
+		bx, by := c.pt(float64(x1), float64(y+1))
+		ax, ay = math.Floor(ax), math.Floor(ay)
+		bx, by = max(ax+1, math.Ceil(bx)), max(ay+1, math.Ceil(by))
+		c.dc.DrawRectangle(ax, ay, bx-ax, by-ay)
+		if n++; n%outsideBatch == 0 {
+			c.dc.Fill()
+		}
+	})
+	c.dc.Fill()
 }
 
 // entry is one item of the legend: a shape kind (kind >= 0) or, with kind
@@ -670,28 +608,55 @@ func legendRows(entries []entry, width int) [][2]int {
 	return rows
 }
 
-func drawLegend(img *image.RGBA, lb *lineBuffer, s *export.Sprite, entries []entry, rows [][2]int, top, width int) {
+// legend draws the legend from row top down: its background (over any
+// shape that reaches so far), a rule, the sprite's name, size and pixel
+// count, and a swatch and label per entry.
+func (c canvas) legend(s *export.Sprite, entries []entry, rows [][2]int, top, width int) {
+	dc := c.dc
+	w, h := float64(c.img.Rect.Dx()), float64(c.img.Rect.Dy())
+	dc.DrawRectangle(0, float64(top), w, h-float64(top))
+	dc.SetColor(legendBack)
+	dc.Fill()
+	dc.DrawRectangle(0, float64(top), w, 1)
+	dc.SetColor(checkDark)
+	dc.Fill()
 	head := fmt.Sprintf("%s  %dx%d  %d px", s.Name, s.Size[0], s.Size[1], s.Pixels)
-	drawText(img, fit(head, width/glyphWidth), margin, top+lineHeight-3, textColour)
+	drawText(c.img, fit(head, width/glyphWidth), margin, top+lineHeight-3)
 	for r, row := range rows {
 		x := margin
 		y := top + (r+2)*lineHeight - 3 // text baseline
 		for _, e := range entries[row[0]:row[1]] {
-			mid := float64(y - 4)
+			fx, mid := float64(x), float64(y-4)
 			switch {
 			case e.kind < 0:
-				fillRect(img, image.Rect(x+4, int(mid)-5, x+14, int(mid)+5), outsideColour)
+				dc.DrawRectangle(fx+4, mid-5, 10, 10)
+				dc.SetColor(outsideColour)
+				dc.Fill()
 			case kinds[e.kind].name == "pivot":
-				cross(lb, float64(x+swatch/2), mid, 5)
+				c.cross(fx+swatch/2, mid, 5)
 			default:
 				k := kinds[e.kind]
-				lb.segment(float64(x), mid, float64(x+swatch), mid, k.width+0.5, k.dash, 0)
-				lb.flush(k.colour)
+				dc.DrawLine(fx, mid, fx+swatch, mid)
+				dc.SetColor(k.colour)
+				dc.SetLineWidth(k.width + 0.5)
+				dc.SetLineCapButt()
+				dc.SetDash(k.dash...)
+				dc.Stroke()
+				dc.SetDash()
 			}
-			drawText(img, e.text, x+swatch+6, y, textColour)
+			drawText(c.img, e.text, x+swatch+6, y)
 			x += e.width()
 		}
 	}
+}
+
+// drawText writes s in the text colour with gg's face, basicfont's 7x13,
+// its baseline's left end at (x, y). It uses x/image/font as gg does,
+// without gg's DrawString, which resamples every glyph through a general
+// transform.
+func drawText(img draw.Image, s string, x, y int) {
+	d := font.Drawer{Dst: img, Src: image.NewUniform(textColour), Face: basicfont.Face7x13, Dot: fixed.P(x, y)}
+	d.DrawString(s)
 }
 
 // fit shortens s to at most n characters, keeping its end (the most
@@ -701,36 +666,4 @@ func fit(s string, n int) string {
 		return s
 	}
 	return "..." + s[len(s)-(n-3):]
-}
-
-// fillRect paints r (clipped to img) with the opaque colour col.
-func fillRect(img *image.RGBA, r image.Rectangle, col color.NRGBA) {
-	blendRect(img, r, col, 0xff)
-}
-
-// blendRect blends col with opacity a over r (clipped to img); img must be
-// opaque there.
-func blendRect(img *image.RGBA, r image.Rectangle, col color.NRGBA, a uint8) {
-	r = r.Intersect(img.Rect)
-	if r.Empty() {
-		return
-	}
-	if a == 0xff {
-		// Opaque: write the first row, copy it to the others.
-		first := img.Pix[img.PixOffset(r.Min.X, r.Min.Y):img.PixOffset(r.Max.X, r.Min.Y)]
-		for i := 0; i < len(first); i += 4 {
-			first[i], first[i+1], first[i+2], first[i+3] = col.R, col.G, col.B, 0xff
-		}
-		for y := r.Min.Y + 1; y < r.Max.Y; y++ {
-			copy(img.Pix[img.PixOffset(r.Min.X, y):], first)
-		}
-		return
-	}
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		i := img.PixOffset(r.Min.X, y)
-		for x := r.Min.X; x < r.Max.X; x++ {
-			blendPixel(img, i, col, a)
-			i += 4
-		}
-	}
 }

@@ -26,7 +26,29 @@ var lShape = []string{
 	"########",
 }
 
-func TestScale(t *testing.T) {
+// render is Render for tests: it fails the test on an error.
+func render(t testing.TB, frame image.Image, s *export.Sprite, opt Options) *image.NRGBA {
+	t.Helper()
+	pic, err := Render(frame, s, opt)
+	if err != nil {
+		t.Fatalf("Render(%s): %v", s.Name, err)
+	}
+	return pic
+}
+
+// outsideOf returns the pixels of m that forOutside reports, in order.
+func outsideOf(m *mask.Mask, shapes []shape) []image.Point {
+	rows := &opaqueRows{r: image.Rectangle{Max: m.Size()}, m: m}
+	var out []image.Point
+	forOutside(rows, shapes, func(y, x0, x1 int) {
+		for x := x0; x < x1; x++ {
+			out = append(out, image.Pt(x, y))
+		}
+	})
+	return out
+}
+
+func TestUpScale(t *testing.T) {
 	cases := []struct {
 		n, minSide, want int
 	}{
@@ -41,28 +63,28 @@ func TestScale(t *testing.T) {
 		{11, 100, 10},
 	}
 	for _, c := range cases {
-		got := Scale(c.n, Options{MinSide: c.minSide})
+		got := upScale(c.n, c.minSide)
 		if got != c.want {
-			t.Errorf("Scale(%d, MinSide %d) = %d, want %d", c.n, c.minSide, got, c.want)
+			t.Errorf("upScale(%d, %d) = %d, want %d", c.n, c.minSide, got, c.want)
 		}
 		side := c.minSide
 		if side == 0 {
 			side = DefaultMinSide
 		}
 		if c.n > 0 && c.n < side && (got*c.n < side || (got-1)*c.n >= side) {
-			t.Errorf("Scale(%d) = %d is not the least factor reaching %d", c.n, got, side)
+			t.Errorf("upScale(%d) = %d is not the least factor reaching %d", c.n, got, side)
 		}
 	}
 }
 
 // TestRenderSize checks the nearest-neighbour scaling: the drawing is the
-// sprite's space times Scale plus the margins, and each sprite pixel is a
+// sprite's space times upScale plus the margins, and each sprite pixel is a
 // k×k block of its own colour.
 func TestRenderSize(t *testing.T) {
 	img := previewtest.Picture(lShape...)
 	s := previewtest.Sprite("l", img)
-	got := Render(img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{}})
-	k := Scale(8, Options{})
+	got := render(t, img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{}})
+	k := upScale(8, 0)
 	if want := 8*k + 2*margin; got.Rect.Dx() != want {
 		t.Errorf("Render width = %d, want %d (k = %d)", got.Rect.Dx(), want, k)
 	}
@@ -111,14 +133,14 @@ func TestRenderKindColours(t *testing.T) {
 	draw.Draw(img, image.Rect(12, 12, 36, 28), previewtest.Blob(24, 16, true), image.Point{}, draw.Src)
 	s := previewtest.Sprite("blob", img)
 	s.Outline = []export.Ring{{{10, 10}, {38, 10}, {38, 30}, {10, 30}}}
-	bare := Render(img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{}})
+	bare := render(t, img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{}})
 	for _, kind := range Kinds() {
 		t.Run(kind, func(t *testing.T) {
 			col, ok := Colour(kind)
 			if !ok {
 				t.Fatalf("Colour(%q) unknown", kind)
 			}
-			got := Render(img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{kind}})
+			got := render(t, img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{kind}})
 			if got.Rect.Dx() != bare.Rect.Dx() {
 				t.Fatalf("width %d, want %d as without shapes", got.Rect.Dx(), bare.Rect.Dx())
 			}
@@ -141,8 +163,8 @@ func TestRenderOutside(t *testing.T) {
 	s := previewtest.Sprite("l", img)
 	s.AABB = &export.AABB{Min: export.Point{0, 0}, Max: export.Point{8, 4}} // leaves row 4 out
 	opt := Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{"aabb"}}
-	got := Render(img, s, opt)
-	k := Scale(8, opt)
+	got := render(t, img, s, opt)
+	k := upScale(8, 0)
 	at := func(x, y int) color.NRGBA { return got.NRGBAAt(margin+x*k+k/2, margin+y*k+k/2) }
 	for x := range 8 {
 		if c := at(x, 4); c.R < 200 || c.G > 80 || c.B > 80 {
@@ -153,16 +175,16 @@ func TestRenderOutside(t *testing.T) {
 		t.Errorf("pixel (3, 3) inside the box drawn %v, want its own %v", c, want)
 	}
 	m := mask.FromImage(img, previewtest.Threshold)
-	if n := len(outsidePixels(m, shapesOf(s, opt.wants))); n != 8 {
-		t.Errorf("outsidePixels = %d pixels, want 8", n)
+	if n := len(outsideOf(m, shapesOf(s, opt.wants))); n != 8 {
+		t.Errorf("forOutside found %d pixels, want 8", n)
 	}
 	entries := legendEntries(s, shapesOf(s, opt.wants), 8)
 	if !slices.ContainsFunc(entries, func(e entry) bool { return e.kind < 0 && e.text == "outside 8px" }) {
 		t.Errorf("legend %v has no entry %q", entries, "outside 8px")
 	}
 	// The true shapes leave nothing outside.
-	if n := len(outsidePixels(m, shapesOf(previewtest.Sprite("l", img), func(string) bool { return true }))); n != 0 {
-		t.Errorf("outsidePixels of conservative shapes = %d, want 0", n)
+	if n := len(outsideOf(m, shapesOf(previewtest.Sprite("l", img), func(string) bool { return true }))); n != 0 {
+		t.Errorf("forOutside of conservative shapes found %d pixels, want 0", n)
 	}
 }
 
@@ -173,9 +195,9 @@ func TestRenderTint(t *testing.T) {
 	img := previewtest.Picture(lShape...)
 	s := previewtest.Sprite("l", img)
 	opt := Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{"aabb"}}
-	bare := Render(img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{}})
-	got := Render(img, s, opt)
-	k := Scale(8, opt)
+	bare := render(t, img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{}})
+	got := render(t, img, s, opt)
+	k := upScale(8, 0)
 	// Sprite pixel (5, 1) is transparent but inside the bounding box.
 	x, y := margin+5*k+k/2, margin+1*k+k/2
 	b, g := bare.NRGBAAt(x, y), got.NRGBAAt(x, y)
@@ -199,10 +221,10 @@ func TestRenderDeterministic(t *testing.T) {
 	img := previewtest.Blob(37, 23, true)
 	s := previewtest.Sprite("blob", img)
 	var a, b bytes.Buffer
-	if err := Encode(&a, Render(img, s, Options{})); err != nil {
+	if err := Encode(&a, render(t, img, s, Options{})); err != nil {
 		t.Fatal(err)
 	}
-	if err := Encode(&b, Render(img, s, Options{})); err != nil {
+	if err := Encode(&b, render(t, img, s, Options{})); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -215,8 +237,8 @@ func TestRenderDeterministic(t *testing.T) {
 func TestRenderEmpty(t *testing.T) {
 	img := image.NewNRGBA(image.Rect(0, 0, 16, 16))
 	s := previewtest.Sprite("empty", img)
-	got := Render(img, s, Options{})
-	if want := 16*Scale(16, Options{}) + 2*margin; got.Rect.Dx() != want {
+	got := render(t, img, s, Options{})
+	if want := 16*upScale(16, 0) + 2*margin; got.Rect.Dx() != want {
 		t.Errorf("width = %d, want %d", got.Rect.Dx(), want)
 	}
 	if e := legendEntries(s, shapesOf(s, Options{}.wants), 0); len(e) != 0 {
@@ -258,7 +280,7 @@ func TestLayout(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := previewtest.Sprite(c.name, c.img)
-			got := Render(c.img, s, Options{})
+			got := render(t, c.img, s, Options{})
 			r, w := Layout(s, Options{})
 			if w != got.Rect.Dx() {
 				t.Errorf("Layout width = %d, want Render's %d", w, got.Rect.Dx())
@@ -285,8 +307,11 @@ func TestRendererReuse(t *testing.T) {
 		img := previewtest.Blob(size[0], size[1], i%2 == 0)
 		s := previewtest.Sprite("blob", img)
 		for _, opt := range []Options{{}, {NoLegend: true}, {MinSide: 1, Kinds: []string{"circle", "polygon"}}} {
-			want := Render(img, s, opt)
-			got := r.Render(img, s, opt)
+			want := render(t, img, s, opt)
+			got, err := r.Render(img, s, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if got.Rect != want.Rect || !bytes.Equal(got.Pix, want.Pix) {
 				t.Fatalf("sprite %d (%v), %+v: Renderer.Render differs from Render", i, size, opt)
 			}
@@ -301,8 +326,8 @@ func TestRendererReuse(t *testing.T) {
 func TestRenderNoLegend(t *testing.T) {
 	img := previewtest.Blob(23, 31, true)
 	s := previewtest.Sprite("blob", img)
-	full := Render(img, s, Options{})
-	bare := Render(img, s, Options{NoLegend: true})
+	full := render(t, img, s, Options{})
+	bare := render(t, img, s, Options{NoLegend: true})
 	r, _ := Layout(s, Options{})
 	if lr, w := Layout(s, Options{NoLegend: true}); lr != bare.Rect || w != bare.Rect.Dx() {
 		t.Fatalf("Layout with NoLegend = %v, %d; want the whole picture %v", lr, w, bare.Rect)
@@ -360,13 +385,13 @@ func TestRenderGivenMask(t *testing.T) {
 		base := Options{AlphaThreshold: lib.Settings.AlphaThreshold}
 		m := mask.FromImage(Sprite(frame, s), base.threshold())
 		for _, opt := range []Options{base, {AlphaThreshold: base.AlphaThreshold, NoLegend: true}} {
-			want := Render(frame, s, opt)
+			want := render(t, frame, s, opt)
 			opt.Mask = m
-			if got := Render(frame, s, opt); !bytes.Equal(got.Pix, want.Pix) {
+			if got := render(t, frame, s, opt); !bytes.Equal(got.Pix, want.Pix) {
 				t.Errorf("%s: the picture with the given mask differs", s.Name)
 			}
 			opt.Mask = mask.New(m.Width()+1, m.Height())
-			if got := Render(frame, s, opt); !bytes.Equal(got.Pix, want.Pix) {
+			if got := render(t, frame, s, opt); !bytes.Equal(got.Pix, want.Pix) {
 				t.Errorf("%s: a mask of the wrong size was used", s.Name)
 			}
 			// The given mask is the one drawn: an empty one leaves out the
@@ -374,9 +399,9 @@ func TestRenderGivenMask(t *testing.T) {
 			// drawn over it).
 			bare := opt
 			bare.Kinds, bare.Mask = []string{}, m
-			outlined := Render(frame, s, bare)
+			outlined := render(t, frame, s, bare)
 			bare.Mask = mask.New(m.Width(), m.Height())
-			if got := Render(frame, s, bare); s.Pixels > 0 && bytes.Equal(got.Pix, outlined.Pix) {
+			if got := render(t, frame, s, bare); s.Pixels > 0 && bytes.Equal(got.Pix, outlined.Pix) {
 				t.Errorf("%s: an empty mask of the right size was not used", s.Name)
 			}
 		}
@@ -388,5 +413,34 @@ func TestRenderGivenMask(t *testing.T) {
 				t.Errorf("%s: the tile in a %d px cell with the given mask differs", s.Name, cell)
 			}
 		}
+	}
+}
+
+// TestTintHoles checks that leaving the opaque pixels out of the tints
+// changes no pixel of a sprite whose pixels are opaque or transparent
+// (no partial alpha): the sprite covers them.
+func TestTintHoles(t *testing.T) {
+	islands := image.NewNRGBA(image.Rect(0, 0, 40, 30))
+	draw.Draw(islands, image.Rect(2, 3, 19, 14), previewtest.Blob(17, 11, true), image.Point{}, draw.Src)
+	draw.Draw(islands, image.Rect(20, 12, 39, 29), previewtest.Blob(19, 17, false), image.Point{}, draw.Src)
+	for _, c := range []struct {
+		name string
+		img  *image.NRGBA
+	}{
+		{"l", previewtest.Picture(lShape...)},
+		{"blob", previewtest.Blob(37, 23, true)},
+		{"islands", islands},
+		{"big", previewtest.Blob(300, 200, true)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := previewtest.Sprite(c.name, c.img)
+			with := render(t, c.img, s, Options{})
+			defer func(n int) { maxHoles = n }(maxHoles)
+			maxHoles = -1
+			without := render(t, c.img, s, Options{})
+			if d := diff(with, without); d != "" || !bytes.Equal(with.Pix, without.Pix) {
+				t.Errorf("tints with holes differ from tints without: %s", d)
+			}
+		})
 	}
 }

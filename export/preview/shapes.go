@@ -117,22 +117,14 @@ func (sh shape) encloses() bool {
 // the usual case, a close approximation where a square straddles pieces.
 func (sh shape) containsPixel(x, y int) bool {
 	fx, fy := float64(x), float64(y)
-	corners := [4]collide.Vec{{X: fx, Y: fy}, {X: fx + 1, Y: fy}, {X: fx + 1, Y: fy + 1}, {X: fx, Y: fy + 1}}
-	if sh.circle != nil {
-		for _, c := range corners {
-			if !sh.circle.ContainsPoint(c) {
-				return false
-			}
-		}
-		return true
+	corners := pixelCorners(x, y)
+	if sh.circle != nil || len(sh.rings) < 2 {
+		return sh.containsAll(corners[:])
 	}
 	for _, p := range sh.rings {
 		if containsAll(p, corners[:]) {
 			return true
 		}
-	}
-	if len(sh.rings) < 2 {
-		return false
 	}
 	for _, c := range corners {
 		if !sh.inSome(c) {
@@ -147,6 +139,109 @@ func (sh shape) containsPixel(x, y int) bool {
 		}
 	}
 	return true
+}
+
+// outside appends to dst the ranges [a, b) of the pixels x0 <= x < x1 of
+// row y that sh does not hold (see containsPixel), and returns it.
+//
+// A circle or a single ring holds a set of pixels of a row that is one
+// range: its test of a point is a disc or an intersection of half-planes,
+// whose points on each of the lines y and y+1 form an interval even as
+// rounded. So when it holds both ends of the run it holds it all, and
+// otherwise the pixels it leaves out are found by walking in from either
+// end. For pieces, one piece's range is skipped at once (by bisection),
+// and a pixel no single piece holds takes containsPixel's test.
+func (sh shape) outside(dst [][2]int, x0, x1, y int) [][2]int {
+	if sh.circle != nil || len(sh.rings) == 1 {
+		if sh.holdsRect(x0, x1, y, y+1) {
+			return dst
+		}
+		a := x0
+		for a < x1 && !sh.containsPixel(a, y) {
+			a++
+		}
+		if a > x0 {
+			dst = append(dst, [2]int{x0, a})
+		}
+		if a == x1 {
+			return dst
+		}
+		b := x1
+		for !sh.containsPixel(b-1, y) {
+			b--
+		}
+		if b < x1 {
+			dst = append(dst, [2]int{b, x1})
+		}
+		return dst
+	}
+	for x := x0; x < x1; {
+		piece := -1
+		for i, p := range sh.rings {
+			if c := pixelCorners(x, y); containsAll(p, c[:]) {
+				piece = i
+				break
+			}
+		}
+		if piece < 0 {
+			if !sh.containsPixel(x, y) {
+				dst = append(dst, [2]int{x, x + 1})
+			}
+			x++
+			continue
+		}
+		// The piece holds pixel x: the pixels after x that it holds too
+		// run up to the last one it holds.
+		p := sh.rings[piece]
+		lo, hi := x, x1-1 // p holds pixel lo; find the last it holds
+		for lo < hi {
+			mid := lo + (hi-lo+1)/2
+			if c := pixelCorners(mid, y); containsAll(p, c[:]) {
+				lo = mid
+			} else {
+				hi = mid - 1
+			}
+		}
+		x = lo + 1
+	}
+	return dst
+}
+
+// holdsRect reports whether sh holds the rectangle [x0, x1] x [y0, y1]
+// whole: its circle or its one ring contains the four corners, or one of
+// its pieces does (see forOutside).
+func (sh shape) holdsRect(x0, x1, y0, y1 int) bool {
+	fx0, fx1, fy0, fy1 := float64(x0), float64(x1), float64(y0), float64(y1)
+	c := [4]collide.Vec{{X: fx0, Y: fy0}, {X: fx1, Y: fy0}, {X: fx1, Y: fy1}, {X: fx0, Y: fy1}}
+	if sh.circle != nil || len(sh.rings) < 2 {
+		return sh.containsAll(c[:])
+	}
+	for _, p := range sh.rings {
+		if containsAll(p, c[:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// pixelCorners returns the corners of the pixel square (x, y).
+func pixelCorners(x, y int) [4]collide.Vec {
+	fx, fy := float64(x), float64(y)
+	return [4]collide.Vec{{X: fx, Y: fy}, {X: fx + 1, Y: fy}, {X: fx + 1, Y: fy + 1}, {X: fx, Y: fy + 1}}
+}
+
+// containsAll reports whether sh's circle, or its one ring, contains
+// every point of pts (boundary included).
+func (sh shape) containsAll(pts []collide.Vec) bool {
+	if sh.circle != nil {
+		for _, q := range pts {
+			if !sh.circle.ContainsPoint(q) {
+				return false
+			}
+		}
+		return true
+	}
+	return len(sh.rings) == 1 && containsAll(sh.rings[0], pts)
 }
 
 func containsAll(p collide.Polygon, pts []collide.Vec) bool {

@@ -1,22 +1,16 @@
 package preview
 
 import (
-	"errors"
-	"fmt"
 	"image"
 	"image/draw"
 	"io"
-	"path/filepath"
 	"runtime"
-	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/disintegration/imaging"
 
 	"github.com/shapegen/shapegen/export"
-	"github.com/shapegen/shapegen/internal/atomicfile"
 )
 
 // DefaultCell is the default side, in pixels, of a contact sheet's tiles.
@@ -50,7 +44,6 @@ type Sheet struct {
 	cols  int
 	cell  int
 	size  image.Point
-	pix   []byte // the picture's memory, which a sheet drawn after it may reuse
 }
 
 // sheetCell is what Set put in one cell.
@@ -116,18 +109,19 @@ func (s *Sheet) place(i int, b image.Rectangle) image.Rectangle {
 	return b.Sub(b.Min).Add(at)
 }
 
-// Image draws the sheet's picture and returns it. It is in the sheet's
-// memory, so call it after the last Set.
+// Image draws the sheet's picture and returns it; call it after the last
+// Set.
 func (s *Sheet) Image() *image.NRGBA {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	w, h := s.size.X, s.size.Y
-	s.pix = slices.Grow(s.pix[:0], 4*w*h)[:4*w*h]
-	img := &image.RGBA{Pix: s.pix, Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	img := &image.RGBA{Pix: make([]byte, 4*w*h), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
 	// Every pixel is written once: a row is the background between the
 	// copied tiles' rows.
-	back := image.NewRGBA(image.Rect(0, 0, w, 1))
-	fillRect(back, back.Rect, legendBack)
+	back := make([]byte, 4*w)
+	for i := 0; i < len(back); i += 4 {
+		back[i], back[i+1], back[i+2], back[i+3] = legendBack.R, legendBack.G, legendBack.B, 0xff
+	}
 	band := s.cell + labelSpace + sheetGap
 	for y := range h {
 		row := img.Pix[y*img.Stride:][:4*w]
@@ -144,18 +138,18 @@ func (s *Sheet) Image() *image.NRGBA {
 				}
 				t := c.tile.(*image.NRGBA)
 				tb := t.Rect
-				x += copy(row[4*x:4*r.Min.X], back.Pix) / 4
+				x += copy(row[4*x:4*r.Min.X], back) / 4
 				x += copy(row[4*x:4*r.Max.X], t.Pix[t.PixOffset(tb.Min.X, tb.Min.Y+y-r.Min.Y):]) / 4
 			}
 		}
-		copy(row[4*x:], back.Pix)
+		copy(row[4*x:], back)
 	}
 	for i, c := range s.cells {
 		if c.tile != nil && !c.copied {
 			draw.Draw(img, c.at, c.tile, c.tile.Bounds().Min, draw.Over)
 		}
 		r := s.CellRect(i)
-		drawText(img, fit(c.label, s.cell/glyphWidth), r.Min.X, r.Max.Y+labelSpace-4, textColour)
+		drawText(img, fit(c.label, s.cell/glyphWidth), r.Min.X, r.Max.Y+labelSpace-4)
 	}
 	// The background is opaque, so premultiplied bytes are straight bytes.
 	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
@@ -176,7 +170,7 @@ func ContactSheet(tiles []image.Image, labels []string, opt SheetOptions) *image
 	return s.Image()
 }
 
-// SheetPage is the most tiles WriteContactSheets puts on one sheet, so
+// SheetPage is the most tiles WriteContactSheet puts on one sheet, so
 // that a sheet stays a picture a viewer opens (about 2400 x 2700 pixels
 // at the default cell).
 const SheetPage = 400
@@ -187,16 +181,20 @@ const SheetPage = 400
 // drawing larger than the cell even at 1x is drawn from the sprite and
 // its shapes shrunk by a whole factor (see shrink), so a big sprite costs
 // little more than a small one, and is fitted to the cell. A tile is
-// small: a build keeps one per sprite for its contact sheets.
+// small: a build keeps one per sprite for its contact sheets. For a
+// sprite that Render refuses (see Render) the tile is empty, 0x0.
 func Tile(frame image.Image, s *export.Sprite, opt Options, cell int) *image.NRGBA {
 	if cell <= 0 {
 		cell = DefaultCell
 	}
+	if frame == nil || s == nil || check(s) != nil {
+		return &image.NRGBA{}
+	}
 	opt.MinSide, opt.NoLegend = 1, true
-	one, _ := Layout(s, opt)
-	if side := max(one.Dx(), one.Dy()); side > cell {
+	size, off := spriteSpace(frame, s)
+	x0, y0, x1, y1 := viewBounds(size.X, size.Y, shapesOf(s, opt.wants))
+	if side := max(x1-x0, y1-y0); side > cell {
 		f := (side + cell - 1) / cell
-		size, off := spriteSpace(frame, s)
 		// The sprite's space in the frame's coordinates (see Sprite).
 		space := image.Rectangle{Max: size}.Add(frame.Bounds().Min.Sub(off))
 		frame, s = shrinkImage(frame, space, f), shrink(s, size, f)
@@ -205,16 +203,23 @@ func Tile(frame image.Image, s *export.Sprite, opt Options, cell int) *image.NRG
 		// pixel outside.
 		opt.AlphaThreshold, opt.Mask = 255, nil
 	} else if k := cell / max(1, side); k > 1 {
-		size, _ := spriteSpace(frame, s)
 		opt.MinSide = k * max(size.X, size.Y)
 	}
 	r := tileRenderers.Get().(*Renderer)
 	defer tileRenderers.Put(r)
-	tile := r.Render(frame, s, opt)
+	tile, err := r.Render(frame, s, opt)
+	if err != nil {
+		return &image.NRGBA{}
+	}
 	if b := tile.Rect; b.Dx() > cell || b.Dy() > cell {
 		return imaging.Fit(tile, cell, cell, imaging.Box)
 	}
-	return &image.NRGBA{Pix: slices.Clone(tile.Pix), Stride: tile.Stride, Rect: tile.Rect}
+	// A compact copy: the tile is kept, the Renderer's memory is not.
+	out := image.NewNRGBA(tile.Rect)
+	for y := range tile.Rect.Dy() {
+		copy(out.Pix[y*out.Stride:(y+1)*out.Stride], tile.Pix[y*tile.Stride:])
+	}
+	return out
 }
 
 // tileRenderers hold the Renderers of Tile: a build draws a tile per
@@ -319,75 +324,45 @@ func (s *blockSum) add(px []byte) {
 	}
 }
 
-// WriteContactSheets puts the tiles of lib's sprites, in order, on
-// contact sheets, each tile labelled with its sprite's name, and writes
-// them to path and, when there are more than SheetPage sprites, to path
-// with "-2", "-3", ... before its extension. tile(i) returns the tile of
-// lib.Sprites[i] (see Tile); it is called from several goroutines at once.
-// It returns the files written; a page that cannot be written is left
-// out, and the others are still written. A tile that tile cannot give
-// leaves its cell blank but for the label; the first such error of each
-// sheet and every write error are returned, joined. Sheets can be made again from the library, so they are
-// written atomically but not synced (see atomicfile.WriteUnsynced).
-func WriteContactSheets(path string, lib *export.Library, tile func(i int) (image.Image, error), opt SheetOptions) ([]string, error) {
-	sprites := lib.Sprites
-	pages := max(1, (len(sprites)+SheetPage-1)/SheetPage)
-	var written []string
-	var errs []error
-	// One page at a time, in the memory of the last: a page is tens of
-	// megabytes. Its tiles are fetched on all cores, as they may be drawn.
-	var pix []byte
-	for page := range pages {
-		lo, hi := page*SheetPage, min(len(sprites), (page+1)*SheetPage)
-		s := NewSheet(hi-lo, opt)
-		s.pix = pix
-		errs = append(errs, fillSheet(s, lo, hi, sprites, tile))
-		p := path
-		if page > 0 {
-			ext := filepath.Ext(path)
-			p = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), page+1, ext)
-		}
-		// A page that cannot be written does not keep the others from
-		// being written.
-		if err := atomicfile.WriteUnsynced(p, func(w io.Writer) error { return Encode(w, s.Image()) }); err != nil {
-			errs = append(errs, err)
-		} else {
-			written = append(written, p)
-		}
-		pix = s.pix
+// WriteContactSheet draws page page (from 0) of the contact sheets of
+// lib's sprites and writes it to w as a PNG (see Encode): the tiles of
+// sprites page*SheetPage up to the next page, in order, each labelled with
+// its sprite's name. tile(i) returns the tile of lib.Sprites[i] (see
+// Tile), or nil to leave the cell blank but for the label; it is called
+// from several goroutines at once, and a nil tile leaves every cell
+// blank. A page before the first or past the last, or of a nil library,
+// is a sheet with no cell. It returns the error of writing to w; the
+// caller names the pages' files and writes them (atomically, in a build).
+func WriteContactSheet(w io.Writer, lib *export.Library, page int, tile func(i int) image.Image, opt SheetOptions) error {
+	var sprites []export.Sprite
+	if lib != nil {
+		sprites = lib.Sprites
 	}
-	return written, errors.Join(errs...)
+	if tile == nil {
+		tile = func(int) image.Image { return nil }
+	}
+	lo := len(sprites)
+	if page >= 0 && page <= len(sprites)/SheetPage {
+		lo = page * SheetPage
+	}
+	hi := min(len(sprites), lo+SheetPage)
+	s := NewSheet(hi-lo, opt)
+	fillSheet(s, lo, hi, sprites, tile)
+	return Encode(w, s.Image())
 }
 
 // fillSheet sets the cells of s to the tiles of sprites lo to hi, fetched
-// by tile on all cores, and returns the error of the first missing one.
-func fillSheet(s *Sheet, lo, hi int, sprites []export.Sprite, tile func(i int) (image.Image, error)) error {
-	errs := make([]error, hi-lo)
+// by tile on all cores.
+func fillSheet(s *Sheet, lo, hi int, sprites []export.Sprite, tile func(i int) image.Image) {
 	var next atomic.Int64
 	next.Store(int64(lo))
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), hi-lo) {
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < hi; i = int(next.Add(1) - 1) {
-				t, err := tile(i)
-				if err != nil {
-					errs[i-lo], t = err, nil
-				}
-				s.Set(i-lo, t, sprites[i].Name)
+				s.Set(i-lo, tile(i), sprites[i].Name)
 			}
 		})
 	}
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// PathFor returns where the preview of sprite name lies under dir:
-// dir/<name>.png, name's slashes as path separators.
-func PathFor(dir, name string) string {
-	return filepath.Join(dir, filepath.FromSlash(name)+".png")
 }

@@ -8,10 +8,10 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
+	"math"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
-	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/disintegration/imaging"
@@ -23,8 +23,13 @@ import (
 
 func solid(w, h int, c color.NRGBA) *image.NRGBA {
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	fillRect((*image.RGBA)(img), img.Rect, c)
+	fill(img, img.Rect, c)
 	return img
+}
+
+// fill paints r of img with c.
+func fill(img draw.Image, r image.Rectangle, c color.Color) {
+	draw.Draw(img, r, image.NewUniform(c), image.Point{}, draw.Src)
 }
 
 // inks reports whether r of img holds a pixel of about the text colour.
@@ -99,8 +104,7 @@ func TestSheetFitsLargeTiles(t *testing.T) {
 	}
 }
 
-func TestWriteContactSheets(t *testing.T) {
-	dir := t.TempDir()
+func TestWriteContactSheet(t *testing.T) {
 	lib := &export.Library{Settings: export.Settings{AlphaThreshold: previewtest.Threshold}}
 	var imgs []image.Image
 	for i := range SheetPage + 3 {
@@ -108,31 +112,31 @@ func TestWriteContactSheets(t *testing.T) {
 		lib.Sprites = append(lib.Sprites, *previewtest.Sprite(fmt.Sprintf("group/s%03d", i), img))
 		imgs = append(imgs, img)
 	}
-	tile := func(i int) (image.Image, error) {
+	var calls atomic.Int64
+	tile := func(i int) image.Image {
+		calls.Add(1)
 		if i == 7 {
-			return nil, errors.New("no tile") // a blank cell and an error
+			return nil // a blank cell
 		}
-		return Tile(imgs[i], &lib.Sprites[i], Options{}, 40), nil
+		return Tile(imgs[i], &lib.Sprites[i], Options{}, 40)
 	}
-	out := filepath.Join(dir, "contact-sheet.png")
-	files, err := WriteContactSheets(out, lib, tile, SheetOptions{Cell: 40})
-	if err == nil {
-		t.Errorf("WriteContactSheets with a missing tile: no error")
+	var pages [2]image.Image
+	for page := range pages {
+		var buf bytes.Buffer
+		if err := WriteContactSheet(&buf, lib, page, tile, SheetOptions{Cell: 40}); err != nil {
+			t.Fatalf("WriteContactSheet(page %d): %v", page, err)
+		}
+		img, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatalf("page %d: %v", page, err)
+		}
+		pages[page] = img
 	}
-	want := []string{out, filepath.Join(dir, "contact-sheet-2.png")}
-	if fmt.Sprint(files) != fmt.Sprint(want) {
-		t.Fatalf("WriteContactSheets wrote %v, want %v", files, want)
+	if n := calls.Load(); n != int64(len(lib.Sprites)) {
+		t.Errorf("tile called %d times for %d sprites", n, len(lib.Sprites))
 	}
-	first, err := readImage(want[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	second, err := readImage(want[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s := NewSheet(3, SheetOptions{Cell: 40}); second.Bounds() != s.Image().Rect {
-		t.Errorf("second sheet %v, want the %v of 3 tiles", second.Bounds(), s.Image().Rect)
+	if s := NewSheet(3, SheetOptions{Cell: 40}); pages[1].Bounds() != s.Image().Rect {
+		t.Errorf("second sheet %v, want the %v of 3 tiles", pages[1].Bounds(), s.Image().Rect)
 	}
 	// Tiles are the drawings without their legends: a tile is square (the
 	// blobs' drawings are about square), and the missing one is blank.
@@ -142,40 +146,41 @@ func TestWriteContactSheets(t *testing.T) {
 		blank bool
 	}{{0, false}, {7, true}, {8, false}} {
 		r := s.CellRect(c.i)
-		mid := color.NRGBAModel.Convert(first.At(r.Min.X+20, r.Min.Y+20)).(color.NRGBA)
-		top := color.NRGBAModel.Convert(first.At(r.Min.X+20, r.Min.Y+2)).(color.NRGBA)
+		mid := color.NRGBAModel.Convert(pages[0].At(r.Min.X+20, r.Min.Y+20)).(color.NRGBA)
+		top := color.NRGBAModel.Convert(pages[0].At(r.Min.X+20, r.Min.Y+2)).(color.NRGBA)
 		if got := mid == legendBack && top == legendBack; got != c.blank {
 			t.Errorf("cell %d: middle %v, top %v; blank %v, want %v", c.i, mid, top, got, c.blank)
 		}
 	}
 }
 
-// TestWriteContactSheetsPageFails checks that a page that cannot be
-// written (a folder is in its place) does not keep the next from being
-// written, and that its error is returned.
-func TestWriteContactSheetsPageFails(t *testing.T) {
-	dir := t.TempDir()
-	lib := &export.Library{}
-	for i := range SheetPage + 1 {
-		lib.Sprites = append(lib.Sprites, export.Sprite{Name: fmt.Sprint("s", i)})
+// TestWriteContactSheetErrors checks that a failing writer's error is
+// returned, and that a page out of range is an empty sheet.
+func TestWriteContactSheetErrors(t *testing.T) {
+	lib := &export.Library{Sprites: []export.Sprite{{Name: "a"}}}
+	blank := func(int) image.Image { return nil }
+	want := errors.New("disk full")
+	if err := WriteContactSheet(failingWriter{want}, lib, 0, blank, SheetOptions{}); !errors.Is(err, want) {
+		t.Errorf("WriteContactSheet to a failing writer = %v, want %v", err, want)
 	}
-	out := filepath.Join(dir, "contact-sheet.png")
-	if err := os.MkdirAll(filepath.Join(out, "in-the-way"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	blank := func(int) (image.Image, error) { return nil, nil }
-	files, err := WriteContactSheets(out, lib, blank, SheetOptions{Cell: 16})
-	second := filepath.Join(dir, "contact-sheet-2.png")
-	if err == nil || !strings.Contains(err.Error(), out) {
-		t.Errorf("error %v, want one naming %s", err, out)
-	}
-	if fmt.Sprint(files) != fmt.Sprint([]string{second}) {
-		t.Errorf("wrote %v, want only %s", files, second)
-	}
-	if _, err := readImage(second); err != nil {
-		t.Errorf("second page: %v", err)
+	for _, page := range []int{5, -1, math.MaxInt} {
+		var buf bytes.Buffer
+		if err := WriteContactSheet(&buf, lib, page, blank, SheetOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := NewSheet(0, SheetOptions{}).Image().Rect; img.Bounds() != want {
+			t.Errorf("page %d: %v, want an empty sheet's %v", page, img.Bounds(), want)
+		}
 	}
 }
+
+type failingWriter struct{ err error }
+
+func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
 
 func readImage(path string) (image.Image, error) {
 	f, err := os.Open(path)
@@ -197,7 +202,7 @@ func TestTile(t *testing.T) {
 		k := cell / max(one.Dx(), one.Dy())
 		tile := Tile(img, s, Options{}, cell)
 		opt := Options{MinSide: k * 14}
-		full := Render(img, s, opt)
+		full := render(t, img, s, opt)
 		r, _ := Layout(s, opt)
 		if tile.Bounds().Size() != r.Size() {
 			t.Fatalf("cell %d: tile %v, want the drawing's %v at scale %d", cell, tile.Bounds(), r.Size(), k)
@@ -232,7 +237,7 @@ func TestShrinkKeepsPixelsInside(t *testing.T) {
 		if m.Count() == 0 {
 			t.Fatalf("f=%d: no opaque block", f)
 		}
-		if out := outsidePixels(m, shapesOf(ss, func(string) bool { return true })); len(out) != 0 {
+		if out := outsideOf(m, shapesOf(ss, func(string) bool { return true })); len(out) != 0 {
 			t.Errorf("f=%d: %d opaque blocks outside the shrunk shapes, first %v", f, len(out), out[0])
 		}
 	}
@@ -339,7 +344,7 @@ func TestTileOfRGBA(t *testing.T) {
 	for _, opaque := range []bool{true, false} {
 		big := image.NewRGBA(image.Rect(-5, -3, 40, 30))
 		if opaque {
-			fillRect(big, big.Rect, color.NRGBA{0x20, 0x40, 0x60, 0xff})
+			fill(big, big.Rect, color.NRGBA{0x20, 0x40, 0x60, 0xff})
 		}
 		draw.Draw(big, blob.Rect, blob, image.Point{}, draw.Over)
 		if !opaque { // translucent pixels, whose RGBA and NRGBA bytes differ
@@ -393,7 +398,7 @@ func TestSheetMatchesNaive(t *testing.T) {
 func naiveSheet(tiles []image.Image, labels []string, opt SheetOptions) *image.NRGBA {
 	s := NewSheet(len(tiles), opt)
 	img := image.NewRGBA(image.Rectangle{Max: s.size})
-	fillRect(img, img.Rect, legendBack)
+	fill(img, img.Rect, legendBack)
 	for i, tile := range tiles {
 		r := s.CellRect(i)
 		if tile != nil {
@@ -405,7 +410,30 @@ func naiveSheet(tiles []image.Image, labels []string, opt SheetOptions) *image.N
 			at := r.Min.Add(image.Pt((s.cell-b.Dx())/2, (s.cell-b.Dy())/2))
 			draw.Draw(img, b.Sub(b.Min).Add(at), tile, b.Min, draw.Over)
 		}
-		drawText(img, fit(labels[i], s.cell/glyphWidth), r.Min.X, r.Max.Y+labelSpace-4, textColour)
+		drawText(img, fit(labels[i], s.cell/glyphWidth), r.Min.X, r.Max.Y+labelSpace-4)
 	}
 	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
+}
+
+// TestWriteContactSheetNil checks that a nil library or tile function
+// gives an empty or blank sheet, not a panic.
+func TestWriteContactSheetNil(t *testing.T) {
+	lib := &export.Library{Sprites: []export.Sprite{{Name: "a"}, {Name: "b"}}}
+	for _, c := range []struct {
+		name string
+		lib  *export.Library
+		want image.Rectangle
+	}{{"nil library", nil, NewSheet(0, SheetOptions{}).Image().Rect}, {"nil tile", lib, NewSheet(2, SheetOptions{}).Image().Rect}} {
+		var buf bytes.Buffer
+		if err := WriteContactSheet(&buf, c.lib, 0, nil, SheetOptions{}); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		img, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if img.Bounds() != c.want {
+			t.Errorf("%s: sheet %v, want %v", c.name, img.Bounds(), c.want)
+		}
+	}
 }

@@ -73,8 +73,12 @@ func fixture(t testing.TB, dir string, n int) *export.Library {
 			s.Quality["hull"] = q
 		}
 		lib.Sprites = append(lib.Sprites, *s)
+		pre, err := preview.Render(img, s, preview.Options{AlphaThreshold: previewtest.Threshold})
+		if err != nil {
+			t.Fatal(err)
+		}
 		for sub, pic := range map[string]image.Image{
-			"preview": preview.Render(img, s, preview.Options{AlphaThreshold: previewtest.Threshold}),
+			"preview": pre,
 			"sprite":  preview.Sprite(img, s),
 		} {
 			path := filepath.Join(dir, sub, filepath.FromSlash(name)+".png")

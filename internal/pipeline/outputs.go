@@ -14,6 +14,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -207,15 +208,15 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		notes = append(notes, o.String())
 	}
 	files := append(outputFiles(cfg, len(refs)), written...)
-	slices.Sort(files)
-	files = slices.Compact(files)
 	if cfg.Preview {
 		for _, r := range refs {
 			for _, dir := range []string{PreviewDir, SpriteDir} {
-				files = append(files, filepath.ToSlash(filepath.Join(dir, preview.PathFor("", r.name))))
+				files = append(files, path.Join(dir, r.name)+".png")
 			}
 		}
 	}
+	slices.Sort(files)
+	files = slices.Compact(files)
 	if err := removeUnlisted(out, files); err != nil {
 		return nil, err
 	}
@@ -345,9 +346,8 @@ func pruneReport(out string, sprites int) error {
 	return errors.Join(errs...)
 }
 
-// sheetFiles returns the names of the contact sheets of sprites sprites,
-// as preview.WriteContactSheets names them: one sheet per
-// preview.SheetPage sprites, at least one.
+// sheetFiles returns the names of the contact sheets of sprites sprites:
+// one sheet per preview.SheetPage sprites, at least one.
 func sheetFiles(sprites int) []string {
 	f := []string{ContactSheet}
 	for page := 2; (page-1)*preview.SheetPage < sprites; page++ {
@@ -362,33 +362,41 @@ func sheetPage(page int) string {
 	return fmt.Sprintf("%s-%d%s", strings.TrimSuffix(ContactSheet, ext), page, ext)
 }
 
-// writeContactSheets writes the contact sheets of lib, and removes the
-// pages a larger library left behind. tiles holds the tiles the workers
-// drew; a sprite that came from the cache has none, and its tile is drawn
-// from its 1x image, which the build has written. A tile that cannot be
-// made leaves a blank cell: its sprite's failure to write the 1x image is
-// among the build's failures already.
+// writeContactSheets writes the contact sheets of lib, each atomically
+// but not synced (they can be made again from the library), and removes
+// the pages a larger library left behind. A page that cannot be written
+// does not keep the others from being written. tiles holds the tiles the
+// workers drew; a sprite that came from the cache has none, and its tile
+// is drawn from its 1x image, which the build has written. A tile that
+// cannot be made leaves a blank cell: its sprite's failure to write the
+// 1x image is among the build's failures already.
 func writeContactSheets(out string, lib *export.Library, tiles map[string]image.Image) error {
-	tile := func(i int) (image.Image, error) {
+	tile := func(i int) image.Image {
 		sp := &lib.Sprites[i]
 		if t, ok := tiles[sp.Name]; ok && t != nil {
-			return t, nil
+			return t
 		}
 		img, err := readPNG(previewPath(out, SpriteDir, sp.Name))
 		if err != nil {
-			return nil, err
+			return nil
 		}
 		// The 1x image is in the sprite's own space already.
 		inSpace := *sp
 		inSpace.Offset, inSpace.Rotated = nil, false
-		return preview.Tile(img, &inSpace, tileOptions(lib.Settings.AlphaThreshold), 0), nil
+		return preview.Tile(img, &inSpace, tileOptions(lib.Settings.AlphaThreshold), 0)
 	}
-	written, err := preview.WriteContactSheets(filepath.Join(out, ContactSheet), lib, tile, preview.SheetOptions{})
-	want := len(sheetFiles(len(lib.Sprites)))
-	if len(written) < want {
+	files := sheetFiles(len(lib.Sprites))
+	var errs []error
+	for page, name := range files {
+		err := atomicfile.WriteUnsynced(filepath.Join(out, name), func(w io.Writer) error {
+			return preview.WriteContactSheet(w, lib, page, tile, preview.SheetOptions{})
+		})
+		errs = append(errs, err)
+	}
+	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	for page := want + 1; ; page++ {
+	for page := len(files) + 1; ; page++ {
 		if err := os.Remove(filepath.Join(out, sheetPage(page))); err != nil {
 			return nil
 		}
@@ -511,9 +519,10 @@ func outputsSum(cfg *config.Config, srcs []source, outs []outcome, failures []st
 }
 
 // previewPath returns where sprite name's file in folder dir (PreviewDir
-// or SpriteDir) of the output folder goes.
+// or SpriteDir) of the output folder goes: dir/<name>.png, name's slashes
+// as path separators.
 func previewPath(out, dir, name string) string {
-	return preview.PathFor(filepath.Join(out, dir), name)
+	return filepath.Join(out, dir, filepath.FromSlash(name)+".png")
 }
 
 // writePreview draws sp over its upright frame pixels px (mask m in its
@@ -530,7 +539,11 @@ func writePreview(out string, px image.Image, m *mask.Mask, file []byte, sp *exp
 		{PreviewDir, func(w io.Writer) error {
 			r := renderers.Get().(*preview.Renderer)
 			defer renderers.Put(r)
-			return preview.Encode(w, r.Render(px, sp, opt))
+			pic, err := r.Render(px, sp, opt)
+			if err != nil {
+				return err
+			}
+			return preview.Encode(w, pic)
 		}},
 		{SpriteDir, func(w io.Writer) error {
 			if file != nil {

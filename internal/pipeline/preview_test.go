@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/shapegen/shapegen/export"
+	"github.com/shapegen/shapegen/export/preview"
 	"github.com/shapegen/shapegen/internal/config"
 )
 
@@ -318,6 +319,33 @@ func TestDuplicateNamePreviews(t *testing.T) {
 			if b := mustDecode(t, previewPath(out, SpriteDir, "sheet/a")).Bounds(); b != image.Rect(0, 0, 10, 10) {
 				t.Fatalf("%d workers: 1x image of sheet/a is %v, want the frame's 10x10", workers, b)
 			}
+		}
+	}
+}
+
+// TestPreviewBounded builds a 2×20,000 strip with previews (issue 12, item
+// 5: its preview was 20,026×20,064 pixels): the build succeeds and the
+// preview's drawing stays within preview.MaxSide, with the strip's
+// neighbour drawn as usual.
+func TestPreviewBounded(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	strip := image.NewNRGBA(image.Rect(0, 0, 2, 20_000))
+	for i := range strip.Pix {
+		strip.Pix[i] = 0xff
+	}
+	writePNG(t, dir, "strip.png", strip)
+	writePNG(t, dir, "dot.png", picture("##", "##"))
+	cfg := config.Default()
+	cfg.Preview = true
+	res, _ := build(t, dir, out, cfg, 0)
+	if res.Failed() {
+		t.Fatalf("failures %v, want none", res.Failures)
+	}
+	for _, name := range []string{"strip", "dot"} {
+		b := mustDecode(t, previewPath(out, PreviewDir, name)).Bounds()
+		// The margins and the legend add a few hundred pixels at most.
+		if b.Dx() > preview.MaxSide+100 || b.Dy() > preview.MaxSide+300 {
+			t.Errorf("%s: preview %v, want its drawing within %d px", name, b, preview.MaxSide)
 		}
 	}
 }

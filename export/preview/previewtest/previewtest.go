@@ -7,7 +7,13 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	_ "image/png" // the corpus
+	"io/fs"
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
 
 	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
@@ -137,4 +143,48 @@ func Blob(w, h int, notch bool) *image.NRGBA {
 		}
 	}
 	return img
+}
+
+// Corpus is the shared real art as seen from the repository's root.
+const Corpus = "../shared/corpus/platformer-art"
+
+// CorpusSprites returns up to n sprites of the PNGs under dir (every few
+// files, so all its packs and sizes are among them, leaving out images of
+// more than a megapixel: backgrounds and sample sheets), each with the
+// shapes of Sprite and its outline as a build traces it, or skips tb when
+// dir has no PNG (the corpus is not in the repository).
+func CorpusSprites(tb testing.TB, dir string, n int) ([]image.Image, []*export.Sprite) {
+	tb.Helper()
+	var paths []string
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".png") {
+			paths = append(paths, path)
+		}
+		return nil
+	})
+	if len(paths) == 0 {
+		tb.Skip("corpus absent: " + dir)
+	}
+	step := max(1, len(paths)/n)
+	var imgs []image.Image
+	var sprites []*export.Sprite
+	for i := 0; i < len(paths) && len(imgs) < n; i += step {
+		f, err := os.Open(paths[i])
+		if err != nil {
+			tb.Fatal(err)
+		}
+		img, _, err := image.Decode(f)
+		f.Close()
+		if err != nil || img.Bounds().Dx()*img.Bounds().Dy() > 1<<20 {
+			continue
+		}
+		s := Sprite(filepath.ToSlash(paths[i]), img)
+		// Builds will write outlines by default: previews draw them.
+		for _, r := range hull.Outline(mask.FromImage(img, Threshold), 0.5) {
+			s.Outline = append(s.Outline, ring(r))
+		}
+		imgs = append(imgs, img)
+		sprites = append(sprites, s)
+	}
+	return imgs, sprites
 }

@@ -1,4 +1,4 @@
-package preview
+package pngenc
 
 import (
 	"bytes"
@@ -206,7 +206,10 @@ func checkRoundTrip(t *testing.T, img *image.NRGBA) []byte {
 
 // FuzzEncode round-trips images made from the fuzzer's bytes: a width,
 // a few colours and a pattern of them, scaled up by a factor so that
-// runs and repeated rows occur as in previews.
+// runs and repeated rows occur as in previews. Seeded from
+// testdata/fuzz/FuzzEncode; to run it longer:
+//
+//	go test ./internal/pngenc -run NONE -fuzz FuzzEncode -fuzztime 5m
 func FuzzEncode(f *testing.F) {
 	f.Add(uint8(5), uint8(2), []byte{0, 0, 0, 255, 255, 255, 255, 255, 0, 1, 1, 0})
 	f.Add(uint8(1), uint8(1), []byte{10, 20, 30, 0})

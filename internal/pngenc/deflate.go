@@ -1,4 +1,4 @@
-package preview
+package pngenc
 
 import (
 	"encoding/binary"
