@@ -67,6 +67,9 @@ func runBuild(c *cobra.Command, opts *BuildOptions) error {
 	if err := opts.Settings.apply(&cfg); err != nil {
 		return usageErrorf("%v", err)
 	}
+	for _, w := range cfg.Warnings {
+		fmt.Fprintln(opts.ErrOut, w)
+	}
 	bar := newProgressBar(opts.ErrOut, opts.IsTerminal, opts.now)
 	res, err := pipeline.Build(c.Context(), pipeline.Options{
 		Dir: opts.Dir, Out: opts.Out, Config: cfg, Workers: opts.Workers, NoCache: opts.NoCache,

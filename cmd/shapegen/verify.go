@@ -53,6 +53,9 @@ func runVerify(c *cobra.Command, opts *VerifyOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
+	for _, w := range cfg.Warnings {
+		fmt.Fprintln(opts.ErrOut, w)
+	}
 	lib, err := export.Load(opts.Library)
 	if err != nil {
 		return failedf("%v", err)

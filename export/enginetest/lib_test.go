@@ -64,7 +64,6 @@ func buildLib(t testing.TB, dir string) *export.Library {
 			cfg.Shapes = append(cfg.Shapes, k.String())
 		}
 		cfg.Masks = true
-		cfg.Samples = 1
 		out, err := os.MkdirTemp("", "shapegen-enginetest-")
 		if err != nil {
 			b.err = err

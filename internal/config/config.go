@@ -1,14 +1,14 @@
 package config
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
+	"math"
 	"os"
+	"path"
 	"path/filepath"
-	"regexp"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,51 +30,52 @@ func kindNames() []string {
 	return names
 }
 
-// convexKinds lists the single convex shape kinds, Default's shapes: the
-// pieces and the outline are asked for.
-func convexKinds() []string {
-	var names []string
-	for k := range collide.Kinds() {
-		if k.Convex() {
-			names = append(names, k.String())
-		}
-	}
-	return names
-}
-
 // Formats lists the library formats shapegen can write.
 var Formats = []string{"json", "yaml", "lua", "godot", "godot3", "tiled", "phaser"}
 
 // Config is the content of shapegen.yaml. The zero value is not useful;
 // start from Default.
 type Config struct {
-	AlphaThreshold int        `yaml:"alpha_threshold"`
-	MaxVertices    int        `yaml:"max_vertices"`
-	MaxPieces      int        `yaml:"max_pieces"`
-	Pivot          Pivot      `yaml:"pivot"`
-	Shapes         []string   `yaml:"shapes"`
-	Formats        []string   `yaml:"formats"`
-	Preview        bool       `yaml:"preview"`
-	Masks          bool       `yaml:"masks"`
-	Samples        int        `yaml:"samples"`
-	Seed           uint64     `yaml:"seed"`
-	MaxPixels      int64      `yaml:"max_pixels"`
-	Include        []string   `yaml:"include"`
-	Exclude        []string   `yaml:"exclude"`
-	Overrides      []Override `yaml:"overrides"`
-	Grids          []Grid     `yaml:"grids"`
+	AlphaThreshold     int        `yaml:"alpha_threshold"`
+	MaxVertices        int        `yaml:"max_vertices"`
+	MaxPieces          int        `yaml:"max_pieces"`
+	PiecesGain         float64    `yaml:"pieces_gain"`
+	MaxOutlineVertices int        `yaml:"max_outline_vertices"`
+	Pivot              Pivot      `yaml:"pivot"`
+	Shapes             []string   `yaml:"shapes"`
+	Formats            []string   `yaml:"formats"`
+	Preview            bool       `yaml:"preview"`
+	Masks              bool       `yaml:"masks"`
+	MaxPixels          int64      `yaml:"max_pixels"`
+	Slice              Slice      `yaml:"slice"`
+	SliceMinSize       int        `yaml:"slice_min_size"`
+	SliceMerge         int        `yaml:"slice_merge"`
+	Include            []string   `yaml:"include"`
+	Exclude            []string   `yaml:"exclude"`
+	Overrides          []Override `yaml:"overrides"`
+	Grids              []Grid     `yaml:"grids"`
+	Atlases            []Atlas    `yaml:"atlases"`
+
+	// Warnings are the lines Parse (or Load) has to say about a file that
+	// is nonetheless valid (an obsolete key, which is ignored), each
+	// beginning with the file, line and column. A build prints them.
+	Warnings []string `yaml:"-"`
 }
 
 // Override changes some settings for the images whose path matches Glob.
 // Nil fields leave the setting as it is. Overrides apply in file order, so
 // for each key the last matching override that sets it wins.
 type Override struct {
-	Glob           string `yaml:"glob"`
-	AlphaThreshold *int   `yaml:"alpha_threshold"`
-	MaxVertices    *int   `yaml:"max_vertices"`
-	MaxPieces      *int   `yaml:"max_pieces"`
-	Pivot          *Pivot `yaml:"pivot"`
-	Samples        *int   `yaml:"samples"`
+	Glob               string   `yaml:"glob"`
+	AlphaThreshold     *int     `yaml:"alpha_threshold"`
+	MaxVertices        *int     `yaml:"max_vertices"`
+	MaxPieces          *int     `yaml:"max_pieces"`
+	PiecesGain         *float64 `yaml:"pieces_gain"`
+	MaxOutlineVertices *int     `yaml:"max_outline_vertices"`
+	Pivot              *Pivot   `yaml:"pivot"`
+	Slice              *Slice   `yaml:"slice"`
+	SliceMinSize       *int     `yaml:"slice_min_size"`
+	SliceMerge         *int     `yaml:"slice_merge"`
 }
 
 // Grid cuts the images matching Glob into a grid of CellWidth x CellHeight
@@ -88,28 +89,58 @@ type Grid struct {
 	Spacing    int    `yaml:"spacing"`
 }
 
+// Atlas ties a frame list whose name does not say its image to that image.
+// Both are slash-separated paths relative to the asset folder; Parse
+// cleans them ("./a/b.png" is "a/b.png").
+type Atlas struct {
+	List  string `yaml:"list"`
+	Image string `yaml:"image"`
+}
+
+// Slice says how an image that no atlas file and no grids entry cuts into
+// frames is cut.
+type Slice string
+
+// The ways of slicing.
+const (
+	// SliceAuto cuts a grid when the evidence is clear (a cell size in the
+	// file name, or regular transparent gutters), else keeps one sprite.
+	SliceAuto Slice = "auto"
+	// SliceNone never cuts: the image is one sprite.
+	SliceNone Slice = "none"
+	// SliceIslands cuts one frame per 8-connected island of opaque pixels,
+	// leaving out islands smaller than SliceMinSize and merging islands
+	// within SliceMerge pixels of each other.
+	SliceIslands Slice = "islands"
+)
+
+var sliceModes = []Slice{SliceAuto, SliceNone, SliceIslands}
+
 // Default returns the settings used when there is no shapegen.yaml.
 func Default() Config {
 	return Config{
-		AlphaThreshold: 128,
-		MaxVertices:    8,
-		MaxPieces:      8,
-		Pivot:          Pivot{Name: "center", X: 0.5, Y: 0.5},
-		Shapes:         convexKinds(),
-		Formats:        []string{"json"},
-		Samples:        256,
-		Seed:           1,
-		MaxPixels:      64 << 20,
-		Include:        []string{},
-		Exclude:        []string{},
-		Overrides:      []Override{},
-		Grids:          []Grid{},
+		AlphaThreshold:     128,
+		MaxVertices:        8,
+		MaxPieces:          8,
+		PiecesGain:         0.05,
+		MaxOutlineVertices: 64,
+		Pivot:              Pivot{Name: "center", X: 0.5, Y: 0.5},
+		Shapes:             kindNames(),
+		Formats:            []string{"json"},
+		MaxPixels:          64 << 20,
+		Slice:              SliceAuto,
+		SliceMinSize:       4,
+		SliceMerge:         0,
+		Include:            []string{},
+		Exclude:            []string{},
+		Overrides:          []Override{},
+		Grids:              []Grid{},
+		Atlases:            []Atlas{},
 	}
 }
 
-// Load reads dir/shapegen.yaml over Default and validates it. A missing
-// file is not an error: Load returns Default. Unknown keys, wrong types and
-// invalid values are errors naming the file and the line.
+// Load reads dir/shapegen.yaml over Default and validates it, as Parse
+// does. A missing file is not an error: Load returns Default.
 func Load(dir string) (Config, error) {
 	path := filepath.Join(dir, FileName)
 	data, err := os.ReadFile(path)
@@ -123,108 +154,247 @@ func Load(dir string) (Config, error) {
 }
 
 // Parse decodes data (the content of the file named path) over Default and
-// validates the result. Errors are one line, prefixed with path.
+// validates the result. An error is one line, "path:line:column: key:
+// what was wanted, got what": unknown keys (with the valid key probably
+// meant), values of the wrong type (8.5 where a whole number is wanted),
+// and invalid values. Only YAML syntax errors lack the column, which the
+// YAML parser does not give. Obsolete keys are not errors: they are
+// ignored, with a line each in the result's Warnings.
 func Parse(path string, data []byte) (Config, error) {
 	c := Default()
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
-		return Config{}, fmt.Errorf("%s: %s", path, oneLine(err))
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return Config{}, fmt.Errorf("%s%s", path, syntaxError(data, err))
+	}
+	d := decoder{pos: map[string]*yaml.Node{}}
+	if doc.Kind == yaml.DocumentNode && len(doc.Content) > 0 {
+		if err := d.decode(doc.Content[0], "", reflect.ValueOf(&c).Elem()); err != nil {
+			return Config{}, fmt.Errorf("%s:%w", path, err)
+		}
+	}
+	for i := range c.Atlases {
+		a := &c.Atlases[i]
+		a.List, a.Image = cleanPath(a.List), cleanPath(a.Image)
 	}
 	if err := c.Validate(); err != nil {
+		var fe *fieldError
+		if errors.As(err, &fe) {
+			if n := d.place(fe.key); n != nil {
+				return Config{}, fmt.Errorf("%s:%d:%d: %w", path, n.Line, n.Column, err)
+			}
+		}
 		return Config{}, fmt.Errorf("%s: %w", path, err)
+	}
+	for _, w := range d.warnings {
+		c.Warnings = append(c.Warnings, fmt.Sprintf("%s:%d:%d: %s", path, w.line, w.col, w.msg))
 	}
 	return c, nil
 }
 
-// oneLine flattens yaml's multi-line type errors into one line and words
-// them for a user, not a Go programmer.
-func oneLine(err error) string {
-	var te *yaml.TypeError
-	if !errors.As(err, &te) {
-		return strings.TrimPrefix(err.Error(), "yaml: ")
+// place returns the node of key path key, or of the nearest enclosing
+// key that the file sets ("overrides[0]" for a glob it leaves out).
+func (d *decoder) place(key string) *yaml.Node {
+	for key != "" {
+		if n, ok := d.pos[key]; ok {
+			return n
+		}
+		i := strings.LastIndexAny(key, ".[")
+		if i < 0 {
+			break
+		}
+		key = key[:i]
 	}
-	msgs := make([]string, len(te.Errors))
-	for i, m := range te.Errors {
-		m = unknownField.ReplaceAllString(m, `unknown key "$1"`)
-		msgs[i] = goType.ReplaceAllString(m, "")
-	}
-	return strings.Join(msgs, "; ")
+	return nil
 }
 
-var (
-	unknownField = regexp.MustCompile(`field (\S+) not found in type \S+`)
-	goType       = regexp.MustCompile(` into [\w.\[\]*]+`)
-)
+func cleanPath(p string) string {
+	if p == "" {
+		return p
+	}
+	return path.Clean(p)
+}
 
-// Validate reports the first invalid setting of c.
+// fieldError is an invalid value at a key path ("max_vertices",
+// "overrides[2].pivot", "shapes[1]").
+type fieldError struct{ key, msg string }
+
+func (e *fieldError) Error() string { return e.key + ": " + e.msg }
+
+func bad(key, format string, args ...any) error {
+	return &fieldError{key, fmt.Sprintf(format, args...)}
+}
+
+// Validate reports the first invalid setting of c, naming its key.
 func (c *Config) Validate() error {
-	if err := checkSettings(c.AlphaThreshold, c.MaxVertices, c.MaxPieces, c.Samples); err != nil {
+	if err := checkSprite("", c.base()); err != nil {
 		return err
 	}
-	for _, s := range c.Shapes {
-		if _, ok := collide.ParseKind(s); !ok {
-			return fmt.Errorf("shapes: unknown shape %q (known: %s)", s, strings.Join(kindNames(), ", "))
-		}
+	if err := checkNames("shapes", c.Shapes, kindNames()); err != nil {
+		return err
 	}
-	for _, f := range c.Formats {
-		if !slices.Contains(Formats, f) {
-			return fmt.Errorf("formats: unknown format %q (known: %s)", f, strings.Join(Formats, ", "))
-		}
+	if err := checkNames("formats", c.Formats, Formats); err != nil {
+		return err
 	}
 	if c.MaxPixels <= 0 {
-		return fmt.Errorf("max_pixels: %d, want > 0", c.MaxPixels)
+		return bad("max_pixels", "want a whole number above 0, got %d", c.MaxPixels)
 	}
-	for _, g := range append(slices.Clone(c.Include), c.Exclude...) {
-		if !validGlob(g) {
-			return fmt.Errorf("include/exclude: bad glob %q", g)
+	for _, l := range []struct {
+		key   string
+		globs []string
+	}{{"include", c.Include}, {"exclude", c.Exclude}} {
+		for i, g := range l.globs {
+			if err := checkGlob(fmt.Sprintf("%s[%d]", l.key, i), g); err != nil {
+				return err
+			}
 		}
 	}
 	for i, o := range c.Overrides {
-		if !validGlob(o.Glob) {
-			return fmt.Errorf("overrides[%d]: bad glob %q", i, o.Glob)
+		key := fmt.Sprintf("overrides[%d]", i)
+		if err := checkGlob(key+".glob", o.Glob); err != nil {
+			return err
 		}
-		e := c.resolve(o)
-		if err := checkSettings(e.AlphaThreshold, e.MaxVertices, e.MaxPieces, e.Samples); err != nil {
-			return fmt.Errorf("overrides[%d] (%s): %w", i, o.Glob, err)
+		// c.base() is valid, so a fault is in a key o sets.
+		if err := checkSprite(key+".", apply(c.base(), o)); err != nil {
+			return err
 		}
 	}
 	for i, g := range c.Grids {
-		if !validGlob(g.Glob) {
-			return fmt.Errorf("grids[%d]: bad glob %q", i, g.Glob)
+		key := fmt.Sprintf("grids[%d].", i)
+		if err := checkGlob(key+"glob", g.Glob); err != nil {
+			return err
 		}
-		if g.CellWidth <= 0 || g.CellHeight <= 0 || g.Margin < 0 || g.Spacing < 0 {
-			return fmt.Errorf("grids[%d] (%s): cell_width and cell_height must be > 0, margin and spacing >= 0", i, g.Glob)
+		for _, f := range []struct {
+			name   string
+			v, low int
+		}{{"cell_width", g.CellWidth, 1}, {"cell_height", g.CellHeight, 1}, {"margin", g.Margin, 0}, {"spacing", g.Spacing, 0}} {
+			if err := checkInt(key+f.name, f.v, f.low, export.MaxCoord); err != nil {
+				return err
+			}
+		}
+	}
+	return checkAtlases(c.Atlases)
+}
+
+// checkSprite checks the settings that overrides can change, naming them
+// with prefix.
+func checkSprite(prefix string, s Sprite) error {
+	for _, f := range []struct {
+		name         string
+		v, low, high int
+	}{
+		{"alpha_threshold", s.AlphaThreshold, 1, 255},
+		{"max_vertices", s.MaxVertices, 3, export.MaxVertices},
+		{"max_pieces", s.MaxPieces, 1, export.MaxPieces},
+		{"max_outline_vertices", s.MaxOutlineVertices, 3, export.MaxRing},
+		{"slice_min_size", s.SliceMinSize, 1, export.MaxCoord},
+		{"slice_merge", s.SliceMerge, 0, export.MaxCoord},
+	} {
+		if err := checkInt(prefix+f.name, f.v, f.low, f.high); err != nil {
+			return err
+		}
+	}
+	if !(s.PiecesGain >= 0 && s.PiecesGain <= 1) {
+		return bad(prefix+"pieces_gain", "want a number from 0 to 1, got %v", s.PiecesGain)
+	}
+	if !finite(s.Pivot.X) || !finite(s.Pivot.Y) {
+		return bad(prefix+"pivot", "want finite fractions, got [%v, %v]", s.Pivot.X, s.Pivot.Y)
+	}
+	if !slices.Contains(sliceModes, s.Slice) {
+		return bad(prefix+"slice", "want auto, none or islands, got %s", s.Slice)
+	}
+	return nil
+}
+
+func checkInt(key string, v, low, high int) error {
+	if v < low || v > high {
+		return bad(key, "want a whole number from %d to %d, got %d", low, high, v)
+	}
+	return nil
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// checkNames checks that each of names is one of known, once.
+func checkNames(key string, names, known []string) error {
+	for i, n := range names {
+		k := fmt.Sprintf("%s[%d]", key, i)
+		if !slices.Contains(known, n) {
+			msg := fmt.Sprintf("unknown name %s", n)
+			if c := closest(n, known); c != "" {
+				msg += "; did you mean " + c + "?"
+			}
+			return bad(k, "%s (valid: %s)", msg, strings.Join(known, ", "))
+		}
+		if j := slices.Index(names, n); j < i {
+			return bad(k, "%s is listed twice", n)
 		}
 	}
 	return nil
 }
 
-func checkSettings(alpha, maxVertices, maxPieces, samples int) error {
+func checkGlob(key, g string) error {
+	if g == "" {
+		return bad(key, "want a glob, got nothing")
+	}
+	if !validGlob(g) {
+		return bad(key, `%q is not a valid glob (an unclosed "[", or a "\" at the end)`, g)
+	}
+	return nil
+}
+
+// checkAtlases checks that each entry names two paths inside the asset
+// folder, and that no list or image is in two entries.
+func checkAtlases(atlases []Atlas) error {
+	lists, images := map[string]int{}, map[string]int{}
+	for i, a := range atlases {
+		key := fmt.Sprintf("atlases[%d].", i)
+		for _, f := range []struct {
+			name, path string
+			seen       map[string]int
+		}{{"list", a.List, lists}, {"image", a.Image, images}} {
+			if err := checkRel(key+f.name, f.path); err != nil {
+				return err
+			}
+			if j, ok := f.seen[f.path]; ok {
+				return bad(key+f.name, "%s is already in atlases[%d]", f.path, j)
+			}
+			f.seen[f.path] = i
+		}
+	}
+	return nil
+}
+
+// checkRel checks that p is a slash-separated path inside the asset
+// folder.
+func checkRel(key, p string) error {
 	switch {
-	case alpha < 1 || alpha > 255:
-		return fmt.Errorf("alpha_threshold: %d, want 1..255", alpha)
-	case maxVertices < 3 || maxVertices > export.MaxVertices:
-		return fmt.Errorf("max_vertices: %d, want 3..%d", maxVertices, export.MaxVertices)
-	case maxPieces < 1 || maxPieces > export.MaxPieces:
-		return fmt.Errorf("max_pieces: %d, want 1..%d", maxPieces, export.MaxPieces)
-	case samples < 0:
-		return fmt.Errorf("samples: %d, want >= 0", samples)
+	case p == "":
+		return bad(key, "want a path relative to this folder, got nothing")
+	case strings.Contains(p, `\`):
+		return bad(key, "%s: write / between folders, not \\", p)
+	case path.IsAbs(p) || (len(p) >= 2 && p[1] == ':'):
+		return bad(key, "want a path relative to this folder, got %s", p)
+	case p == ".." || strings.HasPrefix(path.Clean(p), "../"):
+		return bad(key, "%s leads outside this folder", p)
 	}
 	return nil
 }
 
 // Sprite is the effective settings of one image.
 type Sprite struct {
-	AlphaThreshold int      `json:"alpha_threshold"`
-	MaxVertices    int      `json:"max_vertices"`
-	MaxPieces      int      `json:"max_pieces"`
-	Pivot          Pivot    `json:"pivot"`
-	Shapes         []string `json:"shapes"`
-	Masks          bool     `json:"masks"`
-	Samples        int      `json:"samples"`
-	Seed           uint64   `json:"seed"`
-	// Grid is the grid the image is cut into, or nil.
+	AlphaThreshold     int      `json:"alpha_threshold"`
+	MaxVertices        int      `json:"max_vertices"`
+	MaxPieces          int      `json:"max_pieces"`
+	PiecesGain         float64  `json:"pieces_gain"`
+	MaxOutlineVertices int      `json:"max_outline_vertices"`
+	Pivot              Pivot    `json:"pivot"`
+	Shapes             []string `json:"shapes"`
+	Masks              bool     `json:"masks"`
+	Slice              Slice    `json:"slice"`
+	SliceMinSize       int      `json:"slice_min_size"`
+	SliceMerge         int      `json:"slice_merge"`
+	// Grid is the grid the image is cut into, or nil. A grid wins over
+	// Slice.
 	Grid *Grid `json:"grid,omitempty"`
 }
 
@@ -271,31 +441,42 @@ func (c *Config) Signature(rel string) string {
 func (c *Config) base() Sprite {
 	return Sprite{
 		AlphaThreshold: c.AlphaThreshold, MaxVertices: c.MaxVertices, MaxPieces: c.MaxPieces,
-		Pivot: c.Pivot, Shapes: c.Shapes, Masks: c.Masks, Samples: c.Samples, Seed: c.Seed,
+		PiecesGain: c.PiecesGain, MaxOutlineVertices: c.MaxOutlineVertices,
+		Pivot: c.Pivot, Shapes: c.Shapes, Masks: c.Masks,
+		Slice: c.Slice, SliceMinSize: c.SliceMinSize, SliceMerge: c.SliceMerge,
 	}
 }
 
-// resolve returns the base settings with only o applied (for validation).
-func (c *Config) resolve(o Override) Sprite { return apply(c.base(), o) }
-
 // apply sets the keys o sets.
 func apply(s Sprite, o Override) Sprite {
-	if o.AlphaThreshold != nil {
-		s.AlphaThreshold = *o.AlphaThreshold
-	}
-	if o.MaxVertices != nil {
-		s.MaxVertices = *o.MaxVertices
-	}
-	if o.MaxPieces != nil {
-		s.MaxPieces = *o.MaxPieces
-	}
-	if o.Pivot != nil {
-		s.Pivot = *o.Pivot
-	}
-	if o.Samples != nil {
-		s.Samples = *o.Samples
-	}
+	set(&s.AlphaThreshold, o.AlphaThreshold)
+	set(&s.MaxVertices, o.MaxVertices)
+	set(&s.MaxPieces, o.MaxPieces)
+	set(&s.PiecesGain, o.PiecesGain)
+	set(&s.MaxOutlineVertices, o.MaxOutlineVertices)
+	set(&s.Pivot, o.Pivot)
+	set(&s.Slice, o.Slice)
+	set(&s.SliceMinSize, o.SliceMinSize)
+	set(&s.SliceMerge, o.SliceMerge)
 	return s
+}
+
+func set[T any](dst *T, v *T) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+// ListFor returns the frame list that an atlases entry ties to the image
+// at the slash-separated path rel, and whether there is one.
+func (c *Config) ListFor(rel string) (string, bool) {
+	rel = path.Clean(rel)
+	for _, a := range c.Atlases {
+		if path.Clean(a.Image) == rel {
+			return path.Clean(a.List), true
+		}
+	}
+	return "", false
 }
 
 // Included reports whether the image at rel is selected by the include and
@@ -319,27 +500,56 @@ type Pivot struct {
 	Y    float64 `json:"y"`
 }
 
-var pivotNames = map[string][2]float64{
-	"top-left": {0, 0}, "top-center": {0.5, 0}, "top-right": {1, 0},
-	"center-left": {0, 0.5}, "center": {0.5, 0.5}, "center-right": {1, 0.5},
-	"bottom-left": {0, 1}, "bottom-center": {0.5, 1}, "bottom-right": {1, 1},
+// pivotNames are the pivot names, in reading order, with their fractions.
+var pivotNames = []struct {
+	name string
+	x, y float64
+}{
+	{"top-left", 0, 0}, {"top-center", 0.5, 0}, {"top-right", 1, 0},
+	{"center-left", 0, 0.5}, {"center", 0.5, 0.5}, {"center-right", 1, 0.5},
+	{"bottom-left", 0, 1}, {"bottom-center", 0.5, 1}, {"bottom-right", 1, 1},
+}
+
+// namedPivot returns the pivot called name, and whether there is one.
+func namedPivot(name string) (Pivot, bool) {
+	for _, p := range pivotNames {
+		if p.name == name {
+			return Pivot{Name: name, X: p.x, Y: p.y}, true
+		}
+	}
+	return Pivot{}, false
+}
+
+// unknownPivot words an unknown pivot name: the name probably meant, and
+// the valid ones.
+func unknownPivot(name string) string {
+	names := make([]string, len(pivotNames))
+	for i, p := range pivotNames {
+		names[i] = p.name
+	}
+	msg := "unknown name " + name
+	if c := closest(name, names); c != "" {
+		msg += "; did you mean " + c + "?"
+	}
+	return msg + " (valid: " + strings.Join(names, ", ") + "; or [x, y] fractions)"
 }
 
 // ParsePivot parses a pivot name ("center", "bottom-center", ...) or
 // "x,y" fractions (as given on the command line).
 func ParsePivot(s string) (Pivot, error) {
-	if f, ok := pivotNames[s]; ok {
-		return Pivot{Name: s, X: f[0], Y: f[1]}, nil
+	if p, ok := namedPivot(s); ok {
+		return p, nil
 	}
 	xs, ys, ok := strings.Cut(s, ",")
 	if ok {
 		x, errx := strconv.ParseFloat(strings.TrimSpace(xs), 64)
 		y, erry := strconv.ParseFloat(strings.TrimSpace(ys), 64)
-		if errx == nil && erry == nil {
+		if errx == nil && erry == nil && finite(x) && finite(y) {
 			return Pivot{X: x, Y: y}, nil
 		}
+		return Pivot{}, fmt.Errorf("pivot: want x,y as two finite fractions, got %s", s)
 	}
-	return Pivot{}, fmt.Errorf("pivot %q: want a name (center, bottom-center, top-left, ...) or x,y fractions", s)
+	return Pivot{}, fmt.Errorf("pivot: %s", unknownPivot(s))
 }
 
 // String returns the pivot's name, or "x,y" fractions (as ParsePivot
@@ -351,23 +561,31 @@ func (p Pivot) String() string {
 	return strconv.FormatFloat(p.X, 'g', -1, 64) + "," + strconv.FormatFloat(p.Y, 'g', -1, 64)
 }
 
-// UnmarshalYAML decodes a pivot name or an [x, y] list.
-func (p *Pivot) UnmarshalYAML(n *yaml.Node) error {
+// decodeNode decodes a pivot name or an [x, y] list of fractions.
+func (p *Pivot) decodeNode(n *yaml.Node, key string) error {
 	switch n.Kind {
 	case yaml.ScalarNode:
-		v, err := ParsePivot(n.Value)
-		if err != nil || v.Name == "" {
-			return fmt.Errorf("line %d: pivot %q: want a name (center, bottom-center, top-left, ...) or [x, y]", n.Line, n.Value)
+		v, ok := namedPivot(n.Value)
+		if !ok {
+			return at(n, "%s: %s", key, unknownPivot(describe(n)))
 		}
 		*p = v
 		return nil
 	case yaml.SequenceNode:
-		var xy []float64
-		if err := n.Decode(&xy); err != nil || len(xy) != 2 {
-			return fmt.Errorf("line %d: pivot: want [x, y] fractions", n.Line)
+		if len(n.Content) != 2 {
+			return at(n, "%s: want [x, y] fractions, got a list of %d", key, len(n.Content))
+		}
+		var xy [2]float64
+		for i, e := range n.Content {
+			e = follow(e)
+			x, ok := number(e)
+			if !ok || !finite(x) {
+				return at(e, "%s[%d]: want a number, got %s", key, i, describe(e))
+			}
+			xy[i] = x
 		}
 		*p = Pivot{X: xy[0], Y: xy[1]}
 		return nil
 	}
-	return fmt.Errorf("line %d: pivot: want a name or [x, y]", n.Line)
+	return at(n, "%s: want a name (center, bottom-center, ...) or [x, y] fractions, got %s", key, describe(n))
 }

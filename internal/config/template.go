@@ -1,26 +1,37 @@
 package config
 
 // Template is the commented shapegen.yaml that `shapegen init` writes. It
-// decodes to Default().
+// decodes to Default(), and sets every key Config has.
 const Template = `# shapegen.yaml: settings for "shapegen build" in this folder.
 # Command-line flags override these values. Unknown keys are errors.
 
 # A pixel is opaque when its 8-bit alpha is >= alpha_threshold (1..255).
 alpha_threshold: 128
 
-# Vertex limit of "polygon" (and of each convex piece); 8 is Box2D's limit.
+# Vertex limit of "polygon" and of each convex piece (3..1024); 8 is
+# Box2D's limit.
 max_vertices: 8
 
-# Most convex pieces per sprite.
+# Most convex pieces per sprite (1..64).
 max_pieces: 8
 
-# Pivot of each sprite, as a name (center, bottom-center, top-left, ...)
-# or [x, y] fractions of the sprite's untrimmed size.
+# A piece is added while it removes at least this share (0..1) of the
+# excess area of the convex hull over the pixels; 0 spends the whole
+# max_pieces budget.
+pieces_gain: 0.05
+
+# Most vertices of each ring (outer ring or hole) of the outline (3..65536).
+max_outline_vertices: 64
+
+# Pivot of each sprite, as a name (top-left, top-center, top-right,
+# center-left, center, center-right, bottom-left, bottom-center,
+# bottom-right) or [x, y] fractions of the sprite's untrimmed size.
 pivot: center
 
-# Shapes to compute, verify and write; add "pieces" for a convex
-# decomposition (at most max_pieces pieces of max_vertices each).
-shapes: [aabb, circle, box, hull, polygon]
+# Shapes to compute, verify and write. pieces is a cover by convex pieces
+# (at most max_pieces of at most max_vertices each); outline is the traced
+# outline of each island, its outer ring and holes.
+shapes: [aabb, circle, box, hull, polygon, pieces, outline]
 
 # Library formats to write into the output folder: json, yaml, and for
 # engines lua (shapes.lua, LÖVE / Box2D), godot (shapes.tscn, Godot 4),
@@ -36,29 +47,43 @@ preview: false
 # tests at runtime).
 masks: false
 
-# Verification: pair_fp_rate samples this many overlapping placements of
-# two copies of each sprite, from a seed (results are deterministic).
-samples: 256
-seed: 1
-
-# Images whose PNG header announces more pixels than this are refused
-# before decoding.
+# Images whose header announces more pixels than this are refused before
+# decoding.
 max_pixels: 67108864
+
+# How an image that no atlas file and no grids entry cuts into frames is
+# sliced:
+#   auto     a grid when the evidence is clear: a cell size in the file
+#            name ("_16x16") or regular transparent gutters; else the image
+#            stays one sprite
+#   none     never: each image is one sprite
+#   islands  one frame per 8-connected island of opaque pixels (never
+#            inferred; set it here or in an override)
+slice: auto
+# With slice: islands, islands whose box is smaller than slice_min_size
+# pixels both wide and high are left out, and islands whose boxes are
+# within slice_merge pixels of each other become one frame.
+slice_min_size: 4
+slice_merge: 0
 
 # Only images matching some include glob (all when empty) and no exclude
 # glob are read. Globs are relative to this folder; "**" matches any depth.
 include: []
 exclude: []
 
-# Per-glob settings; later matching entries win for the keys they set.
+# Per-glob settings; later matching entries win for the keys they set:
+# alpha_threshold, max_vertices, max_pieces, pieces_gain,
+# max_outline_vertices, pivot, slice, slice_min_size, slice_merge.
 # overrides:
 #   - glob: "tiles/**"
 #     alpha_threshold: 1
 #     pivot: top-left
+#   - glob: "props/loose_*.png"
+#     slice: islands
 overrides: []
 
 # Sprite sheets cut into a grid of cells; frames are numbered row by row
-# from 0, named <sheet>/<index>.
+# from 0, named <sheet>/<index>. A grids entry wins over slice.
 # grids:
 #   - glob: "sheets/explosion.png"
 #     cell_width: 64
@@ -67,7 +92,12 @@ overrides: []
 #     spacing: 0
 grids: []
 
-# Atlases need no setting: an image with a sibling <image>.xml (Starling /
-# Sparrow), <image>.json (TexturePacker hash or array) or <image>.txt
-# ("name = x y w h" lines) is read as its frames, named <image>/<frame>.
+# Atlases: an image with a sibling <image>.xml (Starling / Sparrow),
+# <image>.json (TexturePacker hash or array) or <image>.txt ("name = x y
+# w h" lines) is read as its frames, named <image>/<frame>, with no
+# setting. A frame list not named after its image is tied to it here:
+# atlases:
+#   - list: "tiles/tiles_list_v1.4"
+#     image: "tiles/tileset_v1.4.png"
+atlases: []
 `

@@ -161,7 +161,6 @@ func TestHitsMatchPixels(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg.Masks = true
-	cfg.Shapes = append(cfg.Shapes, "pieces")
 	out := t.TempDir()
 	if res, _ := build(t, sprites, out, cfg, 0); res.Failed() {
 		t.Fatalf("build failures %v", res.Failures)
