@@ -59,9 +59,11 @@ func supportCells(m *mask.Mask, cut int) int {
 	if w == 0 || h == 0 {
 		return 0
 	}
-	// rows[y] is row y's runs in bounds coordinates (x from 0 to w).
+	// Row y's runs, in bounds coordinates (x from 0 to w), are
+	// flat[rows[y].s : rows[y].s+rows[y].n].
 	var flat []mask.Run
-	start := make([]int, h+1)
+	rows := make([]rowInfo, h)
+	firsts, lasts := make([]int32, h), make([]int32, h) // rows' first and last, dense
 	for y := range h {
 		n := len(flat)
 		flat = m.AppendRuns(flat, b.Min.Y+y)
@@ -69,9 +71,12 @@ func supportCells(m *mask.Mask, cut int) int {
 			flat[i].X0 -= b.Min.X
 			flat[i].X1 -= b.Min.X
 		}
-		start[y+1] = len(flat)
+		rows[y] = rowInfo{first: far, last: -far, s: n, n: len(flat) - n}
+		if len(flat) > n {
+			rows[y].first, rows[y].last = flat[n].X0, flat[len(flat)-1].X1-1
+		}
+		firsts[y], lasts[y] = int32(rows[y].first), int32(rows[y].last)
 	}
-	row := func(y int) []mask.Run { return flat[start[y]:start[y+1]] }
 
 	// Support row dy (0 <= dy <= h; row h stays clear) holds dx at bit
 	// dx+w, |dx| < w, so bits 0 and 2w stay clear and every cell's corners
@@ -79,38 +84,49 @@ func supportCells(m *mask.Mask, cut int) int {
 	nw := (2*w)/64 + 1
 	sup := make([]uint64, (h+1)*nw)
 	var br *bitRows // built when first needed
-	for y1 := range h {
-		r1 := row(y1)
-		if len(r1) == 0 {
-			continue
-		}
-		for y2 := y1; y2 < h; y2++ {
-			r2 := row(y2)
-			if len(r2) == 0 {
-				continue
-			}
-			dst := bitRow(sup[(y2-y1)*nw : (y2-y1+1)*nw])
-			lo := r2[0].X0 - (r1[len(r1)-1].X1 - 1) + w
-			hi := r2[len(r2)-1].X1 - 1 - r1[0].X0 + w
-			if len(r1) == 1 && len(r2) == 1 {
-				dst.set(lo, hi)
-				continue
-			}
-			if dst.all(lo, hi) {
-				continue
-			}
-			if max(len(r1), len(r2)) <= cut*nw {
-				for _, u := range r1 {
-					for _, v := range r2 {
-						dst.set(v.X0-(u.X1-1)+w, v.X1-1-u.X0+w)
-					}
+	for dy := range h {
+		dst := bitRow(sup[dy*nw : (dy+1)*nw])
+		// c is the longest run of set bits of dst met so far: most
+		// intervals of a sprite's rows fall in it or extend it, so they
+		// cost a comparison, or O(1) plus the bits they add.
+		c := span{lo: far, hi: -far}
+		// pair adds the offsets of rows y1 and y1+dy.
+		pair := func(y1 int) {
+			r1, r2 := &rows[y1], &rows[y1+dy]
+			lo, hi := r2.first-r1.last+w, r2.last-r1.first+w
+			switch {
+			case c.lo <= lo && hi <= c.hi || lo > hi: // held, or a row empty
+			case r1.n == 1 && r2.n == 1:
+				c.add(dst, lo, hi)
+			case max(r1.n, r2.n) <= cut*nw:
+				runs2 := flat[r2.s : r2.s+r2.n]
+				for _, u := range flat[r1.s : r1.s+r1.n] {
+					c.addShifted(dst, runs2, w-(u.X1-1), w-u.X0)
 				}
+			default:
+				if br == nil {
+					br = newBitRows(flat, rows, w, nw)
+				}
+				br.pair(dst, flat[r1.s:r1.s+r1.n], flat[r2.s:r2.s+r2.n], y1, y1+dy, w)
+				c.grow(dst)
+			}
+		}
+		// The row's bits lie in [envLo, envHi], reached by the pairs at
+		// yLo and yHi. Those two first: for most sprites their intervals
+		// overlap and fill the envelope, which ends the row.
+		envLo, envHi, yLo, yHi := envelope(firsts, lasts, dy)
+		if envLo > envHi {
+			continue // no pair of rows dy apart
+		}
+		envLo, envHi = envLo+w, envHi+w
+		pair(yLo)
+		pair(yHi)
+		for y1 := 0; y1+dy < h && !c.holds(envLo, envHi); y1++ {
+			r1, r2 := &rows[y1], &rows[y1+dy]
+			if lo, hi := r2.first-r1.last+w, r2.last-r1.first+w; c.lo <= lo && hi <= c.hi || lo > hi {
 				continue
 			}
-			if br == nil {
-				br = newBitRows(flat, start, w, nw)
-			}
-			br.pair(dst, r1, r2, y1, y2, w)
+			pair(y1)
 		}
 	}
 
@@ -129,6 +145,111 @@ func supportCells(m *mask.Mask, cut int) int {
 		}
 	}
 	return cells
+}
+
+// far is beyond any coordinate (masks are narrower than 2²⁸, the pixel
+// limit being far lower), and far-(-far) fits an int32: an empty row's
+// first pixel is far and its last -far, and a span holding nothing runs
+// from far to -far.
+const far = 1 << 29
+
+// envelope returns the least and greatest dx = x2 − x1 over opaque x1 in
+// row y and x2 in row y+dy, over all y, and a y where each is reached,
+// from the rows' first and last opaque pixels (far and -far for empty
+// rows, which then never reach either); lo > hi when no two non-empty
+// rows are dy apart. It is the hot loop of PairsOf on most sprites, so
+// it reads two dense int32 slices.
+func envelope(firsts, lasts []int32, dy int) (lo, hi, yLo, yHi int) {
+	l, g := int32(far), int32(-far)
+	n := len(firsts) - dy
+	f2, l2, f1, l1 := firsts[dy:], lasts[dy:], firsts[:n], lasts[:n]
+	for y := range n {
+		if d := f2[y] - l1[y]; d < l {
+			l, yLo = d, y
+		}
+		if d := l2[y] - f1[y]; d > g {
+			g, yHi = d, y
+		}
+	}
+	return int(l), int(g), yLo, yHi
+}
+
+// rowInfo is one row of the mask: its leftmost and rightmost opaque
+// pixels (far and -far when it has none) and where its runs are.
+type rowInfo struct {
+	first, last int
+	s, n        int // runs flat[s : s+n]
+}
+
+// span is a run of bits lo to hi, inclusive, all set in a bitRow, as long
+// as the set bits around it allow (grow); span{far, -far} holds nothing.
+type span struct {
+	lo, hi int
+	moves  int // how many times the span moved to a longer, disjoint run
+}
+
+// holds reports whether s holds bits lo to hi.
+func (s *span) holds(lo, hi int) bool { return s.lo <= lo && hi <= s.hi }
+
+// add sets bits lo to hi (lo <= hi) in r, of which s is a run of set
+// bits, writing only those outside s when the two overlap or touch. s
+// then grows over the new bits, or moves to them when they are apart from
+// it and make a longer run.
+func (s *span) add(r bitRow, lo, hi int) {
+	switch {
+	case s.lo <= lo && hi <= s.hi:
+		return
+	case s.lo > s.hi:
+		r.set(lo, hi)
+		s.lo, s.hi = lo, hi
+	case hi+1 < s.lo || lo > s.hi+1:
+		r.set(lo, hi)
+		lo, hi = r.prevClear(lo)+1, r.nextClear(hi)-1
+		if hi-lo <= s.hi-s.lo {
+			return
+		}
+		s.lo, s.hi = lo, hi
+		s.moves++
+		return
+	default:
+		if lo < s.lo {
+			r.set(lo, s.lo-1)
+			s.lo = lo
+		}
+		if hi > s.hi {
+			r.set(s.hi+1, hi)
+			s.hi = hi
+		}
+	}
+	s.grow(r)
+}
+
+// grow extends s over the set bits of r next to it.
+func (s *span) grow(r bitRow) {
+	if s.lo <= s.hi {
+		s.lo, s.hi = r.prevClear(s.lo)+1, r.nextClear(s.hi)-1
+	}
+}
+
+// addShifted adds to r and s the intervals [v.X0+a, v.X1-1+b] of the
+// runs v of one row, left to right: both ends grow with v, so once one
+// from the left and one from the right are held by s, so is every one
+// between them (unless s moved meanwhile), and only the intervals outside
+// s cost more than a comparison.
+func (s *span) addShifted(r bitRow, runs []mask.Run, a, b int) {
+	i, j := 0, len(runs)-1
+	for ; i <= j && !s.holds(runs[i].X0+a, runs[i].X1-1+b); i++ {
+		s.add(r, runs[i].X0+a, runs[i].X1-1+b)
+	}
+	moves := s.moves
+	for ; j > i && !s.holds(runs[j].X0+a, runs[j].X1-1+b); j-- {
+		s.add(r, runs[j].X0+a, runs[j].X1-1+b)
+	}
+	if s.moves != moves {
+		for _, v := range runs[i+1 : j+1] {
+			s.add(r, v.X0+a, v.X1-1+b)
+		}
+	}
 }
 
 // bitRow is a row of bits, bit k at bit k%64 of word k/64.
@@ -164,15 +285,15 @@ type bitRows struct {
 	tmp      bitRow // a support row's worth of scratch
 }
 
-// newBitRows returns the rows whose runs are flat[start[y]:start[y+1]], w
-// pixels wide, with nw-word scratch.
-func newBitRows(flat []mask.Run, start []int, w, nw int) *bitRows {
-	h := len(start) - 1
+// newBitRows returns the rows whose runs are in flat, w pixels wide, with
+// nw-word scratch.
+func newBitRows(flat []mask.Run, rows []rowInfo, w, nw int) *bitRows {
+	h := len(rows)
 	nr := (w + 63) / 64
 	b := &bitRows{fwd: make([]uint64, h*nr), rev: make([]uint64, h*nr), nr: nr, tmp: make(bitRow, nw)}
 	for y := range h {
 		f, r := bitRow(b.fwd[y*nr:(y+1)*nr]), bitRow(b.rev[y*nr:(y+1)*nr])
-		for _, u := range flat[start[y]:start[y+1]] {
+		for _, u := range flat[rows[y].s : rows[y].s+rows[y].n] {
 			f.set(u.X0, u.X1-1)
 			r.set(w-u.X1, w-1-u.X0)
 		}
@@ -237,6 +358,42 @@ func (r bitRow) spread(n int) {
 		}
 		cover += s
 	}
+}
+
+// nextClear returns the least k' >= k with bit k' of r clear (len(r)*64
+// when there is none).
+func (r bitRow) nextClear(k int) int {
+	i := k / 64
+	if i >= len(r) {
+		return k
+	}
+	if x := ^r[i] >> uint(k%64); x != 0 {
+		return k + bits.TrailingZeros64(x)
+	}
+	for i++; i < len(r); i++ {
+		if x := ^r[i]; x != 0 {
+			return 64*i + bits.TrailingZeros64(x)
+		}
+	}
+	return 64 * len(r)
+}
+
+// prevClear returns the greatest k' <= k with bit k' of r clear (-1 when
+// there is none).
+func (r bitRow) prevClear(k int) int {
+	if k < 0 {
+		return k
+	}
+	i := k / 64
+	if x := ^r[i] << uint(63-k%64); x != 0 {
+		return k - bits.LeadingZeros64(x)
+	}
+	for i--; i >= 0; i-- {
+		if x := ^r[i]; x != 0 {
+			return 64*i + 63 - bits.LeadingZeros64(x)
+		}
+	}
+	return -1
 }
 
 // or sets in r every bit set in s.

@@ -168,7 +168,8 @@ func near(got, want, rel float64) bool {
 }
 
 // TestUnionArea compares unionArea with the x-sweep reference on random
-// sets of overlapping convex polygons, whole (y0 below everything) and
+// sets of overlapping convex polygons (some equal, some inside others),
+// whole (y0 below everything) and
 // cut at a height y0 (the reference given the polygons clipped there).
 func TestUnionArea(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 3))
@@ -177,6 +178,19 @@ func TestUnionArea(t *testing.T) {
 		var ps [][]collide.Vec
 		for range 1 + r.IntN(6) {
 			ps = append(ps, randomConvex(r, integer))
+		}
+		// Copies and shrunken copies: polygons inside others, equal ones.
+		for range r.IntN(3) {
+			p := ps[r.IntN(len(ps))]
+			k := 1.0
+			if r.IntN(2) == 0 {
+				k = 0.5
+			}
+			var q []collide.Vec
+			for _, v := range p {
+				q = append(q, p[0].Add(v.Sub(p[0]).Scale(k)))
+			}
+			ps = append(ps, q)
 		}
 		if got, want := unionArea(ps, -100), refUnionArea(ps); !near(got, want, 1e-9) {
 			t.Fatalf("case %d: unionArea(%v) = %v, want %v", i, ps, got, want)
