@@ -113,16 +113,29 @@ func minkowski(dst, a, b []collide.Vec) []collide.Vec {
 			j0 = j
 		}
 	}
-	av := func(i int) collide.Vec { return a[(i0+i)%n] }
-	bv := func(j int) collide.Vec { return b[(j0+j)%m].Neg() }
+	// The i-th vertex of a from i0 is a[ia], the j-th of −b from j0 is
+	// −b[jb]; an edge of −b is minus the edge of b.
+	ia, jb := i0, j0
 	for i, j := 0, 0; i < n || j < m; {
-		dst = append(dst, av(i).Add(bv(j)))
-		c := av(i + 1).Sub(av(i)).Cross(bv(j + 1).Sub(bv(j)))
-		if c >= 0 && i < n {
-			i++
+		ia1, jb1 := ia+1, jb+1
+		if ia1 == n {
+			ia1 = 0
 		}
-		if c <= 0 && j < m {
-			j++
+		if jb1 == m {
+			jb1 = 0
+		}
+		dst = append(dst, a[ia].Sub(b[jb]))
+		// The edge turning least goes next, both when parallel; once one
+		// polygon's edges are spent, the other's. Each step takes at least
+		// one edge, so neither rounding nor NaN in c can stall the walk.
+		c := b[jb1].Sub(b[jb]).Cross(a[ia1].Sub(a[ia])) // edge of a × edge of −b
+		nextB := j < m && (i == n || c <= 0)
+		nextA := i < n && (j == m || c >= 0 || !nextB)
+		if nextA {
+			i, ia = i+1, ia1
+		}
+		if nextB {
+			j, jb = j+1, jb1
 		}
 	}
 	return dst

@@ -80,7 +80,7 @@ func BenchmarkFPCorpus(b *testing.B) {
 // benchMasks returns named masks for BenchmarkPairsOf: discs (one run a
 // row, like most sprites), noise (many runs a row, the support filling
 // fast), a lattice of single pixels every 4 (many runs a row and a
-// sparse support, the worst case for run pairs) and testdata's large
+// sparse support, the worst case) and testdata's large
 // sprite when present.
 func benchMasks(b *testing.B) []fpSprite {
 	var out []fpSprite
@@ -105,7 +105,7 @@ func benchMasks(b *testing.B) []fpSprite {
 		}
 		out = append(out, fpSprite{fmt.Sprintf("noise%d", n), m})
 	}
-	for _, n := range []int{64, 256} {
+	for _, n := range []int{64, 256, 1024} {
 		m := mask.New(n, n)
 		for y := 0; y < n; y += 4 {
 			for x := 0; x < n; x += 4 {
@@ -126,8 +126,8 @@ func benchMasks(b *testing.B) []fpSprite {
 }
 
 // BenchmarkPairsOf measures PairsOf by kind and size of mask, and the two
-// ways of pairing rows alone (runs: run pairs only; bits: bit rows only),
-// which is how runsPerWord was chosen. Run with
+// without looking up pairs of repeated rows (fresh), which is what
+// heavyPair trades. Run with
 //
 //	go test ./verify -run '^$' -bench PairsOf -count 5
 func BenchmarkPairsOf(b *testing.B) {
@@ -135,7 +135,7 @@ func BenchmarkPairsOf(b *testing.B) {
 		for _, way := range []struct {
 			name string
 			cut  int
-		}{{"", runsPerWord}, {"runs", math.MaxInt}, {"bits", 0}} {
+		}{{"", heavyPair}, {"fresh", math.MaxInt}} {
 			name := s.name
 			if way.name != "" {
 				name += "/" + way.name

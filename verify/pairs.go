@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/shapegen/shapegen/mask"
@@ -17,117 +18,81 @@ type Pairs struct {
 }
 
 // PairsOf returns the Pairs of m; an empty or nil mask gives the zero
-// Pairs.
+// Pairs. The result does not depend on where the pixels sit in m.
 //
 // P ⊕ −P is the union of the closed 2×2 squares centred on the integer
 // vectors of the mask's autocorrelation support A = {q − p : p, q opaque},
 // so its area is the number of unit cells with a corner in A. A is built
-// from row runs: for rows y1 <= y2 with runs [a1, b1] and [a2, b2], the
-// offsets (dx, y2−y1) with a2−b1 <= dx <= b2−a1 are in A, and nothing else
-// is. The cost depends on the runs, not the pixels: a sprite row has one to
-// a few runs, so a pair of rows is usually one interval written into a bit
-// row, and a pair whose whole interval is already in A is skipped after a
-// check. Testing each offset by ANDing shifted bit rows instead would cost
-// O(width² · height² / 64) whatever the art, about a hundred times more on
-// a 300 px sprite. Rows with many runs (dithering, noise) switch to bit
-// rows: the other row's bits shifted and spread over each run, so a pair
-// costs O(runs · width / 64) instead of O(runs²).
+// from row runs, one row of offsets dy at a time: rows y and y+dy with runs
+// [a1, b1] and [a2, b2] put dx from a2−b1 to b2−a1 in A, and nothing else
+// does. Row runs rather than ANDs of shifted bit rows because the cost
+// then follows the runs, not the pixels: a sprite's row has one to a few,
+// and testing every offset by ANDs would cost O(width² · height² / 64)
+// whatever the art, hundreds of times more on a 300 px sprite.
+//
+// Most pairs of rows add nothing new, and are found so cheaply. For each
+// dy, the least and greatest dx over all pairs of rows (the envelope; two
+// passes over dense arrays of the rows' ends, the hot loop on most
+// sprites) bound the row of A, and the two pairs reaching them go first:
+// on most sprites their intervals overlap and fill the envelope, which
+// ends the row. Otherwise every pair follows until the row is full; an
+// interval inside the longest run of set bits met so far costs one
+// comparison, and rows of several runs skip the runs whose intervals fall
+// there. Where rows repeat (dithering, patterns), a pair of rows of many
+// runs whose contents were already paired at this dy is skipped. The
+// worst case is still O(height² · runs²) for rows of many runs that are
+// all different and a support with holes (noise: about 0.25 s for
+// 1024×1024 in BenchmarkPairsOf).
 //
 // A is symmetric about the origin, so only dy >= 0 is built and the cells
 // above y = 0 are counted twice. Memory is about twice the mask's bits
-// over its bounds: (height+1) rows of 2·width+1 bits.
+// over its bounds, (height+1) rows of 2·width+1 bits, plus its runs.
 func PairsOf(m *mask.Mask) Pairs {
 	if m == nil {
 		return Pairs{}
 	}
-	return Pairs{Area: float64(2 * supportCells(m, runsPerWord))}
+	return Pairs{Area: float64(2 * supportCells(m, heavyPair))}
 }
 
-// runsPerWord is where a pair of rows switches from run pairs to bit rows:
-// when one row has more than runsPerWord runs per 64-bit word of a support
-// row. The run pairs cost about k1·k2 interval writes, the bit rows
-// about min(k1, k2) · words · (2 + log₂ run length) word operations; on
-// noise masks (BenchmarkPairsOf) the switch pays from about here.
-const runsPerWord = 4
+// heavyPair is the product of the two rows' run counts from which a pair
+// of rows is first looked up among those already done at its dy: below
+// it, the lookup costs more than the pair.
+const heavyPair = 64
 
 // supportCells returns the number of unit cells with y >= 0 that have a
-// corner in m's autocorrelation support (half of area(P ⊕ −P)), a pair of
-// rows using bit rows when either has more than cut runs per support word.
-func supportCells(m *mask.Mask, cut int) int {
-	b := m.Bounds()
-	w, h := b.Dx(), b.Dy()
-	if w == 0 || h == 0 {
+// corner in m's autocorrelation support (half of area(P ⊕ −P)), pairs of
+// rows whose run counts multiply to heavy or more being looked up among
+// those done (see PairsOf).
+func supportCells(m *mask.Mask, heavy int) int {
+	rs := newRowSet(m)
+	w, h := rs.w, len(rs.rows)
+	if h == 0 {
 		return 0
 	}
-	// Row y's runs, in bounds coordinates (x from 0 to w), are
-	// flat[rows[y].s : rows[y].s+rows[y].n].
-	var flat []mask.Run
-	rows := make([]rowInfo, h)
-	firsts, lasts := make([]int32, h), make([]int32, h) // rows' first and last, dense
-	for y := range h {
-		n := len(flat)
-		flat = m.AppendRuns(flat, b.Min.Y+y)
-		for i := n; i < len(flat); i++ {
-			flat[i].X0 -= b.Min.X
-			flat[i].X1 -= b.Min.X
-		}
-		rows[y] = rowInfo{first: far, last: -far, s: n, n: len(flat) - n}
-		if len(flat) > n {
-			rows[y].first, rows[y].last = flat[n].X0, flat[len(flat)-1].X1-1
-		}
-		firsts[y], lasts[y] = int32(rows[y].first), int32(rows[y].last)
-	}
-
 	// Support row dy (0 <= dy <= h; row h stays clear) holds dx at bit
 	// dx+w, |dx| < w, so bits 0 and 2w stay clear and every cell's corners
 	// have a place.
 	nw := (2*w)/64 + 1
 	sup := make([]uint64, (h+1)*nw)
-	var br *bitRows // built when first needed
+	var done map[[2]int32]bool // heavy pairs of row contents done at dy
 	for dy := range h {
-		dst := bitRow(sup[dy*nw : (dy+1)*nw])
-		// c is the longest run of set bits of dst met so far: most
-		// intervals of a sprite's rows fall in it or extend it, so they
-		// cost a comparison, or O(1) plus the bits they add.
-		c := span{lo: far, hi: -far}
-		// pair adds the offsets of rows y1 and y1+dy.
-		pair := func(y1 int) {
-			r1, r2 := &rows[y1], &rows[y1+dy]
-			lo, hi := r2.first-r1.last+w, r2.last-r1.first+w
-			switch {
-			case c.lo <= lo && hi <= c.hi || lo > hi: // held, or a row empty
-			case r1.n == 1 && r2.n == 1:
-				c.add(dst, lo, hi)
-			case max(r1.n, r2.n) <= cut*nw:
-				runs2 := flat[r2.s : r2.s+r2.n]
-				for _, u := range flat[r1.s : r1.s+r1.n] {
-					c.addShifted(dst, runs2, w-(u.X1-1), w-u.X0)
-				}
-			default:
-				if br == nil {
-					br = newBitRows(flat, rows, w, nw)
-				}
-				br.pair(dst, flat[r1.s:r1.s+r1.n], flat[r2.s:r2.s+r2.n], y1, y1+dy, w)
-				c.grow(dst)
-			}
-		}
-		// The row's bits lie in [envLo, envHi], reached by the pairs at
-		// yLo and yHi. Those two first: for most sprites their intervals
-		// overlap and fill the envelope, which ends the row.
-		envLo, envHi, yLo, yHi := envelope(firsts, lasts, dy)
+		envLo, envHi, yLo, yHi := envelope(rs.firsts, rs.lasts, dy)
 		if envLo > envHi {
-			continue // no pair of rows dy apart
+			continue // no two non-empty rows dy apart
 		}
 		envLo, envHi = envLo+w, envHi+w
-		pair(yLo)
-		pair(yHi)
-		for y1 := 0; y1+dy < h && !c.holds(envLo, envHi); y1++ {
-			r1, r2 := &rows[y1], &rows[y1+dy]
-			if lo, hi := r2.first-r1.last+w, r2.last-r1.first+w; c.lo <= lo && hi <= c.hi || lo > hi {
-				continue
+		clear(done)
+		p := pairing{rowSet: rs, dst: sup[dy*nw : (dy+1)*nw], c: span{lo: far, hi: -far}, dy: dy, heavy: heavy, done: done}
+		p.pair(yLo)
+		p.pair(yHi)
+		for y1 := 0; y1+dy < h && !p.c.holds(envLo, envHi); y1++ {
+			r1, r2 := &rs.rows[y1], &rs.rows[y1+dy]
+			if lo, hi := r2.first-r1.last+w, r2.last-r1.first+w; p.c.lo <= lo && hi <= p.c.hi || lo > hi {
+				continue // held, or a row empty
 			}
-			pair(y1)
+			p.pair(y1)
 		}
+		done = p.done
 	}
 
 	// Cell row j (dy from j to j+1) lies between support rows j and j+1,
@@ -145,6 +110,107 @@ func supportCells(m *mask.Mask, cut int) int {
 		}
 	}
 	return cells
+}
+
+// rowSet is a mask's rows as runs, in the coordinates of its bounds.
+type rowSet struct {
+	w             int // the bounds' width
+	flat          []mask.Run
+	rows          []rowInfo
+	firsts, lasts []int32 // the rows' first and last, dense for envelope
+	class         []int32 // rows with equal runs have equal classes; built when needed
+}
+
+// newRowSet returns m's rows within its bounds.
+func newRowSet(m *mask.Mask) *rowSet {
+	b := m.Bounds()
+	h := b.Dy()
+	rs := &rowSet{w: b.Dx(), rows: make([]rowInfo, h), firsts: make([]int32, h), lasts: make([]int32, h)}
+	for y := range h {
+		n := len(rs.flat)
+		rs.flat = m.AppendRuns(rs.flat, b.Min.Y+y)
+		for i := n; i < len(rs.flat); i++ {
+			rs.flat[i].X0 -= b.Min.X
+			rs.flat[i].X1 -= b.Min.X
+		}
+		r := rowInfo{first: far, last: -far, s: n, n: len(rs.flat) - n}
+		if r.n > 0 {
+			r.first, r.last = rs.flat[n].X0, rs.flat[len(rs.flat)-1].X1-1
+		}
+		rs.rows[y], rs.firsts[y], rs.lasts[y] = r, int32(r.first), int32(r.last)
+	}
+	return rs
+}
+
+// runs returns row y's runs.
+func (rs *rowSet) runs(y int) []mask.Run {
+	r := &rs.rows[y]
+	return rs.flat[r.s : r.s+r.n]
+}
+
+// classOf returns row y's class: the index of the first row with the
+// same runs.
+func (rs *rowSet) classOf(y int) int32 {
+	if rs.class == nil {
+		rs.class = make([]int32, len(rs.rows))
+		first := map[string]int32{}
+		var key []byte
+		for i := range rs.rows {
+			key = key[:0]
+			for _, u := range rs.runs(i) {
+				key = binary.AppendUvarint(binary.AppendUvarint(key, uint64(u.X0)), uint64(u.X1))
+			}
+			c, ok := first[string(key)]
+			if !ok {
+				c = int32(i)
+				first[string(key)] = c
+			}
+			rs.class[i] = c
+		}
+	}
+	return rs.class[y]
+}
+
+// pairing is the work on one row of the support, dy: its bits dst, the
+// longest run of them known set c, and the heavy pairs of row contents
+// done.
+type pairing struct {
+	*rowSet
+	dst   bitRow
+	c     span
+	dy    int
+	heavy int
+	done  map[[2]int32]bool
+}
+
+// pair adds to the support row the offsets between rows y1 and y1+dy.
+func (p *pairing) pair(y1 int) {
+	y2, w := y1+p.dy, p.w
+	r1, r2 := &p.rows[y1], &p.rows[y2]
+	lo, hi := r2.first-r1.last+w, r2.last-r1.first+w
+	switch {
+	case p.c.lo <= lo && hi <= p.c.hi || lo > hi: // held, or a row empty
+		return
+	case r1.n == 1 && r2.n == 1:
+		p.c.add(p.dst, lo, hi)
+		return
+	case p.dst.all(lo, hi):
+		return
+	}
+	if r1.n*r2.n >= p.heavy {
+		k := [2]int32{p.classOf(y1), p.classOf(y2)}
+		if p.done[k] {
+			return
+		}
+		if p.done == nil {
+			p.done = map[[2]int32]bool{}
+		}
+		p.done[k] = true
+	}
+	runs2 := p.runs(y2)
+	for _, u := range p.runs(y1) {
+		p.c.addShifted(p.dst, runs2, w-(u.X1-1), w-u.X0)
+	}
 }
 
 // far is beyond any coordinate (masks are narrower than 2²⁸, the pixel
@@ -277,89 +343,6 @@ func (r bitRow) all(lo, hi int) bool {
 	return true
 }
 
-// bitRows holds each row of the mask's bounds as bits, as is (bit x for
-// pixel x) and reversed (bit w−1−x), for the pairs of rows with many runs.
-type bitRows struct {
-	fwd, rev []uint64 // row y at [y*nr, (y+1)*nr)
-	nr       int
-	tmp      bitRow // a support row's worth of scratch
-}
-
-// newBitRows returns the rows whose runs are in flat, w pixels wide, with
-// nw-word scratch.
-func newBitRows(flat []mask.Run, rows []rowInfo, w, nw int) *bitRows {
-	h := len(rows)
-	nr := (w + 63) / 64
-	b := &bitRows{fwd: make([]uint64, h*nr), rev: make([]uint64, h*nr), nr: nr, tmp: make(bitRow, nw)}
-	for y := range h {
-		f, r := bitRow(b.fwd[y*nr:(y+1)*nr]), bitRow(b.rev[y*nr:(y+1)*nr])
-		for _, u := range flat[rows[y].s : rows[y].s+rows[y].n] {
-			f.set(u.X0, u.X1-1)
-			r.set(w-u.X1, w-1-u.X0)
-		}
-	}
-	return b
-}
-
-// pair sets in dst every dx+w with dx = x2 − x1, x1 opaque in row y1 (runs
-// r1) and x2 in row y2 (runs r2), spreading the other row's bits over each
-// run of the row with fewer runs.
-func (b *bitRows) pair(dst bitRow, r1, r2 []mask.Run, y1, y2, w int) {
-	if len(r1) <= len(r2) {
-		// x1 = b1 − k for a run [a1, b1], 0 <= k <= b1−a1: bit x2 of row
-		// y2 goes to x2 + w − b1 + k.
-		src := b.fwd[y2*b.nr : (y2+1)*b.nr]
-		for _, u := range r1 {
-			b.tmp.shiftFrom(src, w-(u.X1-1))
-			b.tmp.spread(u.X1 - 1 - u.X0)
-			dst.or(b.tmp)
-		}
-		return
-	}
-	// x2 = a2 + k for a run [a2, b2]: reversed bit j = w−1−x1 of row y1
-	// goes to j + a2 + 1 + k.
-	src := b.rev[y1*b.nr : (y1+1)*b.nr]
-	for _, v := range r2 {
-		b.tmp.shiftFrom(src, v.X0+1)
-		b.tmp.spread(v.X1 - 1 - v.X0)
-		dst.or(b.tmp)
-	}
-}
-
-// shiftFrom sets r to src moved s >= 0 bits up, dropping what passes r's
-// end.
-func (r bitRow) shiftFrom(src []uint64, s int) {
-	clear(r)
-	ws, bs := s/64, uint(s%64)
-	for i, v := range src {
-		k := i + ws
-		if k >= len(r) {
-			break
-		}
-		r[k] |= v << bs
-		if bs != 0 && k+1 < len(r) {
-			r[k+1] |= v >> (64 - bs)
-		}
-	}
-}
-
-// spread sets every bit k + i of r, 0 <= i <= n, for each bit k set in r,
-// dropping what passes r's end, by doubling shifts: O(len(r) · log n).
-func (r bitRow) spread(n int) {
-	for cover := 1; cover <= n; {
-		s := min(cover, n+1-cover)
-		ws, bs := s/64, uint(s%64)
-		for i := len(r) - 1; i >= ws; i-- {
-			v := r[i-ws] << bs
-			if bs != 0 && i-ws-1 >= 0 {
-				v |= r[i-ws-1] >> (64 - bs)
-			}
-			r[i] |= v
-		}
-		cover += s
-	}
-}
-
 // nextClear returns the least k' >= k with bit k' of r clear (len(r)*64
 // when there is none).
 func (r bitRow) nextClear(k int) int {
@@ -394,11 +377,4 @@ func (r bitRow) prevClear(k int) int {
 		}
 	}
 	return -1
-}
-
-// or sets in r every bit set in s.
-func (r bitRow) or(s bitRow) {
-	for i, v := range s {
-		r[i] |= v
-	}
 }

@@ -59,12 +59,12 @@ func naivePairsArea(m *mask.Mask) float64 {
 }
 
 // randomMask returns a w×h mask of one of a few textures (scattered
-// pixels, blobs of runs, stripes, noise), placed at a random offset
+// pixels, blobs of runs, stripes, repeated rows, noise), placed at a random offset
 // inside a larger frame.
 func randomMask(r *rand.Rand, w, h int) *mask.Mask {
 	ox, oy := r.IntN(w+3), r.IntN(5)
 	m := mask.New(ox+w+r.IntN(w+3), oy+h+r.IntN(5))
-	switch r.IntN(4) {
+	switch r.IntN(5) {
 	case 0: // scattered pixels
 		for range 1 + r.IntN(w*h/4+1) {
 			m.Set(ox+r.IntN(w), oy+r.IntN(h), true)
@@ -82,6 +82,20 @@ func randomMask(r *rand.Rand, w, h int) *mask.Mask {
 			for range r.IntN(4) {
 				a := r.IntN(w)
 				m.SetRun(oy+y, ox+a, ox+a+1+r.IntN(min(w-a, 6)), true)
+			}
+		}
+	case 3: // a few rows of noise repeated, like dithering
+		var rows [][]bool
+		for range 1 + r.IntN(3) {
+			row := make([]bool, w)
+			for x := range row {
+				row[x] = r.IntN(2) == 0
+			}
+			rows = append(rows, row)
+		}
+		for y := range h {
+			for x, v := range rows[y%len(rows)] {
+				m.Set(ox+x, oy+y, v)
 			}
 		}
 	default: // noise of random density
@@ -133,9 +147,9 @@ func TestPairsOfPictures(t *testing.T) {
 	}
 }
 
-// TestPairsOfMatchesNaive compares PairsOf, and both of its ways of
-// pairing rows (run pairs only, bit rows only), with the naive reference
-// on thousands of random masks, some wider than a word.
+// TestPairsOfMatchesNaive compares PairsOf, looking up pairs of repeated
+// rows always and never, with the naive reference on thousands of random
+// masks, some wider than a word.
 func TestPairsOfMatchesNaive(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 1))
 	for i := range 3000 {
@@ -148,9 +162,9 @@ func TestPairsOfMatchesNaive(t *testing.T) {
 		if got := PairsOf(m).Area; got != want {
 			t.Fatalf("case %d: PairsOf(\n%v) = %v, want %v", i, m, got, want)
 		}
-		for _, cut := range []int{0, math.MaxInt} {
-			if got := float64(2 * supportCells(m, cut)); got != want {
-				t.Fatalf("case %d: supportCells(\n%v, %d) gives area %v, want %v", i, m, cut, got, want)
+		for _, heavy := range []int{0, math.MaxInt} {
+			if got := float64(2 * supportCells(m, heavy)); got != want {
+				t.Fatalf("case %d: supportCells(\n%v, %d) gives area %v, want %v", i, m, heavy, got, want)
 			}
 		}
 	}

@@ -64,6 +64,11 @@ func compoundDiffArea(c collide.Compound) float64 {
 // that pass a bounding-box check; it allocates O(m).
 func unionArea(ps [][]collide.Vec, y0 float64) float64 {
 	var sw sweep
+	n := 0
+	for _, p := range ps {
+		n += len(p) + 2
+	}
+	sw.buf = make([]collide.Vec, 0, n)
 	for _, p := range ps {
 		sw.addPoly(p, y0)
 	}
@@ -74,10 +79,11 @@ func unionArea(ps [][]collide.Vec, y0 float64) float64 {
 // sweep is the state of unionArea's sweep.
 type sweep struct {
 	polys []sweepPoly
-	ends  []end   // ends[2i], ends[2i+1]: the two ends of polys[i]
-	act   []int   // active polygons, by index
-	ord   []int32 // active ends, left to right at the last mid-height
-	tmp   []end   // a split slab's ends
+	ends  []end         // ends[2i], ends[2i+1]: the two ends of polys[i]
+	act   []int         // active polygons, by index
+	ord   []int32       // active ends, left to right at the last mid-height
+	tmp   []end         // a split slab's ends
+	buf   []collide.Vec // the polygons' chains
 }
 
 // sweepPoly is a convex polygon as two chains of vertices from its lowest
@@ -85,9 +91,9 @@ type sweep struct {
 type sweepPoly struct {
 	v      []collide.Vec
 	a, b   chain
-	y0, y1 float64 // lowest (or the sweep's start) and highest y
-	box    collide.Rect
-	gone   bool // inside another polygon
+	y0, y1 float64    // lowest (or the sweep's start) and highest y
+	box    [4]float64 // least x, least y, greatest x, greatest y
+	gone   bool       // inside another polygon
 }
 
 // chain is a y-monotone chain of vertices (y not decreasing) with the
@@ -118,16 +124,21 @@ func (sw *sweep) addPoly(p []collide.Vec, y0 float64) {
 	// Both chains in one slice: forward from lo to hi, then backward.
 	na := (hi-lo+n)%n + 1
 	nb := (lo-hi+n)%n + 1
-	v := make([]collide.Vec, 0, na+nb)
+	start := len(sw.buf)
+	box := [4]float64{p[0].X, p[0].Y, p[0].X, p[0].Y}
 	for i, k := lo, 0; k < na; i, k = (i+1)%n, k+1 {
-		v = append(v, p[i])
+		sw.buf = append(sw.buf, p[i])
+		box[0], box[2] = min(box[0], p[i].X), max(box[2], p[i].X)
 	}
 	for i, k := lo, 0; k < nb; i, k = (i+n-1)%n, k+1 {
-		v = append(v, p[i])
+		sw.buf = append(sw.buf, p[i])
+		box[0], box[2] = min(box[0], p[i].X), max(box[2], p[i].X)
 	}
+	box[1], box[3] = p[lo].Y, p[hi].Y
+	v := sw.buf[start:]
 	sw.polys = append(sw.polys, sweepPoly{
 		v: p, a: chain{v: v[:na]}, b: chain{v: v[na:]},
-		y0: max(p[lo].Y, y0), y1: p[hi].Y, box: collide.Polygon(p).Bounds(),
+		y0: max(p[lo].Y, y0), y1: p[hi].Y, box: box,
 	})
 }
 
@@ -137,7 +148,9 @@ func (sw *sweep) prune() {
 	for i := range sw.polys {
 		p := &sw.polys[i]
 		for j := range sw.polys {
-			if q := &sw.polys[j]; j != i && !q.gone && q.box.ContainsRect(p.box) && inside(p.v, q.v) {
+			q := &sw.polys[j]
+			if j != i && !q.gone && q.box[0] <= p.box[0] && q.box[1] <= p.box[1] &&
+				p.box[2] <= q.box[2] && p.box[3] <= q.box[3] && inside(p.v, q.v) {
 				p.gone = true
 				break
 			}
@@ -191,7 +204,7 @@ func (sw *sweep) run(y0 float64) float64 {
 			sw.act = slices.DeleteFunc(sw.act, func(i int) bool { return sw.polys[i].y1 <= ya })
 			sw.ord = slices.DeleteFunc(sw.ord, func(e int32) bool { return sw.polys[e/2].y1 <= ya })
 		}
-		if math.IsInf(yb, 1) {
+		if math.IsInf(yb, 1) || !(yb > ya) { // done; or NaN coordinates
 			return total
 		}
 		if len(sw.act) > 0 {
