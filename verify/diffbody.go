@@ -160,7 +160,7 @@ func shoelace(p []collide.Vec) float64 {
 // vertices: its difference body's area, from the Minkowski difference of
 // K with itself. Fewer than three vertices, or all collinear, give 0.
 func convexDiffArea(p collide.Polygon) float64 {
-	var buf [2][32]collide.Vec
+	var buf [2][64]collide.Vec // room for most hulls without allocating
 	k := convex(buf[0][:0], p)
 	if len(k) < 3 {
 		return 0

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/shapegen/shapegen/collide"
+	"github.com/shapegen/shapegen/hull"
 	"github.com/shapegen/shapegen/mask"
 )
 
@@ -18,7 +19,8 @@ var fpKinds = []string{"aabb", "circle", "box", "hull", "polygon", "pieces"}
 // BenchmarkFPCorpus measures the figure for every corpus sprite (1,139 as
 // the build cuts them) and every kind, pieces from hull.Pieces(m, 8, 8)
 // included: "all" is PairsOf once per sprite and FPArea per kind, "pairs"
-// PairsOf alone, and each kind its FPArea alone. The shapes are made
+// PairsOf alone, each kind its FPArea alone, and pieces4 that of at most
+// four pieces (hull.Pieces(m, 4, 8)). The shapes are made
 // before timing; they are the build's work, not the figure's. Run with
 //
 //	go test ./verify -run '^$' -bench FPCorpus -count 5
@@ -60,6 +62,21 @@ func BenchmarkFPCorpus(b *testing.B) {
 		for b.Loop() {
 			for _, m := range masks {
 				PairsOf(m)
+			}
+		}
+		perSprite(b)
+	})
+	// Four pieces at most, about what an adaptive count gives concave
+	// sprites, to see how the pieces' cost scales.
+	var four []collide.Shape
+	for _, m := range masks {
+		four = append(four, collide.Compound(hull.Pieces(m, 4, 8)))
+	}
+	b.Run("pieces4", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for i, p := range pairs {
+				FPArea(p, four[i])
 			}
 		}
 		perSprite(b)

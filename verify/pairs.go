@@ -31,18 +31,18 @@ type Pairs struct {
 // whatever the art, hundreds of times more on a 300 px sprite.
 //
 // Most pairs of rows add nothing new, and are found so cheaply. For each
-// dy, the least and greatest dx over all pairs of rows (the envelope; two
-// passes over dense arrays of the rows' ends, the hot loop on most
-// sprites) bound the row of A, and the two pairs reaching them go first:
+// dy, the least and greatest dx over all pairs of rows (the envelope: one
+// pass over dense arrays of the rows' ends, the hot loop on most sprites)
+// bound the row of A, and the two pairs reaching them go first:
 // on most sprites their intervals overlap and fill the envelope, which
 // ends the row. Otherwise every pair follows until the row is full; an
 // interval inside the longest run of set bits met so far costs one
 // comparison, and rows of several runs skip the runs whose intervals fall
 // there. Where rows repeat (dithering, patterns), a pair of rows of many
 // runs whose contents were already paired at this dy is skipped. The
-// worst case is still O(height² · runs²) for rows of many runs that are
-// all different and a support with holes (noise: about 0.25 s for
-// 1024×1024 in BenchmarkPairsOf).
+// worst case is still O(height² · runs²), for rows of many runs that
+// differ and a support with holes (BenchmarkPairsOf: a 1024×1024 lattice
+// of single pixels, about 0.2 s; noise of that size, about 0.05 s).
 //
 // A is symmetric about the origin, so only dy >= 0 is built and the cells
 // above y = 0 are counted twice. Memory is about twice the mask's bits
@@ -74,7 +74,7 @@ func supportCells(m *mask.Mask, heavy int) int {
 	// have a place.
 	nw := (2*w)/64 + 1
 	sup := make([]uint64, (h+1)*nw)
-	var done map[[2]int32]bool // heavy pairs of row contents done at dy
+	var done map[[2]int]bool // heavy pairs of row contents done at dy
 	for dy := range h {
 		envLo, envHi, yLo, yHi := envelope(rs.firsts, rs.lasts, dy)
 		if envLo > envHi {
@@ -86,8 +86,8 @@ func supportCells(m *mask.Mask, heavy int) int {
 		p.pair(yLo)
 		p.pair(yHi)
 		for y1 := 0; y1+dy < h && !p.c.holds(envLo, envHi); y1++ {
-			r1, r2 := &rs.rows[y1], &rs.rows[y1+dy]
-			if lo, hi := r2.first-r1.last+w, r2.last-r1.first+w; p.c.lo <= lo && hi <= p.c.hi || lo > hi {
+			lo, hi := rs.firsts[y1+dy]-rs.lasts[y1]+w, rs.lasts[y1+dy]-rs.firsts[y1]+w
+			if p.c.lo <= lo && hi <= p.c.hi || lo > hi {
 				continue // held, or a row empty
 			}
 			p.pair(y1)
@@ -117,15 +117,15 @@ type rowSet struct {
 	w             int // the bounds' width
 	flat          []mask.Run
 	rows          []rowInfo
-	firsts, lasts []int32 // the rows' first and last, dense for envelope
-	class         []int32 // rows with equal runs have equal classes; built when needed
+	firsts, lasts []int // each row's first and last opaque pixel, far and -far for none
+	class         []int // rows with equal runs have equal classes; built when needed
 }
 
 // newRowSet returns m's rows within its bounds.
 func newRowSet(m *mask.Mask) *rowSet {
 	b := m.Bounds()
 	h := b.Dy()
-	rs := &rowSet{w: b.Dx(), rows: make([]rowInfo, h), firsts: make([]int32, h), lasts: make([]int32, h)}
+	rs := &rowSet{w: b.Dx(), rows: make([]rowInfo, h), firsts: make([]int, h), lasts: make([]int, h)}
 	for y := range h {
 		n := len(rs.flat)
 		rs.flat = m.AppendRuns(rs.flat, b.Min.Y+y)
@@ -133,11 +133,11 @@ func newRowSet(m *mask.Mask) *rowSet {
 			rs.flat[i].X0 -= b.Min.X
 			rs.flat[i].X1 -= b.Min.X
 		}
-		r := rowInfo{first: far, last: -far, s: n, n: len(rs.flat) - n}
-		if r.n > 0 {
-			r.first, r.last = rs.flat[n].X0, rs.flat[len(rs.flat)-1].X1-1
+		rs.rows[y] = rowInfo{s: n, n: len(rs.flat) - n}
+		rs.firsts[y], rs.lasts[y] = far, -far
+		if len(rs.flat) > n {
+			rs.firsts[y], rs.lasts[y] = rs.flat[n].X0, rs.flat[len(rs.flat)-1].X1-1
 		}
-		rs.rows[y], rs.firsts[y], rs.lasts[y] = r, int32(r.first), int32(r.last)
 	}
 	return rs
 }
@@ -150,10 +150,10 @@ func (rs *rowSet) runs(y int) []mask.Run {
 
 // classOf returns row y's class: the index of the first row with the
 // same runs.
-func (rs *rowSet) classOf(y int) int32 {
+func (rs *rowSet) classOf(y int) int {
 	if rs.class == nil {
-		rs.class = make([]int32, len(rs.rows))
-		first := map[string]int32{}
+		rs.class = make([]int, len(rs.rows))
+		first := map[string]int{}
 		var key []byte
 		for i := range rs.rows {
 			key = key[:0]
@@ -162,7 +162,7 @@ func (rs *rowSet) classOf(y int) int32 {
 			}
 			c, ok := first[string(key)]
 			if !ok {
-				c = int32(i)
+				c = int(i)
 				first[string(key)] = c
 			}
 			rs.class[i] = c
@@ -180,14 +180,14 @@ type pairing struct {
 	c     span
 	dy    int
 	heavy int
-	done  map[[2]int32]bool
+	done  map[[2]int]bool
 }
 
 // pair adds to the support row the offsets between rows y1 and y1+dy.
 func (p *pairing) pair(y1 int) {
 	y2, w := y1+p.dy, p.w
 	r1, r2 := &p.rows[y1], &p.rows[y2]
-	lo, hi := r2.first-r1.last+w, r2.last-r1.first+w
+	lo, hi := p.firsts[y2]-p.lasts[y1]+w, p.lasts[y2]-p.firsts[y1]+w
 	switch {
 	case p.c.lo <= lo && hi <= p.c.hi || lo > hi: // held, or a row empty
 		return
@@ -198,12 +198,12 @@ func (p *pairing) pair(y1 int) {
 		return
 	}
 	if r1.n*r2.n >= p.heavy {
-		k := [2]int32{p.classOf(y1), p.classOf(y2)}
+		k := [2]int{p.classOf(y1), p.classOf(y2)}
 		if p.done[k] {
 			return
 		}
 		if p.done == nil {
-			p.done = map[[2]int32]bool{}
+			p.done = map[[2]int]bool{}
 		}
 		p.done[k] = true
 	}
@@ -213,20 +213,18 @@ func (p *pairing) pair(y1 int) {
 	}
 }
 
-// far is beyond any coordinate (masks are narrower than 2²⁸, the pixel
-// limit being far lower), and far-(-far) fits an int32: an empty row's
-// first pixel is far and its last -far, and a span holding nothing runs
-// from far to -far.
-const far = 1 << 29
+// far is beyond any coordinate: an empty row's first pixel is far and its
+// last -far, and a span holding nothing runs from far to -far.
+const far = 1 << 40
 
 // envelope returns the least and greatest dx = x2 − x1 over opaque x1 in
 // row y and x2 in row y+dy, over all y, and a y where each is reached,
 // from the rows' first and last opaque pixels (far and -far for empty
 // rows, which then never reach either); lo > hi when no two non-empty
 // rows are dy apart. It is the hot loop of PairsOf on most sprites, so
-// it reads two dense int32 slices.
-func envelope(firsts, lasts []int32, dy int) (lo, hi, yLo, yHi int) {
-	l, g := int32(far), int32(-far)
+// it reads two dense slices.
+func envelope(firsts, lasts []int, dy int) (lo, hi, yLo, yHi int) {
+	l, g := far, -far
 	n := len(firsts) - dy
 	f2, l2, f1, l1 := firsts[dy:], lasts[dy:], firsts[:n], lasts[:n]
 	for y := range n {
@@ -237,14 +235,12 @@ func envelope(firsts, lasts []int32, dy int) (lo, hi, yLo, yHi int) {
 			g, yHi = d, y
 		}
 	}
-	return int(l), int(g), yLo, yHi
+	return l, g, yLo, yHi
 }
 
-// rowInfo is one row of the mask: its leftmost and rightmost opaque
-// pixels (far and -far when it has none) and where its runs are.
+// rowInfo says where one row's runs are: flat[s : s+n].
 type rowInfo struct {
-	first, last int
-	s, n        int // runs flat[s : s+n]
+	s, n int
 }
 
 // span is a run of bits lo to hi, inclusive, all set in a bitRow, as long

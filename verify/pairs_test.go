@@ -145,6 +145,16 @@ func TestPairsOfPictures(t *testing.T) {
 			}
 		}
 	}
+	// Two pixels far apart: offsets 0 and ±(w−1, 1), three separate
+	// 2×2 squares.
+	for _, w := range []int{3, 64, 65, 1 << 20} {
+		m := mask.New(w, 2)
+		m.Set(0, 0, true)
+		m.Set(w-1, 1, true)
+		if got := PairsOf(m).Area; got != 12 {
+			t.Errorf("PairsOf(pixels (0, 0) and (%d, 1)) = %v, want 12", w-1, got)
+		}
+	}
 }
 
 // TestPairsOfMatchesNaive compares PairsOf, looking up pairs of repeated

@@ -21,19 +21,24 @@ func compoundDiffArea(c collide.Compound) float64 {
 		return convexDiffArea(c[0])
 	}
 	hulls := make([][]collide.Vec, len(c))
+	total := 0
 	for i, p := range c {
-		hulls[i] = convex(nil, p)
+		hulls[i] = p
+		if !strictlyConvex(p) {
+			hulls[i] = convex(nil, p)
+		}
+		total += len(hulls[i])
 	}
+	// Pi ⊕ −Pj has at most len(Pi) + len(Pj) vertices: all sums fit in
+	// one buffer of 2·n·total.
 	sums := make([][]collide.Vec, 0, len(c)*len(c))
-	var buf []collide.Vec
+	buf := make([]collide.Vec, 0, 2*len(c)*total)
 	for _, a := range hulls {
 		for _, b := range hulls {
 			n := len(buf)
-			buf = append(buf, minkowski(buf[n:], a, b)...) // in place when buf has room
-			if len(buf)-n >= 3 {
+			if s := minkowski(buf[n:n], a, b); len(s) >= 3 {
+				buf = append(buf[:n], s...) // s is in place: a copy onto itself
 				sums = append(sums, buf[n:len(buf):len(buf)])
-			} else {
-				buf = buf[:n]
 			}
 		}
 	}
