@@ -161,7 +161,10 @@ func shoelace(p []collide.Vec) float64 {
 // K with itself. Fewer than three vertices, or all collinear, give 0.
 func convexDiffArea(p collide.Polygon) float64 {
 	var buf [2][64]collide.Vec // room for most hulls without allocating
-	k := convex(buf[0][:0], p)
+	k := []collide.Vec(p)
+	if !strictlyConvex(p) {
+		k = convex(buf[0][:0], p)
+	}
 	if len(k) < 3 {
 		return 0
 	}

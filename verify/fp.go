@@ -14,15 +14,15 @@ import (
 //   - Box: 16·hx·hy.
 //   - Polygon: the area of K ⊕ −K for K the convex hull of its vertices
 //     (a Polygon following collide's conventions is its own hull), built
-//     as a Minkowski sum in O(n); exact for integer vertices below 2²⁶.
+//     as a Minkowski sum in O(n); exact for integer vertices below 2²⁴.
 //     Fewer than three vertices, or all on a line, give 0.
 //   - Compound: the area of the union over all pieces i, j of Pi ⊕ −Pj
 //     (each piece taken as its convex hull; pieces may overlap), exactly
 //     up to rounding by a sweep in y (see unionArea); no piece gives 0.
 //   - Vec, or a nil Shape: 0.
 //
-// Negative radii and half-extents count by their size; coordinates that
-// are not finite give a result that is not finite.
+// Negative radii and half-extents count by their size. Coordinates that
+// are not finite give an unspecified result, but DiffArea returns.
 func DiffArea(s collide.Shape) float64 {
 	switch s := s.(type) {
 	case collide.Rect:
@@ -44,10 +44,12 @@ func DiffArea(s collide.Shape) float64 {
 
 // zeroFP is the one tolerance of FPArea: a figure within it of 0 is 0.
 // A shape that hugs its pixels exactly (a rectangle of pixels in its box)
-// has area(S ⊕ −S) = area(P ⊕ −P), but a box's or a reduced polygon's
-// float coordinates can leave the quotient an ulp or two from 1; such a
-// shape must read exactly 0, and no real shape is that close to it
-// without being it (area(P ⊕ −P) is a whole number of at least 4).
+// has area(S ⊕ −S) = area(P ⊕ −P) in exact arithmetic, but a box's or a
+// reduced polygon's float coordinates can leave the quotient a few ulps
+// from 1; reports sort by the figure, so such a shape must read exactly
+// 0. 1e-12 is far above those rounding errors and far below any real
+// difference: area(P ⊕ −P) is a whole number, and one square pixel in a
+// difference body of 10¹⁰ is still 1e-10.
 const zeroFP = 1e-12
 
 // FPArea returns the exact pair false-positive figure of the shape s for

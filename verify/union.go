@@ -61,12 +61,12 @@ func compoundDiffArea(c collide.Compound) float64 {
 // places). A slab in which two ends cross (two ends adjacent at
 // mid-height out of order at a slab end) is split at the crossing and each
 // part done alike (slab). Crossings closer to a slab end than a billionth
-// of its height are not split at; the area so left out is below that
-// fraction of the slab's.
+// of its height are not split at, which moves the result by about that
+// fraction of the slab's area at most.
 //
 // The cost is O(s · m) for s slabs (distinct vertex heights plus
-// crossings) and m polygons, plus O(m² · v) for the containment tests
-// that pass a bounding-box check; it allocates O(m).
+// crossings) and m polygons, plus m² bounding-box checks and O(v²) per
+// containment test for polygons of v vertices; it allocates O(m·v).
 func unionArea(ps [][]collide.Vec, y0 float64) float64 {
 	var sw sweep
 	n := 0
