@@ -33,7 +33,7 @@ func BenchmarkFPCorpus(b *testing.B) {
 		if s.m.Empty() {
 			continue
 		}
-		ks := kindsOf(s.m)
+		ks := fpKindsOf(s.m)
 		var row []collide.Shape
 		for _, k := range fpKinds {
 			row = append(row, ks[k])
@@ -94,12 +94,12 @@ func BenchmarkFPCorpus(b *testing.B) {
 	}
 }
 
-// benchMasks returns named masks for BenchmarkPairsOf: discs (one run a
+// fpBenchMasks returns named masks for BenchmarkPairsOf: discs (one run a
 // row, like most sprites), noise (many runs a row, the support filling
 // fast), a lattice of single pixels every 4 (many runs a row and a
 // sparse support, the worst case) and testdata's large
 // sprite when present.
-func benchMasks(b *testing.B) []fpSprite {
+func fpBenchMasks(b *testing.B) []fpSprite {
 	var out []fpSprite
 	for _, n := range []int{32, 128, 512} {
 		m := mask.New(n, n)
@@ -148,7 +148,7 @@ func benchMasks(b *testing.B) []fpSprite {
 //
 //	go test ./verify -run '^$' -bench PairsOf -count 5
 func BenchmarkPairsOf(b *testing.B) {
-	for _, s := range benchMasks(b) {
+	for _, s := range fpBenchMasks(b) {
 		for _, way := range []struct {
 			name string
 			cut  int

@@ -123,7 +123,7 @@ func TestFPCorpus(t *testing.T) {
 		if fresh := 2 * supportCells(s.m, math.MaxInt); float64(fresh) != p.Area {
 			t.Errorf("%s: PairsOf = %v, %v without looking up repeated rows", s.name, p.Area, fresh)
 		}
-		ks := kindsOf(s.m)
+		ks := fpKindsOf(s.m)
 		fh := FPArea(p, ks["hull"])
 		for kind, sh := range ks {
 			f := FPArea(p, sh)
@@ -139,7 +139,7 @@ func TestFPCorpus(t *testing.T) {
 					sums = append(sums, refDiff(a, b))
 				}
 			}
-			if got, want := DiffArea(c), refUnionArea(sums); !near(got, want, 1e-9) {
+			if got, want := DiffArea(c), refUnionArea(sums); !fpNear(got, want, 1e-9) {
 				t.Errorf("%s: DiffArea(pieces) = %v, reference %v", s.name, got, want)
 			}
 			checked++

@@ -23,9 +23,9 @@ func TestDiffAreaPolygon(t *testing.T) {
 		var p []collide.Vec
 		switch i % 3 {
 		case 0:
-			p = randomConvex(r, integer)
+			p = fpRandomConvex(r, integer)
 		case 1:
-			p = randomConvex(r, integer)
+			p = fpRandomConvex(r, integer)
 			for a, b := 0, len(p)-1; a < b; a, b = a+1, b-1 {
 				p[a], p[b] = p[b], p[a]
 			}
@@ -36,7 +36,7 @@ func TestDiffAreaPolygon(t *testing.T) {
 		}
 		want := shoelace(refDiff(p, p))
 		got := DiffArea(collide.Polygon(p))
-		if integer && got != want || !near(got, want, 1e-12) {
+		if integer && got != want || !fpNear(got, want, 1e-12) {
 			t.Fatalf("case %d: DiffArea(%v) = %v, want %v", i, p, got, want)
 		}
 	}
@@ -52,12 +52,12 @@ func TestDiffAreaShapes(t *testing.T) {
 		c := collide.V(r.Float64()*100-50, r.Float64()*100-50)
 		half := collide.V(r.Float64()*20, r.Float64()*20)
 		rect := collide.Rect{Min: c.Sub(half), Max: c.Add(half)}
-		if got, want := DiffArea(rect), shoelace(refDiff(rect.Polygon(), rect.Polygon())); !near(got, want, 1e-12) {
+		if got, want := DiffArea(rect), shoelace(refDiff(rect.Polygon(), rect.Polygon())); !fpNear(got, want, 1e-12) {
 			t.Fatalf("DiffArea(%v) = %v, want %v", rect, got, want)
 		}
 		box := collide.Box{Center: c, Half: half, Angle: r.Float64() * 7}
 		bp := box.Polygon()
-		if got, want := DiffArea(box), shoelace(refDiff(bp, bp)); !near(got, want, 1e-9) {
+		if got, want := DiffArea(box), shoelace(refDiff(bp, bp)); !fpNear(got, want, 1e-9) {
 			t.Fatalf("DiffArea(%v) = %v, want %v", box, got, want)
 		}
 		circle := collide.Circle{Center: c, Radius: half.X}
@@ -97,9 +97,9 @@ func TestDiffAreaShapes(t *testing.T) {
 	}
 }
 
-// kindsOf returns the shapes the build makes for m, by kind: its box,
+// fpKindsOf returns the shapes the build makes for m, by kind: its box,
 // circle, oriented box, hull, 8-vertex polygon and pieces.
-func kindsOf(m *mask.Mask) map[string]collide.Shape {
+func fpKindsOf(m *mask.Mask) map[string]collide.Shape {
 	h := hull.Convex(m)
 	return map[string]collide.Shape{
 		"aabb":    h.Bounds(),
@@ -124,7 +124,7 @@ func TestFPAreaRectangle(t *testing.T) {
 			m.SetRun(y, x0, x0+w, true)
 		}
 		p := PairsOf(m)
-		for kind, s := range kindsOf(m) {
+		for kind, s := range fpKindsOf(m) {
 			if kind == "circle" {
 				continue
 			}
@@ -143,7 +143,7 @@ func TestFPAreaRectangle(t *testing.T) {
 func TestFPAreaTranslation(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 9))
 	for i := range 300 {
-		m := randomMask(r, 1+r.IntN(60), 1+r.IntN(60))
+		m := fpRandomMask(r, 1+r.IntN(60), 1+r.IntN(60))
 		if m.Empty() {
 			continue
 		}
@@ -153,8 +153,8 @@ func TestFPAreaTranslation(t *testing.T) {
 		moved.Draw(m.Sub(b), x, y)
 		d := collide.V(float64(x-b.Min.X), float64(y-b.Min.Y))
 		p, q := PairsOf(m), PairsOf(moved)
-		anew := kindsOf(moved)
-		for kind, s := range kindsOf(m) {
+		anew := fpKindsOf(moved)
+		for kind, s := range fpKindsOf(m) {
 			var s2 collide.Shape
 			switch s := s.(type) {
 			case collide.Rect, collide.Polygon:
@@ -176,7 +176,7 @@ func TestFPAreaTranslation(t *testing.T) {
 			}
 			got, want := FPArea(q, s2), FPArea(p, s)
 			exact := kind == "aabb" || kind == "hull" || kind == "circle" || kind == "box"
-			if exact && got != want || !near(got, want, 1e-9) {
+			if exact && got != want || !fpNear(got, want, 1e-9) {
 				t.Fatalf("case %d: %s figure moved = %v, in place %v", i, kind, got, want)
 			}
 		}
@@ -190,12 +190,12 @@ func TestFPAreaTranslation(t *testing.T) {
 func TestFPAreaOrder(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 10))
 	for i := range 1000 {
-		m := randomMask(r, 1+r.IntN(40), 1+r.IntN(40))
+		m := fpRandomMask(r, 1+r.IntN(40), 1+r.IntN(40))
 		if m.Empty() {
 			continue
 		}
 		p := PairsOf(m)
-		ks := kindsOf(m)
+		ks := fpKindsOf(m)
 		fh := FPArea(p, ks["hull"])
 		for kind, s := range ks {
 			f := FPArea(p, s)
@@ -278,12 +278,12 @@ func TestFPAreaDeterministic(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 11))
 	var masks []*mask.Mask
 	for range 50 {
-		masks = append(masks, randomMask(r, 1+r.IntN(60), 1+r.IntN(60)))
+		masks = append(masks, fpRandomMask(r, 1+r.IntN(60), 1+r.IntN(60)))
 	}
 	figures := func(m *mask.Mask) map[string]float64 {
 		out := map[string]float64{}
 		p := PairsOf(m)
-		for kind, s := range kindsOf(m) {
+		for kind, s := range fpKindsOf(m) {
 			out[kind] = FPArea(p, s)
 		}
 		return out

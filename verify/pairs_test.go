@@ -58,10 +58,10 @@ func naivePairsArea(m *mask.Mask) float64 {
 	return float64(cells)
 }
 
-// randomMask returns a w×h mask of one of a few textures (scattered
+// fpRandomMask returns a w×h mask of one of a few textures (scattered
 // pixels, blobs of runs, stripes, repeated rows, noise), placed at a random offset
 // inside a larger frame.
-func randomMask(r *rand.Rand, w, h int) *mask.Mask {
+func fpRandomMask(r *rand.Rand, w, h int) *mask.Mask {
 	ox, oy := r.IntN(w+3), r.IntN(5)
 	m := mask.New(ox+w+r.IntN(w+3), oy+h+r.IntN(5))
 	switch r.IntN(5) {
@@ -167,7 +167,7 @@ func TestPairsOfMatchesNaive(t *testing.T) {
 		if i%20 == 0 {
 			w, h = 60+r.IntN(100), 1+r.IntN(3)
 		}
-		m := randomMask(r, w, h)
+		m := fpRandomMask(r, w, h)
 		want := naivePairsArea(m)
 		if got := PairsOf(m).Area; got != want {
 			t.Fatalf("case %d: PairsOf(\n%v) = %v, want %v", i, m, got, want)
@@ -185,7 +185,7 @@ func TestPairsOfMatchesNaive(t *testing.T) {
 func TestPairsOfTranslation(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 2))
 	for i := range 500 {
-		m := randomMask(r, 1+r.IntN(90), 1+r.IntN(20))
+		m := fpRandomMask(r, 1+r.IntN(90), 1+r.IntN(20))
 		b := m.Bounds()
 		moved := mask.New(b.Dx()+r.IntN(200), b.Dy()+r.IntN(30))
 		ox, oy := r.IntN(moved.Width()-b.Dx()+1), r.IntN(moved.Height()-b.Dy()+1)

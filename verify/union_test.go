@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -119,7 +120,7 @@ func refUnionArea(ps [][]collide.Vec) float64 {
 				ivs = append(ivs, iv{lo, hi})
 			}
 		}
-		slices.SortFunc(ivs, func(a, b iv) int { return cmpFloat(a.lo, b.lo) })
+		slices.SortFunc(ivs, func(a, b iv) int { return cmp.Compare(a.lo, b.lo) })
 		length, reach := 0.0, math.Inf(-1)
 		for _, v := range ivs {
 			if v.hi > reach {
@@ -132,19 +133,9 @@ func refUnionArea(ps [][]collide.Vec) float64 {
 	return area
 }
 
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-// randomConvex returns the hull of a few random points: integers on a
+// fpRandomConvex returns the hull of a few random points: integers on a
 // small grid (so that edges are often shared or parallel) or floats.
-func randomConvex(r *rand.Rand, integer bool) []collide.Vec {
+func fpRandomConvex(r *rand.Rand, integer bool) []collide.Vec {
 	for {
 		var pts []collide.Vec
 		ox, oy := r.Float64()*20-10, r.Float64()*20-10
@@ -161,9 +152,9 @@ func randomConvex(r *rand.Rand, integer bool) []collide.Vec {
 	}
 }
 
-// near reports whether got is within rel of want, relative to want's
+// fpNear reports whether got is within rel of want, relative to want's
 // size (at least 1).
-func near(got, want, rel float64) bool {
+func fpNear(got, want, rel float64) bool {
 	return math.Abs(got-want) <= rel*math.Max(1, math.Abs(want))
 }
 
@@ -177,7 +168,7 @@ func TestUnionArea(t *testing.T) {
 		integer := i%2 == 0
 		var ps [][]collide.Vec
 		for range 1 + r.IntN(6) {
-			ps = append(ps, randomConvex(r, integer))
+			ps = append(ps, fpRandomConvex(r, integer))
 		}
 		// Copies and shrunken copies: polygons inside others, equal ones.
 		for range r.IntN(3) {
@@ -192,7 +183,7 @@ func TestUnionArea(t *testing.T) {
 			}
 			ps = append(ps, q)
 		}
-		if got, want := unionArea(ps, -100), refUnionArea(ps); !near(got, want, 1e-9) {
+		if got, want := unionArea(ps, -100), refUnionArea(ps); !fpNear(got, want, 1e-9) {
 			t.Fatalf("case %d: unionArea(%v) = %v, want %v", i, ps, got, want)
 		}
 		y0 := float64(r.IntN(9) - 4)
@@ -205,7 +196,7 @@ func TestUnionArea(t *testing.T) {
 				clipped = append(clipped, c)
 			}
 		}
-		if got, want := unionArea(ps, y0), refUnionArea(clipped); !near(got, want, 1e-9) {
+		if got, want := unionArea(ps, y0), refUnionArea(clipped); !fpNear(got, want, 1e-9) {
 			t.Fatalf("case %d: unionArea(%v, %v) = %v, want %v", i, ps, y0, got, want)
 		}
 	}
@@ -235,7 +226,7 @@ func TestCompoundDiffArea(t *testing.T) {
 	for i := range 1000 {
 		var c collide.Compound
 		for range 1 + r.IntN(4) {
-			c = append(c, randomConvex(r, i%2 == 0))
+			c = append(c, fpRandomConvex(r, i%2 == 0))
 		}
 		var sums [][]collide.Vec
 		for _, a := range c {
@@ -243,7 +234,7 @@ func TestCompoundDiffArea(t *testing.T) {
 				sums = append(sums, refDiff(a, b))
 			}
 		}
-		if got, want := DiffArea(c), refUnionArea(sums); !near(got, want, 1e-9) {
+		if got, want := DiffArea(c), refUnionArea(sums); !fpNear(got, want, 1e-9) {
 			t.Fatalf("case %d: DiffArea(%v) = %v, want %v", i, c, got, want)
 		}
 	}
@@ -254,7 +245,7 @@ func TestCompoundDiffArea(t *testing.T) {
 func TestCompoundCut(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 5))
 	for i := range 1000 {
-		p := randomConvex(r, false)
+		p := fpRandomConvex(r, false)
 		if len(p) < 4 {
 			continue
 		}
@@ -262,7 +253,7 @@ func TestCompoundCut(t *testing.T) {
 		a := append([]collide.Vec(nil), p[:k+1]...)
 		b := append(append([]collide.Vec(nil), p[k:]...), p[0])
 		c := collide.Compound{a, b}
-		if got, want := DiffArea(c), DiffArea(collide.Polygon(p)); !near(got, want, 1e-9) {
+		if got, want := DiffArea(c), DiffArea(collide.Polygon(p)); !fpNear(got, want, 1e-9) {
 			t.Fatalf("case %d: DiffArea(%v) = %v, want DiffArea(%v) = %v", i, c, got, p, want)
 		}
 	}
