@@ -1,0 +1,172 @@
+package verify
+
+import (
+	"slices"
+
+	"github.com/shapegen/shapegen/collide"
+)
+
+// convex returns the vertices of the convex hull of p with a positive
+// shoelace sum, no repeated vertex and no three collinear, appended to
+// dst[:0]. A polygon that already follows collide's Polygon conventions is
+// copied as it is (O(n)); anything else (the other winding, repeats,
+// collinear runs, a non-convex list) gets its hull by Andrew's monotone
+// chain (O(n log n)). All points equal give one vertex and all points on a
+// line give its two ends; no points give none.
+func convex(dst, p []collide.Vec) []collide.Vec {
+	dst = dst[:0]
+	if strictlyConvex(p) {
+		return append(dst, p...)
+	}
+	pts := append(dst, p...)
+	slices.SortFunc(pts, func(a, b collide.Vec) int {
+		switch {
+		case a.X < b.X || a.X == b.X && a.Y < b.Y:
+			return -1
+		case a.X == b.X && a.Y == b.Y:
+			return 0
+		}
+		return 1
+	})
+	pts = slices.Compact(pts)
+	if len(pts) < 3 {
+		return pts
+	}
+	// The lower chain left to right, then the upper chain right to left,
+	// each popping vertices that do not turn left (positive cross).
+	hull := make([]collide.Vec, 0, len(pts)+1)
+	for pass := range 2 {
+		start := len(hull)
+		for k := range pts {
+			v := pts[k]
+			if pass == 1 {
+				v = pts[len(pts)-1-k]
+			}
+			for len(hull) >= start+2 && hull[len(hull)-1].Sub(hull[len(hull)-2]).Cross(v.Sub(hull[len(hull)-2])) <= 0 {
+				hull = hull[:len(hull)-1]
+			}
+			hull = append(hull, v)
+		}
+		hull = hull[:len(hull)-1] // each chain's last point starts the other
+	}
+	return append(pts[:0], hull...)
+}
+
+// strictlyConvex reports whether p has at least three vertices and every
+// turn p[i-1], p[i], p[i+1] is strictly positive with the edges' directions
+// making one full turn: a convex polygon with collide's winding, no repeated
+// vertex and no three collinear.
+func strictlyConvex(p []collide.Vec) bool {
+	n := len(p)
+	if n < 3 {
+		return false
+	}
+	// Every turn is to the left (less than half a turn each), and the
+	// edge direction passes the +x direction exactly once: the turns add
+	// up to one full turn, not several (a star polygon).
+	crossings := 0
+	for i := range n {
+		a, b, c := p[i], p[(i+1)%n], p[(i+2)%n]
+		e, f := b.Sub(a), c.Sub(b)
+		if !(e.Cross(f) > 0) {
+			return false
+		}
+		if e.Y < 0 && f.Y >= 0 {
+			crossings++
+		}
+	}
+	return crossings == 1
+}
+
+// lowest returns the index of p's vertex of least y, then least x: where a
+// convex polygon's edges start in angle order.
+func lowest(p []collide.Vec) int {
+	k := 0
+	for i, v := range p {
+		if v.Y < p[k].Y || v.Y == p[k].Y && v.X < p[k].X {
+			k = i
+		}
+	}
+	return k
+}
+
+// minkowski appends to dst[:0] the vertices of a ⊕ (−b), the Minkowski
+// difference of the convex polygons a and b (each as convex returns them:
+// positive winding, or one or two vertices), and returns it. It merges the
+// edges of a and of −b in angle order from both lowest vertices, so it
+// costs O(len(a) + len(b)); the result has positive winding and may keep
+// collinear vertices where edges of a and −b are parallel, which its area
+// does not mind. Either polygon empty gives an empty result. For integer
+// vertices every step is exact.
+func minkowski(dst, a, b []collide.Vec) []collide.Vec {
+	dst = dst[:0]
+	n, m := len(a), len(b)
+	if n == 0 || m == 0 {
+		return dst
+	}
+	// −b has the same winding as b; its lowest vertex is b's highest,
+	// least y of −b being greatest y of b (then greatest x).
+	i0 := lowest(a)
+	j0 := 0
+	for j, v := range b {
+		if v.Y > b[j0].Y || v.Y == b[j0].Y && v.X > b[j0].X {
+			j0 = j
+		}
+	}
+	// The i-th vertex of a from i0 is a[ia], the j-th of −b from j0 is
+	// −b[jb]; an edge of −b is minus the edge of b.
+	ia, jb := i0, j0
+	for i, j := 0, 0; i < n || j < m; {
+		ia1, jb1 := ia+1, jb+1
+		if ia1 == n {
+			ia1 = 0
+		}
+		if jb1 == m {
+			jb1 = 0
+		}
+		dst = append(dst, a[ia].Sub(b[jb]))
+		// The edge turning least goes next, both when parallel; once one
+		// polygon's edges are spent, the other's. Each step takes at least
+		// one edge, so neither rounding nor NaN in c can stall the walk.
+		c := b[jb1].Sub(b[jb]).Cross(a[ia1].Sub(a[ia])) // edge of a × edge of −b
+		nextB := j < m && (i == n || c <= 0)
+		nextA := i < n && (j == m || c >= 0 || !nextB)
+		if nextA {
+			i, ia = i+1, ia1
+		}
+		if nextB {
+			j, jb = j+1, jb1
+		}
+	}
+	return dst
+}
+
+// shoelace returns the signed area of the polygon p (half its shoelace
+// sum); 0 for fewer than three vertices.
+func shoelace(p []collide.Vec) float64 {
+	if len(p) < 3 {
+		return 0
+	}
+	s := 0.0
+	prev := p[len(p)-1]
+	for _, v := range p {
+		s += prev.Cross(v)
+		prev = v
+	}
+	return s / 2
+}
+
+// convexDiffArea returns area(K ⊕ −K) for K the convex hull of p's
+// vertices: its difference body's area, from the Minkowski difference of
+// K with itself. Fewer than three vertices, or all collinear, give 0.
+func convexDiffArea(p collide.Polygon) float64 {
+	var buf [2][64]collide.Vec // room for most hulls without allocating
+	k := []collide.Vec(p)
+	if !strictlyConvex(p) {
+		k = convex(buf[0][:0], p)
+	}
+	if len(k) < 3 {
+		return 0
+	}
+	return shoelace(minkowski(buf[1][:0], k, k))
+}

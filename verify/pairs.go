@@ -1,0 +1,376 @@
+package verify
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/shapegen/shapegen/mask"
+)
+
+// Pairs is what the false-positive figure needs of a sprite's mask,
+// computed once by PairsOf and shared by every shape kind.
+type Pairs struct {
+	// Area is area(P ⊕ −P) in square pixels, P being the union of the
+	// opaque pixel squares: the area of the offsets at which two copies
+	// of the pixels overlap. It is a whole, even number, 0 for an empty
+	// mask and at least 4 otherwise.
+	Area float64
+}
+
+// PairsOf returns the Pairs of m; an empty or nil mask gives the zero
+// Pairs. The result does not depend on where the pixels sit in m.
+//
+// P ⊕ −P is the union of the closed 2×2 squares centred on the integer
+// vectors of the mask's autocorrelation support A = {q − p : p, q opaque},
+// so its area is the number of unit cells with a corner in A. A is built
+// from row runs, one row of offsets dy at a time: rows y and y+dy with runs
+// [a1, b1] and [a2, b2] put dx from a2−b1 to b2−a1 in A, and nothing else
+// does. Row runs rather than ANDs of shifted bit rows because the cost
+// then follows the runs, not the pixels: a sprite's row has one to a few,
+// and testing every offset by ANDs would cost O(width² · height² / 64)
+// whatever the art, hundreds of times more on a 300 px sprite.
+//
+// Most pairs of rows add nothing new, and are found so cheaply. For each
+// dy, the least and greatest dx over all pairs of rows (the envelope: one
+// pass over dense arrays of the rows' ends, the hot loop on most sprites)
+// bound the row of A, and the two pairs reaching them go first:
+// on most sprites their intervals overlap and fill the envelope, which
+// ends the row. Otherwise every pair follows until the row is full; an
+// interval inside the longest run of set bits met so far costs one
+// comparison, and rows of several runs skip the runs whose intervals fall
+// there. Where rows repeat (dithering, patterns), a pair of rows of many
+// runs whose contents were already paired at this dy is skipped. The
+// worst case is still O(height² · runs²), for rows of many runs that
+// differ and a support with holes (BenchmarkPairsOf: a 1024×1024 lattice
+// of single pixels, about 0.2 s; noise of that size, about 0.05 s).
+//
+// A is symmetric about the origin, so only dy >= 0 is built and the cells
+// above y = 0 are counted twice. Memory is about twice the mask's bits
+// over its bounds, (height+1) rows of 2·width+1 bits, plus its runs.
+func PairsOf(m *mask.Mask) Pairs {
+	if m == nil {
+		return Pairs{}
+	}
+	return Pairs{Area: float64(2 * supportCells(m, heavyPair))}
+}
+
+// heavyPair is the product of the two rows' run counts from which a pair
+// of rows is first looked up among those already done at its dy: below
+// it, the lookup costs more than the pair.
+const heavyPair = 64
+
+// supportCells returns the number of unit cells with y >= 0 that have a
+// corner in m's autocorrelation support (half of area(P ⊕ −P)), pairs of
+// rows whose run counts multiply to heavy or more being looked up among
+// those done (see PairsOf).
+func supportCells(m *mask.Mask, heavy int) int {
+	rs := newRowSet(m)
+	w, h := rs.w, len(rs.rows)
+	if h == 0 {
+		return 0
+	}
+	// Support row dy (0 <= dy <= h; row h stays clear) holds dx at bit
+	// dx+w, |dx| < w, so bits 0 and 2w stay clear and every cell's corners
+	// have a place.
+	nw := (2*w)/64 + 1
+	sup := make([]uint64, (h+1)*nw)
+	var done map[[2]int]bool // heavy pairs of row contents done at dy
+	for dy := range h {
+		envLo, envHi, yLo, yHi := envelope(rs.firsts, rs.lasts, dy)
+		if envLo > envHi {
+			continue // no two non-empty rows dy apart
+		}
+		envLo, envHi = envLo+w, envHi+w
+		clear(done)
+		p := pairing{rowSet: rs, dst: sup[dy*nw : (dy+1)*nw], c: span{lo: far, hi: -far}, dy: dy, heavy: heavy, done: done}
+		p.pair(yLo)
+		p.pair(yHi)
+		for y1 := 0; y1+dy < h && !p.c.holds(envLo, envHi); y1++ {
+			lo, hi := rs.firsts[y1+dy]-rs.lasts[y1]+w, rs.lasts[y1+dy]-rs.firsts[y1]+w
+			if p.c.lo <= lo && hi <= p.c.hi || lo > hi {
+				continue // held, or a row empty
+			}
+			p.pair(y1)
+		}
+		done = p.done
+	}
+
+	// Cell row j (dy from j to j+1) lies between support rows j and j+1,
+	// cell k of it (dx+w from k to k+1) between bits k and k+1.
+	cells := 0
+	for j := range h {
+		lo, hi := sup[j*nw:(j+1)*nw], sup[(j+1)*nw:(j+2)*nw]
+		for i := range nw {
+			or := lo[i] | hi[i]
+			c := or | or>>1
+			if i+1 < nw {
+				c |= (lo[i+1] | hi[i+1]) << 63
+			}
+			cells += bits.OnesCount64(c)
+		}
+	}
+	return cells
+}
+
+// rowSet is a mask's rows as runs, in the coordinates of its bounds.
+type rowSet struct {
+	w             int // the bounds' width
+	flat          []mask.Run
+	rows          []rowInfo
+	firsts, lasts []int // each row's first and last opaque pixel, far and -far for none
+	class         []int // rows with equal runs have equal classes; built when needed
+}
+
+// newRowSet returns m's rows within its bounds.
+func newRowSet(m *mask.Mask) *rowSet {
+	b := m.Bounds()
+	h := b.Dy()
+	rs := &rowSet{w: b.Dx(), rows: make([]rowInfo, h), firsts: make([]int, h), lasts: make([]int, h)}
+	for y := range h {
+		n := len(rs.flat)
+		rs.flat = m.AppendRuns(rs.flat, b.Min.Y+y)
+		for i := n; i < len(rs.flat); i++ {
+			rs.flat[i].X0 -= b.Min.X
+			rs.flat[i].X1 -= b.Min.X
+		}
+		rs.rows[y] = rowInfo{s: n, n: len(rs.flat) - n}
+		rs.firsts[y], rs.lasts[y] = far, -far
+		if len(rs.flat) > n {
+			rs.firsts[y], rs.lasts[y] = rs.flat[n].X0, rs.flat[len(rs.flat)-1].X1-1
+		}
+	}
+	return rs
+}
+
+// runs returns row y's runs.
+func (rs *rowSet) runs(y int) []mask.Run {
+	r := &rs.rows[y]
+	return rs.flat[r.s : r.s+r.n]
+}
+
+// classOf returns row y's class: the index of the first row with the
+// same runs.
+func (rs *rowSet) classOf(y int) int {
+	if rs.class == nil {
+		rs.class = make([]int, len(rs.rows))
+		first := map[string]int{}
+		var key []byte
+		for i := range rs.rows {
+			key = key[:0]
+			for _, u := range rs.runs(i) {
+				key = binary.AppendUvarint(binary.AppendUvarint(key, uint64(u.X0)), uint64(u.X1))
+			}
+			c, ok := first[string(key)]
+			if !ok {
+				c = int(i)
+				first[string(key)] = c
+			}
+			rs.class[i] = c
+		}
+	}
+	return rs.class[y]
+}
+
+// pairing is the work on one row of the support, dy: its bits dst, the
+// longest run of them known set c, and the heavy pairs of row contents
+// done.
+type pairing struct {
+	*rowSet
+	dst   bitRow
+	c     span
+	dy    int
+	heavy int
+	done  map[[2]int]bool
+}
+
+// pair adds to the support row the offsets between rows y1 and y1+dy.
+func (p *pairing) pair(y1 int) {
+	y2, w := y1+p.dy, p.w
+	r1, r2 := &p.rows[y1], &p.rows[y2]
+	lo, hi := p.firsts[y2]-p.lasts[y1]+w, p.lasts[y2]-p.firsts[y1]+w
+	switch {
+	case p.c.lo <= lo && hi <= p.c.hi || lo > hi: // held, or a row empty
+		return
+	case r1.n == 1 && r2.n == 1:
+		p.c.add(p.dst, lo, hi)
+		return
+	case p.dst.all(lo, hi):
+		return
+	}
+	if r1.n*r2.n >= p.heavy {
+		k := [2]int{p.classOf(y1), p.classOf(y2)}
+		if p.done[k] {
+			return
+		}
+		if p.done == nil {
+			p.done = map[[2]int]bool{}
+		}
+		p.done[k] = true
+	}
+	runs2 := p.runs(y2)
+	for _, u := range p.runs(y1) {
+		p.c.addShifted(p.dst, runs2, w-(u.X1-1), w-u.X0)
+	}
+}
+
+// far is beyond any coordinate: an empty row's first pixel is far and its
+// last -far, and a span holding nothing runs from far to -far.
+const far = 1 << 40
+
+// envelope returns the least and greatest dx = x2 − x1 over opaque x1 in
+// row y and x2 in row y+dy, over all y, and a y where each is reached,
+// from the rows' first and last opaque pixels (far and -far for empty
+// rows, which then never reach either); lo > hi when no two non-empty
+// rows are dy apart. It is the hot loop of PairsOf on most sprites, so
+// it reads two dense slices.
+func envelope(firsts, lasts []int, dy int) (lo, hi, yLo, yHi int) {
+	l, g := far, -far
+	n := len(firsts) - dy
+	f2, l2, f1, l1 := firsts[dy:], lasts[dy:], firsts[:n], lasts[:n]
+	for y := range n {
+		if d := f2[y] - l1[y]; d < l {
+			l, yLo = d, y
+		}
+		if d := l2[y] - f1[y]; d > g {
+			g, yHi = d, y
+		}
+	}
+	return l, g, yLo, yHi
+}
+
+// rowInfo says where one row's runs are: flat[s : s+n].
+type rowInfo struct {
+	s, n int
+}
+
+// span is a run of bits lo to hi, inclusive, all set in a bitRow, as long
+// as the set bits around it allow (grow); span{far, -far} holds nothing.
+type span struct {
+	lo, hi int
+	moves  int // how many times the span moved to a longer, disjoint run
+}
+
+// holds reports whether s holds bits lo to hi.
+func (s *span) holds(lo, hi int) bool { return s.lo <= lo && hi <= s.hi }
+
+// add sets bits lo to hi (lo <= hi) in r, of which s is a run of set
+// bits, writing only those outside s when the two overlap or touch. s
+// then grows over the new bits, or moves to them when they are apart from
+// it and make a longer run.
+func (s *span) add(r bitRow, lo, hi int) {
+	switch {
+	case s.lo <= lo && hi <= s.hi:
+		return
+	case s.lo > s.hi:
+		r.set(lo, hi)
+		s.lo, s.hi = lo, hi
+	case hi+1 < s.lo || lo > s.hi+1:
+		r.set(lo, hi)
+		lo, hi = r.prevClear(lo)+1, r.nextClear(hi)-1
+		if hi-lo <= s.hi-s.lo {
+			return
+		}
+		s.lo, s.hi = lo, hi
+		s.moves++
+		return
+	default:
+		if lo < s.lo {
+			r.set(lo, s.lo-1)
+			s.lo = lo
+		}
+		if hi > s.hi {
+			r.set(s.hi+1, hi)
+			s.hi = hi
+		}
+	}
+	s.grow(r)
+}
+
+// grow extends s over the set bits of r next to it.
+func (s *span) grow(r bitRow) {
+	if s.lo <= s.hi {
+		s.lo, s.hi = r.prevClear(s.lo)+1, r.nextClear(s.hi)-1
+	}
+}
+
+// addShifted adds to r and s the intervals [v.X0+a, v.X1-1+b] of the
+// runs v of one row, left to right: both ends grow with v, so once one
+// from the left and one from the right are held by s, so is every one
+// between them (unless s moved meanwhile), and only the intervals outside
+// s cost more than a comparison.
+func (s *span) addShifted(r bitRow, runs []mask.Run, a, b int) {
+	i, j := 0, len(runs)-1
+	for ; i <= j && !s.holds(runs[i].X0+a, runs[i].X1-1+b); i++ {
+		s.add(r, runs[i].X0+a, runs[i].X1-1+b)
+	}
+	moves := s.moves
+	for ; j > i && !s.holds(runs[j].X0+a, runs[j].X1-1+b); j-- {
+		s.add(r, runs[j].X0+a, runs[j].X1-1+b)
+	}
+	if s.moves != moves {
+		for _, v := range runs[i+1 : j+1] {
+			s.add(r, v.X0+a, v.X1-1+b)
+		}
+	}
+}
+
+// bitRow is a row of bits, bit k at bit k%64 of word k/64.
+type bitRow []uint64
+
+// set sets bits lo to hi, inclusive; lo <= hi.
+func (r bitRow) set(lo, hi int) {
+	for k := lo; k <= hi; {
+		n := min(hi-k+1, 64-k%64)
+		r[k/64] |= ^uint64(0) >> uint(64-n) << uint(k%64)
+		k += n
+	}
+}
+
+// all reports whether bits lo to hi, inclusive, are all set.
+func (r bitRow) all(lo, hi int) bool {
+	for k := lo; k <= hi; {
+		n := min(hi-k+1, 64-k%64)
+		want := ^uint64(0) >> uint(64-n) << uint(k%64)
+		if r[k/64]&want != want {
+			return false
+		}
+		k += n
+	}
+	return true
+}
+
+// nextClear returns the least k' >= k with bit k' of r clear (len(r)*64
+// when there is none).
+func (r bitRow) nextClear(k int) int {
+	i := k / 64
+	if i >= len(r) {
+		return k
+	}
+	if x := ^r[i] >> uint(k%64); x != 0 {
+		return k + bits.TrailingZeros64(x)
+	}
+	for i++; i < len(r); i++ {
+		if x := ^r[i]; x != 0 {
+			return 64*i + bits.TrailingZeros64(x)
+		}
+	}
+	return 64 * len(r)
+}
+
+// prevClear returns the greatest k' <= k with bit k' of r clear (-1 when
+// there is none).
+func (r bitRow) prevClear(k int) int {
+	if k < 0 {
+		return k
+	}
+	i := k / 64
+	if x := ^r[i] << uint(63-k%64); x != 0 {
+		return k - bits.LeadingZeros64(x)
+	}
+	for i--; i >= 0; i-- {
+		if x := ^r[i]; x != 0 {
+			return 64*i + 63 - bits.LeadingZeros64(x)
+		}
+	}
+	return -1
+}

@@ -1,0 +1,347 @@
+package verify
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/shapegen/shapegen/collide"
+)
+
+// compoundDiffArea returns area(S ⊕ −S) for S the union of the convex
+// hulls of c's pieces (pieces may overlap): S ⊕ −S is the union over all
+// i, j of Pi ⊕ −Pj, each a convex polygon, and the union is centrally
+// symmetric, so its area is twice that of its part with y >= 0
+// (unionArea). No piece gives 0; one piece is its difference body.
+func compoundDiffArea(c collide.Compound) float64 {
+	switch len(c) {
+	case 0:
+		return 0
+	case 1:
+		return convexDiffArea(c[0])
+	}
+	hulls := make([][]collide.Vec, len(c))
+	total := 0
+	for i, p := range c {
+		hulls[i] = p
+		if !strictlyConvex(p) {
+			hulls[i] = convex(nil, p)
+		}
+		total += len(hulls[i])
+	}
+	// Pi ⊕ −Pj has at most len(Pi) + len(Pj) vertices: all sums fit in
+	// one buffer of 2·n·total.
+	sums := make([][]collide.Vec, 0, len(c)*len(c))
+	buf := make([]collide.Vec, 0, 2*len(c)*total)
+	for _, a := range hulls {
+		for _, b := range hulls {
+			n := len(buf)
+			if s := minkowski(buf[n:n], a, b); len(s) >= 3 {
+				buf = append(buf[:n], s...) // s is in place: a copy onto itself
+				sums = append(sums, buf[n:len(buf):len(buf)])
+			}
+		}
+	}
+	return 2 * unionArea(sums, 0)
+}
+
+// unionArea returns the area of the part with y >= y0 of the union of the
+// convex polygons ps (positive winding, as minkowski returns them; closed,
+// so overlaps and shared edges count once), exactly up to rounding.
+//
+// A polygon inside another is dropped first (on the corpus's pieces,
+// about half of all Pi ⊕ −Pj are inside another one); the test is exact
+// for integer vertices, and for others can only drop a polygon that sticks
+// out by a rounding error. The rest is a sweep in y. Between two
+// consecutive vertex heights each polygon is a trapezoid whose left and
+// right ends move linearly with y, and the length of the union of those
+// intervals is linear in y wherever no two ends cross; there its integral
+// is the length at mid-height times the height. The ends stay sorted from
+// one slab to the next (insertion sort: O(m) per slab when few change
+// places). A slab in which two ends cross (two ends adjacent at
+// mid-height out of order at a slab end) is split at the crossing and each
+// part done alike (slab). Crossings closer to a slab end than a billionth
+// of its height are not split at, which moves the result by about that
+// fraction of the slab's area at most.
+//
+// The cost is O(s · m) for s slabs (distinct vertex heights plus
+// crossings) and m polygons, plus m² bounding-box checks and O(v²) per
+// containment test for polygons of v vertices; it allocates O(m·v).
+func unionArea(ps [][]collide.Vec, y0 float64) float64 {
+	var sw sweep
+	n := 0
+	for _, p := range ps {
+		n += len(p) + 2
+	}
+	sw.buf = make([]collide.Vec, 0, n)
+	for _, p := range ps {
+		sw.addPoly(p, y0)
+	}
+	sw.prune()
+	return sw.run(y0)
+}
+
+// sweep is the state of unionArea's sweep.
+type sweep struct {
+	polys []sweepPoly
+	ends  []end         // ends[2i], ends[2i+1]: the two ends of polys[i]
+	act   []int         // active polygons, by index
+	ord   []int32       // active ends, left to right at the last mid-height
+	tmp   []end         // a split slab's ends
+	buf   []collide.Vec // the polygons' chains
+}
+
+// sweepPoly is a convex polygon as two chains of vertices from its lowest
+// to its highest, each walked upwards by the sweep.
+type sweepPoly struct {
+	v      []collide.Vec
+	a, b   chain
+	y0, y1 float64    // lowest (or the sweep's start) and highest y
+	box    [4]float64 // least x, least y, greatest x, greatest y
+	gone   bool       // inside another polygon
+}
+
+// chain is a y-monotone chain of vertices (y not decreasing) with the
+// index of the edge a sweep is at.
+type chain struct {
+	v []collide.Vec
+	k int
+}
+
+// addPoly adds p, unless it has no height above y0.
+func (sw *sweep) addPoly(p []collide.Vec, y0 float64) {
+	if len(p) < 3 {
+		return
+	}
+	lo, hi := 0, 0
+	for i, v := range p {
+		if v.Y < p[lo].Y {
+			lo = i
+		}
+		if v.Y > p[hi].Y {
+			hi = i
+		}
+	}
+	if !(p[hi].Y > p[lo].Y) || !(p[hi].Y > y0) {
+		return
+	}
+	n := len(p)
+	// Both chains in one slice: forward from lo to hi, then backward.
+	na := (hi-lo+n)%n + 1
+	nb := (lo-hi+n)%n + 1
+	start := len(sw.buf)
+	box := [4]float64{p[0].X, p[0].Y, p[0].X, p[0].Y}
+	for i, k := lo, 0; k < na; i, k = (i+1)%n, k+1 {
+		sw.buf = append(sw.buf, p[i])
+		box[0], box[2] = min(box[0], p[i].X), max(box[2], p[i].X)
+	}
+	for i, k := lo, 0; k < nb; i, k = (i+n-1)%n, k+1 {
+		sw.buf = append(sw.buf, p[i])
+		box[0], box[2] = min(box[0], p[i].X), max(box[2], p[i].X)
+	}
+	box[1], box[3] = p[lo].Y, p[hi].Y
+	v := sw.buf[start:]
+	sw.polys = append(sw.polys, sweepPoly{
+		v: p, a: chain{v: v[:na]}, b: chain{v: v[na:]},
+		y0: max(p[lo].Y, y0), y1: p[hi].Y, box: box,
+	})
+}
+
+// prune drops each polygon inside another that is kept, and sorts the
+// rest by their lowest y.
+func (sw *sweep) prune() {
+	for i := range sw.polys {
+		p := &sw.polys[i]
+		for j := range sw.polys {
+			q := &sw.polys[j]
+			if j != i && !q.gone && q.box[0] <= p.box[0] && q.box[1] <= p.box[1] &&
+				p.box[2] <= q.box[2] && p.box[3] <= q.box[3] && inside(p.v, q.v) {
+				p.gone = true
+				break
+			}
+		}
+	}
+	sw.polys = slices.DeleteFunc(sw.polys, func(p sweepPoly) bool { return p.gone })
+	slices.SortFunc(sw.polys, func(p, q sweepPoly) int { return cmp.Compare(p.y0, q.y0) })
+}
+
+// inside reports whether every vertex of p lies in the convex polygon q
+// (positive winding), boundary included: then p, convex, is inside q.
+func inside(p, q []collide.Vec) bool {
+	for _, v := range p {
+		prev := q[len(q)-1]
+		for _, w := range q {
+			if w.Sub(prev).Cross(v.Sub(prev)) < 0 {
+				return false
+			}
+			prev = w
+		}
+	}
+	return true
+}
+
+// run sweeps upwards from y0 and returns the area.
+func (sw *sweep) run(y0 float64) float64 {
+	sw.ends = make([]end, 2*len(sw.polys))
+	total, ya, next := 0.0, y0, 0
+	for {
+		for ; next < len(sw.polys) && sw.polys[next].y0 <= ya; next++ {
+			sw.act = append(sw.act, next)
+			sw.ord = append(sw.ord, int32(2*next), int32(2*next+1))
+		}
+		// Drop the polygons that end at ya, and find where the next
+		// slab ends: the next vertex of an active chain, or the next
+		// polygon's start.
+		yb := math.Inf(1)
+		if next < len(sw.polys) {
+			yb = sw.polys[next].y0
+		}
+		done := false
+		for _, i := range sw.act {
+			p := &sw.polys[i]
+			if p.y1 <= ya {
+				done = true
+				continue
+			}
+			yb = min(yb, p.a.step(ya), p.b.step(ya))
+		}
+		if done {
+			sw.act = slices.DeleteFunc(sw.act, func(i int) bool { return sw.polys[i].y1 <= ya })
+			sw.ord = slices.DeleteFunc(sw.ord, func(e int32) bool { return sw.polys[e/2].y1 <= ya })
+		}
+		if math.IsInf(yb, 1) || !(yb > ya) { // done; or NaN coordinates
+			return total
+		}
+		if len(sw.act) > 0 {
+			total += sw.slab(ya, yb)
+		}
+		ya = yb
+	}
+}
+
+// step moves c to its edge that starts at or below ya and ends above it,
+// and returns where that edge ends.
+func (c *chain) step(ya float64) float64 {
+	for c.k+2 < len(c.v) && c.v[c.k+1].Y <= ya {
+		c.k++
+	}
+	return c.v[c.k+1].Y
+}
+
+// at returns the x of c's current edge line at ya and at yb.
+func (c *chain) at(ya, yb float64) (xa, xb float64) {
+	p, q := c.v[c.k], c.v[c.k+1]
+	if q.Y == p.Y {
+		return p.X, p.X
+	}
+	t := (q.X - p.X) / (q.Y - p.Y)
+	return p.X + (ya-p.Y)*t, p.X + (yb-p.Y)*t
+}
+
+// slab returns the area of the union of the active polygons between ya
+// and yb, where every polygon's ends are linear.
+func (sw *sweep) slab(ya, yb float64) float64 {
+	for _, i := range sw.act {
+		p := &sw.polys[i]
+		la, lb := p.a.at(ya, yb)
+		ra, rb := p.b.at(ya, yb)
+		if la+lb > ra+rb {
+			la, lb, ra, rb = ra, rb, la, lb
+		}
+		sw.ends[2*i] = end{la, lb, (la + lb) / 2, 1}
+		sw.ends[2*i+1] = end{ra, rb, (ra + rb) / 2, -1}
+	}
+	// Insertion sort by mid-height x: the order changes little from one
+	// slab to the next.
+	ord, ends := sw.ord, sw.ends
+	for i := 1; i < len(ord); i++ {
+		o := ord[i]
+		x := ends[o].xm
+		j := i
+		for ; j > 0 && ends[ord[j-1]].xm > x; j-- {
+			ord[j] = ord[j-1]
+		}
+		ord[j] = o
+	}
+	for i := 1; i < len(ord); i++ {
+		if e, f := &ends[ord[i-1]], &ends[ord[i]]; e.xa > f.xa || e.xb > f.xb {
+			sw.tmp = sw.tmp[:0]
+			for _, o := range ord {
+				sw.tmp = append(sw.tmp, ends[o])
+			}
+			return slab(sw.tmp, ya, yb, ya, yb, 0)
+		}
+	}
+	length, open, from := 0.0, 0, 0.0
+	for _, o := range ord {
+		e := &ends[o]
+		if open == 0 {
+			from = e.xm
+		}
+		open += e.up
+		if open == 0 {
+			length += e.xm - from
+		}
+	}
+	return length * (yb - ya)
+}
+
+// maxSplits bounds the nesting of slab splits at crossings: a backstop
+// against rounding, far above what the crossings of a few hundred
+// polygons need.
+const maxSplits = 64
+
+// end is one end of one polygon's interval in a slab [ya, yb]: x goes
+// linearly from xa at ya to xb at yb, through xm at mid-height; up is +1
+// for a left end, -1 for a right end.
+type end struct {
+	xa, xb, xm float64
+	up         int
+}
+
+// slab returns the area of the union of the intervals ends, given over
+// [ya, yb], between heights lo and hi inside it, splitting at crossings.
+// It leaves ends sorted by x at mid-height, xm holding that x.
+func slab(ends []end, ya, yb, lo, hi float64, depth int) float64 {
+	h := yb - ya
+	tm := ((lo+hi)/2 - ya) / h
+	for i := range ends {
+		e := &ends[i]
+		e.xm = e.xa + (e.xb-e.xa)*tm
+	}
+	for i := 1; i < len(ends); i++ {
+		e := ends[i]
+		j := i
+		for ; j > 0 && ends[j-1].xm > e.xm; j-- {
+			ends[j] = ends[j-1]
+		}
+		ends[j] = e
+	}
+	if depth < maxSplits {
+		tl, th, margin := (lo-ya)/h, (hi-ya)/h, (hi-lo)*1e-9
+		for i := 1; i < len(ends); i++ {
+			e, f := &ends[i-1], &ends[i]
+			de, df := e.xb-e.xa, f.xb-f.xa
+			if e.xa+de*tl <= f.xa+df*tl && e.xa+de*th <= f.xa+df*th || de == df {
+				continue
+			}
+			// e − f is linear and changes sign between lo and hi.
+			y := ya + (f.xa-e.xa)/(de-df)*h
+			if y-lo > margin && hi-y > margin {
+				return slab(ends, ya, yb, lo, y, depth+1) + slab(ends, ya, yb, y, hi, depth+1)
+			}
+		}
+	}
+	length, open, from := 0.0, 0, 0.0
+	for i := range ends {
+		e := &ends[i]
+		if open == 0 {
+			from = e.xm
+		}
+		open += e.up
+		if open == 0 {
+			length += e.xm - from
+		}
+	}
+	return length * (hi - lo)
+}
