@@ -1,0 +1,115 @@
+package pngmask
+
+import (
+	"bytes"
+	stdflate "compress/flate"
+	"image/png"
+	"io"
+	"os"
+	"testing"
+
+	kflate "github.com/klauspost/compress/flate"
+	"github.com/shapegen/shapegen/mask"
+)
+
+// corpus returns the bytes of every PNG of the corpus that image/png
+// decodes, skipping the benchmark when the corpus is absent.
+func corpus(b *testing.B) [][]byte {
+	var files [][]byte
+	for _, p := range pngFiles(b, corpusDir) {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := png.Decode(bytes.NewReader(data)); err == nil {
+			files = append(files, data)
+		}
+	}
+	if len(files) == 0 {
+		b.Skip("no corpus at " + corpusDir)
+	}
+	return files
+}
+
+// perImage reports the time per image of a loop over n images.
+func perImage(b *testing.B, n int) {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/image")
+}
+
+// BenchmarkCorpus decodes every corpus PNG to its mask at threshold 128,
+// one goroutine, with Decode and with image/png and mask.FromImage (what
+// the build does today):
+//
+//	go test ./internal/pngmask -run X -bench Corpus -count 6 -benchmem
+func BenchmarkCorpus(b *testing.B) {
+	files := corpus(b)
+	b.Run("pngmask", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, data := range files {
+				if _, _, err := Decode(data, 128, 1<<30); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		perImage(b, len(files))
+	})
+	b.Run("image_png", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, data := range files {
+				img, err := png.Decode(bytes.NewReader(data))
+				if err != nil {
+					b.Fatal(err)
+				}
+				mask.FromImage(img, 128)
+			}
+		}
+		perImage(b, len(files))
+	})
+}
+
+// BenchmarkInflate inflates the pixel data of every corpus PNG (the
+// deflate stream inside the zlib wrapper, no checksum) with the standard
+// library and with klauspost/compress, one reader reused as Decode does:
+//
+//	go test ./internal/pngmask -run X -bench Inflate -count 6 -benchmem
+func BenchmarkInflate(b *testing.B) {
+	var streams [][]byte
+	for _, data := range corpus(b) {
+		var d decoder
+		rest, err := d.header(data)
+		if err == nil {
+			err = d.chunks(rest)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		var s []byte
+		for _, c := range d.idat {
+			s = append(s, c...)
+		}
+		streams = append(streams, s[2:])
+	}
+	buf := make([]byte, 64<<10)
+	inflate := func(b *testing.B, fr io.ReadCloser) {
+		var src bytes.Reader
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, s := range streams {
+				src.Reset(s)
+				fr.(stdflate.Resetter).Reset(&src, nil)
+				for {
+					if _, err := fr.Read(buf); err == io.EOF {
+						break
+					} else if err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		}
+		perImage(b, len(streams))
+	}
+	b.Run("compress_flate", func(b *testing.B) { inflate(b, stdflate.NewReader(bytes.NewReader(nil))) })
+	b.Run("klauspost", func(b *testing.B) { inflate(b, kflate.NewReader(bytes.NewReader(nil))) })
+}
