@@ -198,10 +198,11 @@ func (d *decoder) parseIHDR(b []byte) error {
 //
 // An image whose header announces more than maxPixels pixels is refused
 // with an error wrapping ErrTooLarge before anything is allocated for its
-// pixels. Otherwise Decode holds the mask (one bit per pixel, in 64-pixel
-// words) plus at most three rows of the image's bytes (as filtered, as
-// unfiltered, and the previous row) and the inflater's 32 KiB window;
-// never the decoded image.
+// pixels. Otherwise, beside the mask (one bit a pixel, in 64-pixel words),
+// Decode holds the inflater's buffer (32 KiB of history plus the larger
+// of 128 KiB and two rows of the image's bytes), at most three more rows,
+// and a copy of the compressed data when it is split over several IDAT
+// chunks; never the decoded image. A row is at most 8 bytes a pixel.
 //
 // A corrupt or truncated file gives an error naming the cause and a nil
 // mask; Decode never panics.

@@ -17,7 +17,9 @@ type decoder struct {
 	key    [6]byte    // the key as tRNS holds it (big-endian samples)
 	idat   [][]byte   // the run of IDAT chunk bodies
 
-	in         stream
+	in         inflater
+	joined     []byte   // the IDAT chunks' data joined, when there are several
+	ends       []int    // where each IDAT chunk ends in the joined data
 	cur, prev  []byte   // filtered and unfiltered rows with their filter byte
 	acur, aprv []byte   // one alpha byte a pixel, this row and the one above
 	words      []uint64 // a row of mask bits
@@ -29,7 +31,7 @@ func getDecoder() *decoder { return decoders.Get().(*decoder) }
 
 func putDecoder(d *decoder) {
 	d.idat = d.idat[:0]
-	d.in.data = nil
+	d.in.run, d.in.src = nil, nil
 	decoders.Put(d)
 }
 
@@ -51,7 +53,21 @@ const (
 
 // pixels inflates the pixel data into m and returns the highest alpha.
 func (d *decoder) pixels(m *mask.Mask, t uint8) (uint8, error) {
-	if err := d.in.reset(d.idat); err != nil {
+	d.ends = d.ends[:0]
+	n := 0
+	for _, c := range d.idat {
+		n += len(c)
+		d.ends = append(d.ends, n)
+	}
+	run := d.idat[0]
+	if len(d.idat) > 1 {
+		d.joined = d.joined[:0]
+		for _, c := range d.idat {
+			d.joined = append(d.joined, c...)
+		}
+		run = d.joined
+	}
+	if err := d.in.reset(run, d.ends, d.rowBytes(d.Width)); err != nil {
 		return 0, err
 	}
 	passes := whole
@@ -77,6 +93,23 @@ func (d *decoder) pixels(m *mask.Mask, t uint8) (uint8, error) {
 	return maxAlpha, nil
 }
 
+// pixelBits returns the bits a pixel.
+func (d *decoder) pixelBits() int {
+	switch d.ColorType {
+	case RGB:
+		return 3 * d.BitDepth
+	case GrayAlpha:
+		return 2 * d.BitDepth
+	case RGBA:
+		return 4 * d.BitDepth
+	}
+	return d.BitDepth
+}
+
+// rowBytes returns the bytes of a row of w pixels, without its filter
+// byte.
+func (d *decoder) rowBytes(w int) int { return (d.pixelBits()*w + 7) / 8 }
+
 // grow returns b resliced to n bytes, reallocated when too short.
 func grow[T any](b []T, n int) []T {
 	if cap(b) < n {
@@ -88,17 +121,8 @@ func grow[T any](b []T, n int) []T {
 // pass reads the w x h pixels of pass p into m and returns their highest
 // alpha.
 func (d *decoder) pass(m *mask.Mask, p pass, w, h int, t uint8) (uint8, error) {
-	nbits := d.BitDepth
-	switch d.ColorType {
-	case RGB:
-		nbits *= 3
-	case GrayAlpha:
-		nbits *= 2
-	case RGBA:
-		nbits *= 4
-	}
-	rowBytes := (nbits*w + 7) / 8
-	bpp := max(nbits/8, 1) // filters look this many bytes to the left
+	rowBytes := d.rowBytes(w)
+	bpp := max(d.pixelBits()/8, 1) // filters look this many bytes to the left
 	kind := opaque
 	switch {
 	case d.ColorType == GrayAlpha || d.ColorType == RGBA:
@@ -107,9 +131,8 @@ func (d *decoder) pass(m *mask.Mask, p pass, w, h int, t uint8) (uint8, error) {
 		kind = full
 	}
 
-	d.cur = grow(d.cur, rowBytes+1)
 	if kind == full {
-		d.prev = grow(d.prev, rowBytes+1)
+		d.cur, d.prev = grow(d.cur, rowBytes+1), grow(d.prev, rowBytes+1)
 		clear(d.prev)
 	}
 	d.acur, d.aprv = grow(d.acur, w), grow(d.aprv, w)
@@ -127,8 +150,8 @@ func (d *decoder) pass(m *mask.Mask, p pass, w, h int, t uint8) (uint8, error) {
 		}
 	}
 	for y := range h {
-		raw := d.cur[:rowBytes+1]
-		if err := d.in.read(raw); err != nil {
+		raw, err := d.in.next(rowBytes + 1)
+		if err != nil {
 			return 0, err
 		}
 		f := raw[0]
@@ -144,6 +167,8 @@ func (d *decoder) pass(m *mask.Mask, p pass, w, h int, t uint8) (uint8, error) {
 			unfilterChannel(f, raw[1+off:], bpp, d.acur, d.aprv)
 			d.acur, d.aprv = d.aprv, d.acur
 		case full:
+			// raw is the inflater's history: unfilter a copy.
+			raw = d.cur[:copy(d.cur, raw)]
 			unfilter(f, raw[1:], d.prev[1:], bpp)
 			d.alphas(d.aprv, raw[1:])
 			d.cur, d.prev = d.prev, d.cur
