@@ -582,41 +582,41 @@ func (z *inflater) huffman(limit int) error {
 			err = formatError("distance %d reaches before the start of the stream", d)
 			break
 		}
-		copyMatch(buf, w, d, length)
+		if s := w - d; d >= 8 {
+			for i := 0; i < length; i += 8 {
+				binary.LittleEndian.PutUint64(buf[w+i:], binary.LittleEndian.Uint64(buf[s+i:]))
+			}
+		} else {
+			copyShort(buf, w, d, length)
+		}
 		w += length
 	}
 	z.bits, z.nbits, z.pos, z.w = b, nb, pos, w
 	return err
 }
 
-// copyMatch copies length bytes from d bytes back to buf[w:], as deflate
-// means it (the copy may overlap what it writes), writing up to 8 bytes
-// past the end of the match.
-func copyMatch(buf []byte, w, d, length int) {
-	s := w - d
-	switch {
-	case d >= 8:
-		for i := 0; i < length; i += 8 {
-			binary.LittleEndian.PutUint64(buf[w+i:], binary.LittleEndian.Uint64(buf[s+i:]))
-		}
-	case d == 1:
-		v := uint64(buf[s]) * 0x0101010101010101
+// copyShort copies length bytes from d < 8 bytes back to buf[w:], as
+// deflate means it (the copy overlaps what it writes), writing up to 8
+// bytes past the end of the match.
+func copyShort(buf []byte, w, d, length int) {
+	if d == 1 {
+		v := uint64(buf[w-1]) * 0x0101010101010101
 		for i := 0; i < length; i += 8 {
 			binary.LittleEndian.PutUint64(buf[w+i:], v)
 		}
-	default:
-		// The first 8 bytes one at a time; then the pattern repeats every
-		// d bytes, so 8-byte words repeat every multiple of d up to 8.
-		p := buf[w : w+8]
-		q := buf[s : s+8]
-		for i := range p {
-			p[i] = q[i]
-		}
-		v := binary.LittleEndian.Uint64(p)
-		step := 8 - 8%d
-		for i := step; i < length; i += step {
-			binary.LittleEndian.PutUint64(buf[w+i:], v)
-		}
+		return
+	}
+	// The first 8 bytes one at a time; then the pattern repeats every d
+	// bytes, so the word of those 8 bytes repeats every multiple of d up
+	// to 8.
+	p, q := buf[w:w+8], buf[w-d:w-d+8]
+	for i := range p {
+		p[i] = q[i]
+	}
+	v := binary.LittleEndian.Uint64(p)
+	step := 8 - 8%d
+	for i := step; i < length; i += step {
+		binary.LittleEndian.PutUint64(buf[w+i:], v)
 	}
 }
 

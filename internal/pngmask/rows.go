@@ -174,7 +174,7 @@ func (d *decoder) pass(m *mask.Mask, p pass, w, h int, t uint8) (uint8, error) {
 			d.cur, d.prev = d.prev, d.cur
 		}
 		if kind != opaque {
-			maxAlpha = max(maxAlpha, threshold(d.words, d.aprv, t))
+			maxAlpha = threshold(d.words, d.aprv, t, maxAlpha)
 		}
 		place(m, p, y, d.words)
 	}
@@ -223,11 +223,23 @@ func unfilterChannel(f byte, raw []byte, step int, cur, prev []byte) {
 			cur[x] = left
 		}
 	case paeth:
-		var left, upLeft byte
+		// predict, written out so that it compiles to conditional moves
+		// in the loop.
+		var left, upLeft int
 		for x := range cur {
-			above := prev[x]
-			left = raw[x*step] + predict(left, above, upLeft)
-			cur[x] = left
+			above := int(prev[x])
+			pa, pb := above-upLeft, left-upLeft
+			pc := pa + pb
+			pa, pb, pc = (pa^(pa>>63))-(pa>>63), (pb^(pb>>63))-(pb>>63), (pc^(pc>>63))-(pc>>63)
+			p := left
+			if pb < pa {
+				p, pa = above, pb
+			}
+			if pc < pa {
+				p = upLeft
+			}
+			left = (int(raw[x*step]) + p) & 0xff
+			cur[x] = byte(left)
 			upLeft = above
 		}
 	}
@@ -352,23 +364,47 @@ func keyAlpha(match bool) byte {
 	return 0xff
 }
 
-// threshold sets bit x%64 of words[x/64] when a[x] >= t (clearing the
-// others and the bits past len(a)) and returns the highest a[x]. a-t wraps
-// to a huge number exactly when a < t, so its top bit is the answer
-// without a branch.
-func threshold(words []uint64, a []byte, t uint8) uint8 {
-	tt := uint64(t)
-	var hi uint8
+// threshold sets bit x%64 of words[x/64] when a[x] >= t, clearing the
+// others and the bits past len(a), and returns the highest a[x] if it is
+// above hi, else hi.
+//
+// It compares eight bytes a step: in each byte of r the top bit says
+// whether the byte's low seven bits are >= t's, which decides when the
+// top bits are equal; multiplying the eight top bits by a constant gathers
+// them into one byte (each lands on its own bit, so nothing carries).
+func threshold(words []uint64, a []byte, t, hi uint8) uint8 {
+	const (
+		ones   = 0x0101010101010101
+		high   = 0x8080808080808080
+		gather = 0x0102040810204080
+	)
+	tt := uint64(t) * ones
+	var or uint64
 	for s := range words {
 		p := a[64*s : min(64*s+64, len(a))]
-		var c uint64
-		for i, v := range p {
-			c |= (uint64(v) - tt) >> 63 << uint(i)
-			hi = max(hi, v)
+		var word uint64
+		for i := 0; i < len(p); i += 8 {
+			var v uint64
+			if i+8 <= len(p) {
+				v = binary.LittleEndian.Uint64(p[i:])
+			} else {
+				for j := len(p) - 1; j >= i; j-- {
+					v = v<<8 | uint64(p[j])
+				}
+			}
+			or |= v
+			r := (v | high) - (tt &^ high)
+			ge := (v&^tt | ^(v^tt)&r) & high
+			word |= (ge >> 7 * gather >> 56) << uint(i)
 		}
-		words[s] = ^c
 		if len(p) < 64 {
-			words[s] &= 1<<len(p) - 1
+			word &= 1<<len(p) - 1
+		}
+		words[s] = word
+	}
+	if or != 0 && hi < 0xff { // the highest alpha is wanted, and above 0
+		for _, v := range a {
+			hi = max(hi, v)
 		}
 	}
 	return hi
