@@ -526,15 +526,7 @@ func (z *inflater) huffman(limit int) error {
 			pos += int(63-nb) >> 3
 			nb |= 56
 		} else {
-			for nb < 56 {
-				var c byte
-				if pos < len(src) {
-					c = src[pos]
-				}
-				b |= uint64(c) << nb
-				pos++
-				nb += 8
-			}
+			b, nb, pos = refillTail(src, b, nb, pos)
 		}
 		e := lit[b&(1<<litRoot-1)]
 		if e&kindSub != 0 {
@@ -582,7 +574,9 @@ func (z *inflater) huffman(limit int) error {
 			err = formatError("distance %d reaches before the start of the stream", d)
 			break
 		}
-		if s := w - d; d >= 8 {
+		if s := w - d; d >= length {
+			copy(buf[w:w+length], buf[s:])
+		} else if d >= 8 {
 			for i := 0; i < length; i += 8 {
 				binary.LittleEndian.PutUint64(buf[w+i:], binary.LittleEndian.Uint64(buf[s+i:]))
 			}
@@ -593,6 +587,21 @@ func (z *inflater) huffman(limit int) error {
 	}
 	z.bits, z.nbits, z.pos, z.w = b, nb, pos, w
 	return err
+}
+
+// refillTail tops the bit buffer b of nb bits up to 56 or more from
+// src[pos:] a byte at a time, with zeros past the end of src.
+func refillTail(src []byte, b uint64, nb uint, pos int) (uint64, uint, int) {
+	for nb < 56 {
+		var c byte
+		if pos < len(src) {
+			c = src[pos]
+		}
+		b |= uint64(c) << nb
+		pos++
+		nb += 8
+	}
+	return b, nb, pos
 }
 
 // copyShort copies length bytes from d < 8 bytes back to buf[w:], as
