@@ -19,7 +19,7 @@ import (
 // allocates the whole image, so larger headers are not given to it.
 const testLimit = 1 << 22
 
-var thresholds = []uint8{1, 128, 255}
+var thresholds = []uint8{0, 1, 128, 255}
 
 // reference decodes data the way the build does today: image/png, then
 // mask.FromImage. It reports ok = false when image/png rejects the file.
@@ -223,6 +223,23 @@ func TestDecodeConfig(t *testing.T) {
 		want := Header{Width: s.w, Height: s.h, ColorType: s.ct, BitDepth: s.depth, Interlaced: s.interlaced}
 		if err != nil || h != want {
 			t.Errorf("DecodeConfig(%v) = %+v, %v, want %+v", s, h, err, want)
+		}
+	}
+}
+
+// TestDecodeAllocs checks that a warm Decode allocates only the mask (its
+// struct and its words).
+func TestDecodeAllocs(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	for _, s := range []spec{
+		{w: 70, h: 70, ct: RGBA, depth: 8, trns: -1, filter: 5, level: 6, chunks: 1},
+		{w: 300, h: 200, ct: RGB, depth: 8, trns: -1, filter: 5, level: 6, chunks: 3},
+		{w: 33, h: 20, ct: Paletted, depth: 4, plte: 9, trns: 5, filter: 5, level: 6, chunks: 1, interlaced: true},
+	} {
+		data := s.build(r)
+		Decode(data, 128, testLimit) // warm the pool
+		if n := testing.AllocsPerRun(50, func() { Decode(data, 128, testLimit) }); n > 2 {
+			t.Errorf("Decode(%v) allocates %v times, want at most 2", s, n)
 		}
 	}
 }

@@ -33,10 +33,11 @@ type inflater struct {
 	state      int
 	final      bool
 	stored     int // bytes left in the current stored block
-	lit, dist  *table
-	litOwn     table // the current block's codes, unless fixed
-	distOwn    table
-	clen       table
+	lit        *litTable
+	dist       *distTable
+	litOwn     litTable // the current block's codes, unless fixed
+	distOwn    distTable
+	clen       [1 << clenRoot]uint32
 	readAhead  int // how far image/png has read into run
 	lengths    [maxLit + maxDist]uint8
 	clenLength [19]uint8
@@ -62,9 +63,13 @@ const (
 
 // A table decodes a Huffman code from the next bits of the stream: the
 // first 1<<root entries are indexed by that many bits; an entry for a
-// longer code points at a second-level table. The bound on the second
-// levels is 2^(15-root) entries for each symbol, which is generous.
-type table [1<<litRoot + 288<<(15-litRoot)]uint32
+// longer code points at a second-level table of at most 2^(15-root)
+// entries. There are at most as many second-level tables as symbols with
+// longer codes, which bounds the sizes.
+type (
+	litTable  [1<<litRoot + 288<<(15-litRoot)]uint32
+	distTable [1<<distRoot + 32<<(15-distRoot)]uint32
+)
 
 // A table entry is value<<16 | kind | extra<<8 | n: n is the number of bits
 // to consume (the code's length, or root for a pointer); extra the extra
@@ -108,7 +113,10 @@ func distEntry(sym int) uint32 {
 func clenEntry(sym int) uint32 { return uint32(sym) << 16 }
 
 // The fixed codes of block type 1.
-var fixedLit, fixedDist table
+var (
+	fixedLit  litTable
+	fixedDist distTable
+)
 
 func init() {
 	var l [288]uint8
@@ -124,12 +132,12 @@ func init() {
 			l[i] = 8
 		}
 	}
-	build(&fixedLit, l[:], litRoot, litEntry)
+	build(fixedLit[:], l[:], litRoot, litEntry)
 	var d [32]uint8
 	for i := range d {
 		d[i] = 5
 	}
-	build(&fixedDist, d[:], distRoot, distEntry)
+	build(fixedDist[:], d[:], distRoot, distEntry)
 }
 
 // build fills t with the decoding table of the canonical Huffman code of
@@ -138,7 +146,7 @@ func init() {
 // over-subscribed or incomplete ones, except that a code with no symbols
 // (any use of it is then an error) and a code of one 1-bit symbol are
 // allowed.
-func build(t *table, lengths []uint8, root uint, entry func(int) uint32) bool {
+func build(t []uint32, lengths []uint8, root uint, entry func(int) uint32) bool {
 	var count [16]int
 	maxLen := 0
 	for _, n := range lengths {
@@ -147,18 +155,17 @@ func build(t *table, lengths []uint8, root uint, entry func(int) uint32) bool {
 	}
 	count[0] = 0
 	size := 1 << root
-	for i := range t[:size] {
-		t[i] = kindBad
-	}
-	if maxLen == 0 {
-		return true
-	}
 	sum := 0 // the code space used, in units of 2^-maxLen
 	for n := 1; n <= maxLen; n++ {
 		sum += count[n] << (maxLen - n)
 	}
-	if sum != 1<<maxLen && !(sum == 1 && maxLen == 1) {
+	if sum != 1<<maxLen && !(sum == 1 && maxLen == 1) && maxLen != 0 {
 		return false
+	}
+	if sum != 1<<maxLen { // no code, or one 1-bit code: entries stay unused
+		for i := range t[:size] {
+			t[i] = kindBad
+		}
 	}
 	var next [16]int
 	code := 0
@@ -166,27 +173,29 @@ func build(t *table, lengths []uint8, root uint, entry func(int) uint32) bool {
 		code = (code + count[n-1]) << 1
 		next[n] = code
 	}
-	// Size the second-level tables: for each first-level index, the
-	// longest code under it.
-	var codes [288]uint16
-	var subBits [1 << litRoot]uint8
+	var codes [288]uint16 // each symbol's code, bits reversed (first bit lowest)
 	for sym, n := range lengths {
-		if n == 0 {
-			continue
-		}
-		c := bits.Reverse16(uint16(next[n])) >> (16 - n)
-		next[n]++
-		codes[sym] = c
-		if uint(n) > root {
-			i := int(c) & (size - 1)
-			subBits[i] = max(subBits[i], n-uint8(root))
+		if n != 0 {
+			codes[sym] = bits.Reverse16(uint16(next[n])) >> (16 - n)
+			next[n]++
 		}
 	}
-	off := size
-	for i, b := range subBits[:size] {
-		if b > 0 {
-			t[i] = uint32(off)<<16 | kindSub | uint32(b)<<8 | uint32(root)
-			off += 1 << b
+	if uint(maxLen) > root {
+		// Size the second-level tables: for each first-level index, the
+		// longest code under it.
+		var subBits [1 << litRoot]uint8
+		for sym, n := range lengths {
+			if uint(n) > root {
+				i := int(codes[sym]) & (size - 1)
+				subBits[i] = max(subBits[i], n-uint8(root))
+			}
+		}
+		off := size
+		for i, b := range subBits[:size] {
+			if b > 0 {
+				t[i] = uint32(off)<<16 | kindSub | uint32(b)<<8 | uint32(root)
+				off += 1 << b
+			}
 		}
 	}
 	for sym, n := range lengths {
@@ -339,7 +348,7 @@ func (z *inflater) take(n uint) uint32 {
 }
 
 // decode returns the entry of the next code of t.
-func (z *inflater) decode(t *table, root uint) uint32 {
+func (z *inflater) decode(t []uint32, root uint) uint32 {
 	z.need(15)
 	e := t[z.bits&(1<<root-1)]
 	if e&kindSub != 0 {
@@ -462,7 +471,7 @@ func (z *inflater) codes() error {
 	for i := range nclen {
 		z.clenLength[clenOrder[i]] = uint8(z.take(3))
 	}
-	clen := &z.clen // one level of 7 bits: the first 128 entries
+	clen := z.clen[:] // one level: code-length codes are at most 7 bits
 	if !build(clen, z.clenLength[:], clenRoot, clenEntry) {
 		return formatError("invalid code-length code")
 	}
@@ -502,10 +511,10 @@ func (z *inflater) codes() error {
 			i++
 		}
 	}
-	if !build(&z.litOwn, l[:nlit], litRoot, litEntry) {
+	if !build(z.litOwn[:], l[:nlit], litRoot, litEntry) {
 		return formatError("invalid literal/length code")
 	}
-	if !build(&z.distOwn, l[nlit:], distRoot, distEntry) {
+	if !build(z.distOwn[:], l[nlit:], distRoot, distEntry) {
 		return formatError("invalid distance code")
 	}
 	return nil
