@@ -196,13 +196,16 @@ func (d *decoder) parseIHDR(b []byte) error {
 // threshold of 0 marks every pixel opaque) and returns it with the image's
 // header and highest alpha.
 //
-// An image whose header announces more than maxPixels pixels is refused
-// with an error wrapping ErrTooLarge before anything is allocated for its
-// pixels. Otherwise, beside the mask (one bit a pixel, in 64-pixel words),
-// Decode holds the inflater's buffer (32 KiB of history plus the larger
-// of 128 KiB and two rows of the image's bytes), at most three more rows,
-// and a copy of the compressed data when it is split over several IDAT
-// chunks; never the decoded image. A row is at most 8 bytes a pixel.
+// An image whose header announces more than maxPixels pixels, or whose
+// mask would hold more than 2*maxPixels bits once its rows are padded to
+// 64-pixel words, is refused with an error wrapping ErrTooLarge before
+// anything is allocated for its pixels. Otherwise, beside the mask (at
+// most maxPixels/4 bytes), Decode holds the inflater's buffer (32 KiB of
+// history, 128 KiB of room and one row of the image's bytes), two more
+// rows (two bytes a pixel for an alpha channel, two rows of the image's
+// bytes for a palette or colour key), and a copy of the compressed data
+// when it is split over several IDAT chunks; never the decoded image. A
+// row is at most 8 bytes a pixel.
 //
 // A corrupt or truncated file gives an error naming the cause and a nil
 // mask; Decode never panics.
@@ -213,8 +216,8 @@ func Decode(data []byte, threshold uint8, maxPixels int64) (*mask.Mask, Info, er
 	if err != nil {
 		return nil, Info{}, err
 	}
-	if n := int64(d.Width) * int64(d.Height); n > maxPixels {
-		return nil, Info{}, fmt.Errorf("pngmask: image is %dx%d = %d pixels, over the limit of %d: %w", d.Width, d.Height, n, maxPixels, ErrTooLarge)
+	if err := sizeProblem(d.Width, d.Height, maxPixels); err != nil {
+		return nil, Info{}, err
 	}
 	if err := d.chunks(rest); err != nil {
 		return nil, Info{}, err
@@ -225,6 +228,22 @@ func Decode(data []byte, threshold uint8, maxPixels int64) (*mask.Mask, Info, er
 		return nil, Info{}, err
 	}
 	return m, Info{Header: d.Header, MaxAlpha: maxAlpha}, nil
+}
+
+// sizeProblem refuses an image of more than maxPixels pixels, or one whose
+// mask, 64 pixels a row word, would hold more than 2*maxPixels (a strip
+// one pixel wide would cost 8 bytes a pixel): the rule of the build's own
+// size check, so that a mask takes at most maxPixels/4 bytes.
+func sizeProblem(w, h int, maxPixels int64) error {
+	n := int64(w) * int64(h)
+	padded := (int64(w) + 63) / 64 * 64 * int64(h)
+	switch {
+	case n > maxPixels:
+		return fmt.Errorf("pngmask: image is %dx%d = %d pixels, over the limit of %d: %w", w, h, n, maxPixels, ErrTooLarge)
+	case padded > 2*maxPixels:
+		return fmt.Errorf("pngmask: image is %dx%d: as a mask, 64 pixels a row word, that is %d pixels, over twice the limit of %d: %w", w, h, padded, maxPixels, ErrTooLarge)
+	}
+	return nil
 }
 
 // chunks walks the chunks after IHDR up to IEND with image/png's rules of

@@ -46,11 +46,11 @@ func highestAlpha(img image.Image) uint8 {
 
 // differ returns what is wrong with Decode(data, t) beside image/png, or
 // "" when they agree: the same mask and highest alpha when image/png
-// decodes the file, an error when it does not. Headers over testLimit are
-// only checked to be refused.
+// decodes the file, an error when it does not. Headers over testLimit (or
+// strips whose mask would be too large) are only checked to be refused.
 func differ(data []byte, t uint8) string {
 	cfg, err := png.DecodeConfig(bytes.NewReader(data))
-	if err == nil && int64(cfg.Width)*int64(cfg.Height) > testLimit {
+	if err == nil && sizeProblem(cfg.Width, cfg.Height, testLimit) != nil {
 		m, _, err := Decode(data, t, testLimit)
 		if m != nil || !errors.Is(err, ErrTooLarge) {
 			return "a header over the limit was not refused with ErrTooLarge: " + errString(err)
@@ -213,6 +213,13 @@ func TestLimit(t *testing.T) {
 	}
 	if _, _, err := Decode(data, 128, 40*30); err != nil {
 		t.Errorf("Decode(limit %d) = %v, want no error", 40*30, err)
+	}
+	// A strip one pixel wide: 30 pixels, but 30 words of mask.
+	strip := spec{w: 1, h: 30, ct: RGBA, depth: 8, trns: -1, level: 6, chunks: 1}.build(r)
+	for limit, ok := range map[int64]bool{30: false, 64 * 30 / 2: true} {
+		if _, _, err := Decode(strip, 128, limit); (err == nil) != ok || err != nil && !errors.Is(err, ErrTooLarge) {
+			t.Errorf("Decode(1x30 strip, limit %d) = %v, want ok %v", limit, err, ok)
+		}
 	}
 }
 

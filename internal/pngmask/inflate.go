@@ -226,7 +226,7 @@ func (z *inflater) reset(run []byte, ends []int, rowBytes int) error {
 	z.w, z.r, z.slid, z.adler = 0, 0, 0, 1
 	z.state, z.final, z.stored = stateHeader, false, 0
 	z.readAhead = 0
-	if n := window + max(2*rowBytes+2, 1<<17) + margin; len(z.buf) < n {
+	if n := window + rowBytes + 1 + 1<<17 + margin; len(z.buf) < n {
 		z.buf = make([]byte, n)
 	}
 	if len(run) < 2 {
