@@ -6,7 +6,9 @@ import (
 	"image/png"
 	"io"
 	"os"
+	"syscall"
 	"testing"
+	"time"
 
 	kflate "github.com/klauspost/compress/flate"
 	"github.com/shapegen/shapegen/mask"
@@ -67,6 +69,50 @@ func BenchmarkCorpus(b *testing.B) {
 		}
 		perImage(b, len(files))
 	})
+}
+
+// BenchmarkCorpusRatio runs, in each iteration, Decode over the corpus and
+// then image/png with mask.FromImage, back to back on one goroutine, so
+// that both see the same load on a shared machine, and reports the time
+// of each per image and the ratios Decode/image_png of wall and of CPU
+// time (CPU time is less disturbed by other load):
+//
+//	go test ./internal/pngmask -run X -bench CorpusRatio -benchtime 5x -count 6
+func BenchmarkCorpusRatio(b *testing.B) {
+	files := corpus(b)
+	var ours, theirs, oursCPU, theirsCPU time.Duration
+	for b.Loop() {
+		t0, c0 := time.Now(), cpuTime()
+		for _, data := range files {
+			if _, _, err := Decode(data, 128, 1<<30); err != nil {
+				b.Fatal(err)
+			}
+		}
+		t1, c1 := time.Now(), cpuTime()
+		for _, data := range files {
+			img, err := png.Decode(bytes.NewReader(data))
+			if err != nil {
+				b.Fatal(err)
+			}
+			mask.FromImage(img, 128)
+		}
+		ours, theirs = ours+t1.Sub(t0), theirs+time.Since(t1)
+		oursCPU, theirsCPU = oursCPU+c1-c0, theirsCPU+cpuTime()-c1
+	}
+	n := float64(b.N * len(files))
+	b.ReportMetric(float64(ours.Nanoseconds())/n, "pngmask-ns/image")
+	b.ReportMetric(float64(theirs.Nanoseconds())/n, "image_png-ns/image")
+	b.ReportMetric(ours.Seconds()/theirs.Seconds(), "ratio")
+	b.ReportMetric(oursCPU.Seconds()/theirsCPU.Seconds(), "cpu-ratio")
+}
+
+// cpuTime returns the process's user+system CPU time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkInflate inflates the pixel data of every corpus PNG (the
