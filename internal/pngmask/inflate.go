@@ -71,7 +71,8 @@ type (
 	distTable [1<<distRoot + 32<<(15-distRoot)]uint32
 )
 
-// A table entry is value<<16 | kind | extra<<8 | n: n is the number of bits
+// A table entry is value<<16 | kind | extra<<8 | n: n (< 64, so that the
+// compiler knows a shift by e&63 needs no check) is the number of bits
 // to consume (the code's length, or root for a pointer); extra the extra
 // bits of a length or distance, whose base is value; for a literal, value
 // is the byte; for a pointer, value is where the second level starts and
@@ -531,7 +532,7 @@ func (z *inflater) huffman(limit int) error {
 	var err error
 	for w < limit {
 		if pos <= len(src)-8 {
-			b |= binary.LittleEndian.Uint64(src[pos:]) << nb
+			b |= binary.LittleEndian.Uint64(src[pos:]) << (nb & 63)
 			pos += int(63-nb) >> 3
 			nb |= 56
 		} else {
@@ -543,8 +544,8 @@ func (z *inflater) huffman(limit int) error {
 			nb -= litRoot
 			e = lit[int(e>>16)+int(b&(1<<(e>>8&15)-1))]
 		}
-		b >>= e & 0xff
-		nb -= uint(e & 0xff)
+		b >>= e & 63
+		nb -= uint(e & 63)
 		if e&kindLiteral != 0 {
 			buf[w] = byte(e >> 16)
 			w++
@@ -569,8 +570,8 @@ func (z *inflater) huffman(limit int) error {
 			nb -= distRoot
 			e = dist[int(e>>16)+int(b&(1<<(e>>8&15)-1))]
 		}
-		b >>= e & 0xff
-		nb -= uint(e & 0xff)
+		b >>= e & 63
+		nb -= uint(e & 63)
 		if e&kindBad != 0 {
 			err = formatError("invalid distance code")
 			break
