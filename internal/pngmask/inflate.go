@@ -1,0 +1,679 @@
+package pngmask
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// inflater decodes the zlib stream of a PNG's IDAT chunks into a linear
+// buffer that keeps the 32 KiB history deflate refers back to plus the
+// rows not yet handed out, so that a row is a slice of the buffer (no
+// copy) and a match is a forward copy of 8-byte words. It accepts exactly
+// the streams that compress/zlib accepts (the same checks of block types,
+// code lengths, incomplete and over-subscribed codes, distances and
+// checksum), and models how far image/png has read the IDAT chunks when
+// the stream ends, to refuse what it refuses there.
+type inflater struct {
+	run  []byte // the IDAT data: zlib header, deflate stream, Adler-32, maybe more
+	src  []byte // run[2:], the deflate stream and what follows
+	ends []int  // where each IDAT chunk ends in run
+
+	// The bit reader: bits holds nbits unread bits of the stream (the bits
+	// above may hold the bytes that follow, or zeros past the end), pos
+	// counts the bytes taken into bits, zeros past the end included.
+	bits  uint64
+	nbits uint
+	pos   int
+
+	buf   []byte // output: history, then the bytes not yet handed out
+	w, r  int    // bytes written to buf, and handed out from it
+	slid  int    // bytes moved out of buf's front
+	adler uint32 // of the bytes handed out
+
+	state      int
+	final      bool
+	stored     int // bytes left in the current stored block
+	lit        *litTable
+	dist       *distTable
+	litOwn     litTable // the current block's codes, unless fixed
+	distOwn    distTable
+	clen       [1 << clenRoot]uint32
+	readAhead  int // how far image/png has read into run
+	lengths    [maxLit + maxDist]uint8
+	clenLength [19]uint8
+}
+
+// Block states.
+const (
+	stateHeader = iota // at a block header
+	stateStored
+	stateHuffman
+	stateDone // after the last block
+)
+
+const (
+	maxLit   = 286 // literal/length codes compress/flate takes in a dynamic block
+	maxDist  = 30  // distance codes
+	window   = 1 << 15
+	margin   = 512 // room past the write limit: a match of 258 bytes and the 8-byte overrun of its copy
+	litRoot  = 10  // index bits of the first level of a literal/length table
+	distRoot = 8
+	clenRoot = 7 // code-length codes are at most 7 bits: one level
+)
+
+// A table decodes a Huffman code from the next bits of the stream: the
+// first 1<<root entries are indexed by that many bits; an entry for a
+// longer code points at a second-level table of at most 2^(15-root)
+// entries. There are at most as many second-level tables as symbols with
+// longer codes, which bounds the sizes.
+type (
+	litTable  [1<<litRoot + 288<<(15-litRoot)]uint32
+	distTable [1<<distRoot + 32<<(15-distRoot)]uint32
+)
+
+// A table entry is value<<16 | kind | extra<<8 | n: n (< 64, so that the
+// compiler knows a shift by e&63 needs no check) is the number of bits
+// to consume (the code's length, or root for a pointer); extra the extra
+// bits of a length or distance, whose base is value; for a literal, value
+// is the byte; for a pointer, value is where the second level starts and
+// extra its index bits.
+const (
+	kindLiteral = 1 << 15
+	kindEnd     = 1 << 14
+	kindSub     = 1 << 13
+	kindBad     = 1 << 12 // a symbol that is not allowed, or no code at all
+)
+
+var (
+	lengthBase  = [29]uint16{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258}
+	lengthExtra = [29]uint8{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0}
+	distBase    = [30]uint16{1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577}
+	distExtra   = [30]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13}
+	clenOrder   = [19]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
+)
+
+func litEntry(sym int) uint32 {
+	switch {
+	case sym < 256:
+		return kindLiteral | uint32(sym)<<16
+	case sym == 256:
+		return kindEnd
+	case sym < maxLit:
+		return uint32(lengthBase[sym-257])<<16 | uint32(lengthExtra[sym-257])<<8
+	}
+	return kindBad // 286 and 287, which only the fixed code has
+}
+
+func distEntry(sym int) uint32 {
+	if sym < maxDist {
+		return uint32(distBase[sym])<<16 | uint32(distExtra[sym])<<8
+	}
+	return kindBad // 30 and 31, which only the fixed code has
+}
+
+func clenEntry(sym int) uint32 { return uint32(sym) << 16 }
+
+// The fixed codes of block type 1.
+var (
+	fixedLit  litTable
+	fixedDist distTable
+)
+
+func init() {
+	var l [288]uint8
+	for i := range l {
+		switch {
+		case i < 144:
+			l[i] = 8
+		case i < 256:
+			l[i] = 9
+		case i < 280:
+			l[i] = 7
+		default:
+			l[i] = 8
+		}
+	}
+	build(fixedLit[:], l[:], litRoot, litEntry)
+	var d [32]uint8
+	for i := range d {
+		d[i] = 5
+	}
+	build(fixedDist[:], d[:], distRoot, distEntry)
+}
+
+// build fills t with the decoding table of the canonical Huffman code of
+// the given code lengths (0 for an unused symbol), entry giving each
+// symbol's entry. It reports false for the codes compress/flate refuses:
+// over-subscribed or incomplete ones, except that a code with no symbols
+// (any use of it is then an error) and a code of one 1-bit symbol are
+// allowed.
+func build(t []uint32, lengths []uint8, root uint, entry func(int) uint32) bool {
+	var count [16]int
+	maxLen := 0
+	for _, n := range lengths {
+		count[n]++
+		maxLen = max(maxLen, int(n))
+	}
+	count[0] = 0
+	size := 1 << root
+	sum := 0 // the code space used, in units of 2^-maxLen
+	for n := 1; n <= maxLen; n++ {
+		sum += count[n] << (maxLen - n)
+	}
+	if sum != 1<<maxLen && !(sum == 1 && maxLen == 1) && maxLen != 0 {
+		return false
+	}
+	if sum != 1<<maxLen { // no code, or one 1-bit code: entries stay unused
+		for i := range t[:size] {
+			t[i] = kindBad
+		}
+	}
+	var next [16]int
+	code := 0
+	for n := 1; n <= maxLen; n++ {
+		code = (code + count[n-1]) << 1
+		next[n] = code
+	}
+	var codes [288]uint16 // each symbol's code, bits reversed (first bit lowest)
+	for sym, n := range lengths {
+		if n != 0 {
+			codes[sym] = bits.Reverse16(uint16(next[n])) >> (16 - n)
+			next[n]++
+		}
+	}
+	if uint(maxLen) > root {
+		// Size the second-level tables: for each first-level index, the
+		// longest code under it.
+		var subBits [1 << litRoot]uint8
+		for sym, n := range lengths {
+			if uint(n) > root {
+				i := int(codes[sym]) & (size - 1)
+				subBits[i] = max(subBits[i], n-uint8(root))
+			}
+		}
+		off := size
+		for i, b := range subBits[:size] {
+			if b > 0 {
+				t[i] = uint32(off)<<16 | kindSub | uint32(b)<<8 | uint32(root)
+				off += 1 << b
+			}
+		}
+	}
+	for sym, n := range lengths {
+		if n == 0 {
+			continue
+		}
+		c, e := int(codes[sym]), entry(sym)
+		if uint(n) <= root {
+			for i := c; i < size; i += 1 << n {
+				t[i] = e | uint32(n)
+			}
+			continue
+		}
+		p := t[c&(size-1)]
+		start, b, k := int(p>>16), p>>8&15, uint(n)-root
+		for i := c >> root; i < 1<<b; i += 1 << k {
+			t[start+i] = e | uint32(k)
+		}
+	}
+	return true
+}
+
+// reset starts decoding the zlib stream at the start of run, whose IDAT
+// chunks end at ends, for rows of at most rowBytes bytes.
+func (z *inflater) reset(run []byte, ends []int, rowBytes int) error {
+	z.run, z.ends = run, ends
+	z.bits, z.nbits, z.pos = 0, 0, 0
+	z.w, z.r, z.slid, z.adler = 0, 0, 0, 1
+	z.state, z.final, z.stored = stateHeader, false, 0
+	z.readAhead = 0
+	if n := window + rowBytes + 1 + 1<<17 + margin; len(z.buf) < n {
+		z.buf = make([]byte, n)
+	}
+	if len(run) < 2 {
+		return errNotEnoughData
+	}
+	z.read(0, 2)
+	cmf, flg := run[0], run[1]
+	if cmf&0x0f != 8 || cmf>>4 > 7 || (uint(cmf)<<8|uint(flg))%31 != 0 {
+		return formatError("invalid zlib header %#02x %#02x", cmf, flg)
+	}
+	if flg&0x20 != 0 {
+		return formatError("zlib stream needs a preset dictionary")
+	}
+	z.src = run[2:]
+	return nil
+}
+
+// next returns the next n bytes of the inflated stream, valid until the
+// next call.
+func (z *inflater) next(n int) ([]byte, error) {
+	for z.w-z.r < n {
+		if z.state == stateDone {
+			return nil, errNotEnoughData
+		}
+		limit := len(z.buf) - margin
+		if z.w >= limit || z.r+n > limit {
+			z.slide()
+		}
+		if err := z.inflate(limit); err != nil {
+			return nil, err
+		}
+	}
+	p := z.buf[z.r : z.r+n]
+	z.r += n
+	z.adler = adlerUpdate(z.adler, p)
+	return p, nil
+}
+
+// slide moves the history and the bytes not handed out to the front of
+// buf.
+func (z *inflater) slide() {
+	k := min(z.r, max(z.w-window, 0))
+	copy(z.buf, z.buf[k:z.w])
+	z.w -= k
+	z.r -= k
+	z.slid += k
+}
+
+// finish checks, once every row is read, that the stream ends there (see
+// end) and that the last IDAT chunk holds no bytes that image/png would
+// not have read.
+func (z *inflater) finish() error {
+	if err := z.end(); err != nil {
+		return err
+	}
+	if z.readAhead != chunkEnd(z.ends, z.readAhead) {
+		return formatError("too much pixel data: bytes after the zlib stream in the last IDAT chunk")
+	}
+	return nil
+}
+
+// end checks that the stream has no more output than was read, and that
+// the Adler-32 of what was read follows it.
+func (z *inflater) end() error {
+	for z.w == z.r && z.state != stateDone {
+		z.slide()
+		if err := z.inflate(len(z.buf) - margin); err != nil {
+			return err
+		}
+	}
+	if z.w != z.r {
+		return formatError("too much pixel data")
+	}
+	end := 2 + z.consumed() // where the Adler-32 starts in run
+	if end+4 > len(z.run) {
+		return formatError("zlib stream truncated before its checksum")
+	}
+	if binary.BigEndian.Uint32(z.run[end:]) != z.adler {
+		return formatError("zlib checksum mismatch")
+	}
+	z.read(end, 4)
+	return nil
+}
+
+// consumed returns how many bytes of src the deflate stream has used,
+// counting the last byte begun.
+func (z *inflater) consumed() int {
+	return (8*z.pos - int(z.nbits) + 7) / 8
+}
+
+// truncated reports whether the stream has used bits past the end of src.
+func (z *inflater) truncated() bool {
+	return 8*z.pos-int(z.nbits) > 8*len(z.src)
+}
+
+var errTruncated = formatError("not enough pixel data: the zlib stream is cut short")
+
+// need makes sure that bits holds at least n <= 56 bits, taking zeros past
+// the end of src (truncated then tells whether they were used).
+func (z *inflater) need(n uint) {
+	for z.nbits < n {
+		var b byte
+		if z.pos < len(z.src) {
+			b = z.src[z.pos]
+		}
+		z.bits |= uint64(b) << z.nbits
+		z.pos++
+		z.nbits += 8
+	}
+}
+
+// take returns the next n bits.
+func (z *inflater) take(n uint) uint32 {
+	z.need(n)
+	v := uint32(z.bits & (1<<n - 1))
+	z.bits >>= n
+	z.nbits -= n
+	return v
+}
+
+// decode returns the entry of the next code of t.
+func (z *inflater) decode(t []uint32, root uint) uint32 {
+	z.need(15)
+	e := t[z.bits&(1<<root-1)]
+	if e&kindSub != 0 {
+		z.bits >>= root
+		z.nbits -= root
+		e = t[int(e>>16)+int(z.bits&(1<<(e>>8&15)-1))]
+	}
+	z.bits >>= e & 0xff
+	z.nbits -= uint(e & 0xff)
+	return e
+}
+
+// inflate decodes until limit bytes are in buf, the stream ends, or it
+// finds an error.
+func (z *inflater) inflate(limit int) error {
+	for z.w < limit {
+		var err error
+		switch z.state {
+		case stateDone:
+			return nil
+		case stateHeader:
+			err = z.header()
+		case stateStored:
+			err = z.copyStored(limit)
+		case stateHuffman:
+			err = z.huffman(limit)
+		}
+		if err != nil {
+			return err
+		}
+		if z.truncated() {
+			return errTruncated
+		}
+	}
+	return nil
+}
+
+// header reads a block header, and a dynamic block's codes.
+func (z *inflater) header() error {
+	if z.final {
+		z.state = stateDone
+		return nil
+	}
+	h := z.take(3)
+	z.final = h&1 != 0
+	switch h >> 1 {
+	case 0:
+		return z.storedHeader()
+	case 1:
+		z.lit, z.dist = &fixedLit, &fixedDist
+	case 2:
+		if err := z.codes(); err != nil {
+			return err
+		}
+		z.lit, z.dist = &z.litOwn, &z.distOwn
+	default:
+		return formatError("invalid deflate block type 3")
+	}
+	z.state = stateHuffman
+	return nil
+}
+
+// storedHeader reads LEN and NLEN after the byte boundary and models
+// image/png's reads of the block, which go around its read-ahead buffer
+// when they are long.
+func (z *inflater) storedHeader() error {
+	z.take(z.nbits & 7)
+	n, nn := z.take(16), z.take(16)
+	if z.truncated() {
+		return errTruncated
+	}
+	if n != ^nn&0xffff {
+		return formatError("stored block length %d does not match its complement", n)
+	}
+	// Hand back the whole bytes still in bits: the data is copied from src.
+	z.pos -= int(z.nbits / 8)
+	z.bits, z.nbits = 0, 0
+	c := 2 + z.pos - 4
+	z.read(c, 4)
+	// compress/flate reads the data into its 32 KiB window in pieces that
+	// end where the window wraps.
+	c += 4
+	for out, left := z.slid+z.w, int(n); left > 0; {
+		k := min(left, window-out%window)
+		z.read(c, k)
+		c, out, left = c+k, out+k, left-k
+	}
+	z.stored = int(n)
+	z.state = stateStored
+	return nil
+}
+
+// copyStored copies a stored block's bytes, up to limit.
+func (z *inflater) copyStored(limit int) error {
+	k := min(z.stored, limit-z.w, len(z.src)-z.pos)
+	if k <= 0 && z.stored > 0 && z.pos >= len(z.src) {
+		return errTruncated
+	}
+	copy(z.buf[z.w:], z.src[z.pos:z.pos+k])
+	z.w += k
+	z.pos += k
+	z.stored -= k
+	if z.stored == 0 {
+		z.state = stateHeader
+	}
+	return nil
+}
+
+// codes reads the code lengths of a dynamic block and builds its tables.
+func (z *inflater) codes() error {
+	h := z.take(14)
+	nlit, ndist, nclen := int(h&0x1f)+257, int(h>>5&0x1f)+1, int(h>>10)+4
+	if nlit > maxLit {
+		return formatError("%d literal/length codes, at most %d allowed", nlit, maxLit)
+	}
+	if ndist > maxDist {
+		return formatError("%d distance codes, at most %d allowed", ndist, maxDist)
+	}
+	z.clenLength = [19]uint8{}
+	for i := range nclen {
+		z.clenLength[clenOrder[i]] = uint8(z.take(3))
+	}
+	clen := z.clen[:] // one level: code-length codes are at most 7 bits
+	if !build(clen, z.clenLength[:], clenRoot, clenEntry) {
+		return formatError("invalid code-length code")
+	}
+	l := z.lengths[:nlit+ndist]
+	for i := 0; i < len(l); {
+		if z.truncated() {
+			return errTruncated
+		}
+		e := z.decode(clen, clenRoot)
+		if e&kindBad != 0 {
+			return formatError("invalid code-length code")
+		}
+		sym := e >> 16
+		if sym < 16 {
+			l[i] = uint8(sym)
+			i++
+			continue
+		}
+		var rep int
+		var v uint8
+		switch sym {
+		case 16:
+			if i == 0 {
+				return formatError("code length repeated with no previous length")
+			}
+			rep, v = 3+int(z.take(2)), l[i-1]
+		case 17:
+			rep = 3 + int(z.take(3))
+		default:
+			rep = 11 + int(z.take(7))
+		}
+		if i+rep > len(l) {
+			return formatError("code lengths repeat past the last code")
+		}
+		for range rep {
+			l[i] = v
+			i++
+		}
+	}
+	if !build(z.litOwn[:], l[:nlit], litRoot, litEntry) {
+		return formatError("invalid literal/length code")
+	}
+	if !build(z.distOwn[:], l[nlit:], distRoot, distEntry) {
+		return formatError("invalid distance code")
+	}
+	return nil
+}
+
+// huffman decodes a Huffman block's symbols until the block ends or limit
+// bytes are in buf. Each step takes 56 or more bits at once into the bit
+// buffer, enough for a length, a distance and their extra bits (at most
+// 48 bits), then writes a literal or copies a match in 8-byte words,
+// which the margin past limit leaves room for.
+func (z *inflater) huffman(limit int) error {
+	buf, src, lit, dist := z.buf, z.src, z.lit, z.dist
+	b, nb, pos, w := z.bits, z.nbits, z.pos, z.w
+	var err error
+	for w < limit {
+		if pos <= len(src)-8 {
+			b |= binary.LittleEndian.Uint64(src[pos:]) << (nb & 63)
+			pos += int(63-nb) >> 3
+			nb |= 56
+		} else {
+			b, nb, pos = refillTail(src, b, nb, pos)
+		}
+		e := lit[b&(1<<litRoot-1)]
+		if e&kindSub != 0 {
+			b >>= litRoot
+			nb -= litRoot
+			e = lit[int(e>>16)+int(b&(1<<(e>>8&15)-1))]
+		}
+		b >>= e & 63
+		nb -= uint(e & 63)
+		if e&kindLiteral != 0 {
+			buf[w] = byte(e >> 16)
+			w++
+			continue
+		}
+		if e&(kindEnd|kindBad) != 0 {
+			if e&kindBad != 0 {
+				err = formatError("invalid literal/length code")
+				break
+			}
+			z.state = stateHeader
+			break
+		}
+		extra := e >> 8 & 15
+		length := int(e>>16) + int(b&(1<<extra-1))
+		b >>= extra
+		nb -= uint(extra)
+
+		e = dist[b&(1<<distRoot-1)]
+		if e&kindSub != 0 {
+			b >>= distRoot
+			nb -= distRoot
+			e = dist[int(e>>16)+int(b&(1<<(e>>8&15)-1))]
+		}
+		b >>= e & 63
+		nb -= uint(e & 63)
+		if e&kindBad != 0 {
+			err = formatError("invalid distance code")
+			break
+		}
+		extra = e >> 8 & 15
+		d := int(e>>16) + int(b&(1<<extra-1))
+		b >>= extra
+		nb -= uint(extra)
+		if d > z.slid+w {
+			err = formatError("distance %d reaches before the start of the stream", d)
+			break
+		}
+		if s := w - d; d >= length {
+			copy(buf[w:w+length], buf[s:])
+		} else if d >= 8 {
+			for i := 0; i < length; i += 8 {
+				binary.LittleEndian.PutUint64(buf[w+i:], binary.LittleEndian.Uint64(buf[s+i:]))
+			}
+		} else {
+			copyShort(buf, w, d, length)
+		}
+		w += length
+	}
+	z.bits, z.nbits, z.pos, z.w = b, nb, pos, w
+	return err
+}
+
+// refillTail tops the bit buffer b of nb bits up to 56 or more from
+// src[pos:] a byte at a time, with zeros past the end of src.
+func refillTail(src []byte, b uint64, nb uint, pos int) (uint64, uint, int) {
+	for nb < 56 {
+		var c byte
+		if pos < len(src) {
+			c = src[pos]
+		}
+		b |= uint64(c) << nb
+		pos++
+		nb += 8
+	}
+	return b, nb, pos
+}
+
+// copyShort copies length bytes from d < 8 bytes back to buf[w:], as
+// deflate means it (the copy overlaps what it writes), writing up to 8
+// bytes past the end of the match.
+func copyShort(buf []byte, w, d, length int) {
+	if d == 1 {
+		v := uint64(buf[w-1]) * 0x0101010101010101
+		for i := 0; i < length; i += 8 {
+			binary.LittleEndian.PutUint64(buf[w+i:], v)
+		}
+		return
+	}
+	// The first 8 bytes one at a time; then the pattern repeats every d
+	// bytes, so the word of those 8 bytes repeats every multiple of d up
+	// to 8.
+	p, q := buf[w:w+8], buf[w-d:w-d+8]
+	for i := range p {
+		p[i] = q[i]
+	}
+	v := binary.LittleEndian.Uint64(p)
+	step := 8 - 8%d
+	for i := step; i < length; i += step {
+		binary.LittleEndian.PutUint64(buf[w+i:], v)
+	}
+}
+
+// read models image/png's reads of run: bytes before c were read one at a
+// time through its 4 KiB buffer, then n bytes are read at once (which
+// skip the buffer when the buffer is empty and 4 KiB or more are wanted).
+// readAhead ends at how far it has read; a read never crosses the end of
+// an IDAT chunk.
+func (z *inflater) read(c, n int) {
+	for z.readAhead < c {
+		z.readAhead = min(z.readAhead+readAheadSize, chunkEnd(z.ends, z.readAhead+1))
+	}
+	for pos, end := c, c+n; pos < end; pos = min(z.readAhead, end) {
+		if pos < z.readAhead {
+			continue
+		}
+		if end-pos >= readAheadSize {
+			z.readAhead = min(end, chunkEnd(z.ends, z.readAhead+1))
+		} else {
+			z.readAhead = min(z.readAhead+readAheadSize, chunkEnd(z.ends, z.readAhead+1))
+		}
+	}
+}
+
+var errNotEnoughData = formatError("not enough pixel data")
+
+// readAheadSize is the size of the buffer through which image/png's zlib
+// reader reads the IDAT data.
+const readAheadSize = 4096
+
+// chunkEnd returns the end of the IDAT chunk that holds byte p-1 of the
+// run: a position at the end of a chunk belongs to that chunk. Past the
+// last chunk it returns p.
+func chunkEnd(ends []int, p int) int {
+	for _, e := range ends {
+		if e >= p {
+			return e
+		}
+	}
+	return p
+}

@@ -1,0 +1,82 @@
+package pngmask
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/shapegen/shapegen/mask"
+)
+
+// TestThresholdProperty checks threshold against a pixel-at-a-time reading
+// for random rows, thresholds and starting highs.
+func TestThresholdProperty(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	for range 5000 {
+		a := make([]byte, r.IntN(300))
+		for i := range a {
+			a[i] = alphaBytes[r.IntN(len(alphaBytes))]
+			if r.IntN(3) == 0 {
+				a[i] = byte(r.Uint32())
+			}
+		}
+		th, hi := uint8(r.Uint32()), uint8(r.Uint32())
+		if r.IntN(2) == 0 {
+			hi = 0
+		}
+		words := make([]uint64, (len(a)+63)/64)
+		gotHi := threshold(words, a, th, hi)
+		wantHi := hi
+		for x, v := range a {
+			wantHi = max(wantHi, v)
+			if got := words[x/64]>>(x%64)&1 != 0; got != (v >= th) {
+				t.Fatalf("threshold(%v, t=%d): pixel %d is %v, want %v", a, th, x, got, v >= th)
+			}
+		}
+		if n := len(a) % 64; n != 0 && words[len(words)-1]>>n != 0 {
+			t.Fatalf("threshold(%d bytes): bits set past the row", len(a))
+		}
+		if gotHi != wantHi {
+			t.Fatalf("threshold(%v, hi=%d) = %d, want %d", a, hi, gotHi, wantHi)
+		}
+	}
+}
+
+// TestPlaceProperty checks place, which sets runs of bits across words,
+// against setting one pixel at a time, for whole rows and for interlace
+// passes.
+func TestPlaceProperty(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	for range 2000 {
+		w, h := 1+r.IntN(300), 1+r.IntN(4)
+		p := whole[0]
+		if r.IntN(2) == 0 {
+			p = adam7[r.IntN(7)]
+		}
+		pw := (w - p.x0 + p.dx - 1) / p.dx
+		if pw <= 0 || p.y0 >= h {
+			continue
+		}
+		words := make([]uint64, (pw+63)/64)
+		for i := range words {
+			switch r.IntN(3) {
+			case 0:
+				words[i] = ^uint64(0)
+			case 1:
+				words[i] = r.Uint64()
+			}
+		}
+		if n := pw % 64; n != 0 {
+			words[len(words)-1] &= 1<<n - 1
+		}
+		got, want := mask.New(w, h), mask.New(w, h)
+		place(got, p, 0, words)
+		for x := range pw {
+			if words[x/64]>>(x%64)&1 != 0 {
+				want.Set(p.x0+x*p.dx, p.y0, true)
+			}
+		}
+		if !got.Equal(want) {
+			t.Fatalf("place(%x) in pass %v:\ngot\n%vwant\n%v", words, p, got, want)
+		}
+	}
+}
