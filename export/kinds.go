@@ -30,6 +30,9 @@ type kind struct {
 	get    func(s *Sprite) (collide.Region, bool)
 	set    func(s *Sprite, r collide.Region)
 	colour color.NRGBA
+	// noFP says the kind has no false-positive figure (it is not a
+	// union of convex sets: the outline).
+	noFP bool
 }
 
 var kinds = [collide.NumKinds]kind{
@@ -111,6 +114,7 @@ var kinds = [collide.NumKinds]kind{
 			}
 		},
 		colour: color.NRGBA{0x8c, 0x56, 0x1e, 0xff},
+		noFP:   true,
 	},
 }
 
@@ -144,4 +148,11 @@ func polygon(r Ring) (collide.Region, bool) {
 		return nil, false
 	}
 	return r.Polygon(), true
+}
+
+// HasFPArea reports whether the shape kind named kind has a false-positive
+// figure (every kind but the outline; a name that is no kind has one).
+func HasFPArea(kind string) bool {
+	k, ok := collide.ParseKind(kind)
+	return !ok || !kinds[k].noFP
 }

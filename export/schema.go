@@ -61,6 +61,9 @@ type Box struct {
 	Angle  float64 `json:"angle" yaml:"angle"`
 }
 
+// Qualities maps a shape kind's name to its figures.
+type Qualities map[string]Quality
+
 // Quality holds the figures of one shape kind of one sprite.
 type Quality struct {
 	// Outside counts opaque pixel squares not fully inside the shape; it
@@ -71,7 +74,8 @@ type Quality struct {
 	// FPArea is the exact false-positive figure: over translations spread
 	// evenly where two copies of the shape overlap, the probability that
 	// their pixels do not, 1 - area(P ⊕ -P) / area(S ⊕ -S) (DESIGN.md,
-	// Verification).
+	// Verification). The outline, which is not convex, has none: its
+	// entry is written without the key (see HasFPArea) and reads as 0.
 	FPArea float64 `json:"fp_area" yaml:"fp_area"`
 }
 
@@ -111,7 +115,7 @@ type Sprite struct {
 	Outline []Ring `json:"outline,omitempty" yaml:"outline,omitempty"`
 	// Quality maps a shape kind ("aabb", "circle", "box", "hull",
 	// "polygon", "pieces") to its figures.
-	Quality map[string]Quality `json:"quality,omitempty" yaml:"quality,omitempty"`
+	Quality Qualities `json:"quality,omitempty" yaml:"quality,omitempty"`
 	// Mask is the opaque-pixel mask, present with --masks.
 	Mask *EncodedMask `json:"mask,omitempty" yaml:"mask,omitempty,flow"`
 	// Warnings are notes for the user (e.g. a tiny sprite, many islands).

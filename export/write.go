@@ -275,8 +275,10 @@ func appendSprite(b []byte, sp *Sprite) []byte {
 			b = strconv.AppendInt(b, int64(q.Outside), 10)
 			b = append(b, ", \"area_ratio\": "...)
 			b = appendFloat(b, q.AreaRatio)
-			b = append(b, ", \"fp_area\": "...)
-			b = appendFloat(b, q.FPArea)
+			if HasFPArea(k) {
+				b = append(b, ", \"fp_area\": "...)
+				b = appendFloat(b, q.FPArea)
+			}
 			b = append(b, '}')
 		}
 		b = append(b, in+"}"...)

@@ -193,15 +193,11 @@ func (s Sprite) MarshalYAML() (any, error) {
 			}
 			n.Content[i+1] = seq
 		case "quality":
-			m := &yaml.Node{Kind: yaml.MappingNode}
-			for _, k := range sortedKeys(s.Quality) {
-				q, err := s.Quality[k].MarshalYAML()
-				if err != nil {
-					return nil, err
-				}
-				m.Content = append(m.Content, str(k), q.(*yaml.Node))
+			m, err := s.Quality.MarshalYAML()
+			if err != nil {
+				return nil, err
 			}
-			n.Content[i+1] = m
+			n.Content[i+1] = m.(*yaml.Node)
 		}
 	}
 	return &n, nil
@@ -237,4 +233,22 @@ func (q Quality) MarshalYAML() (any, error) {
 	}
 	n.Style = yaml.FlowStyle
 	return &n, nil
+}
+
+// MarshalYAML writes the figures kind by kind, each on one line, without
+// fp_area for a kind that has none (HasFPArea).
+func (qs Qualities) MarshalYAML() (any, error) {
+	m := &yaml.Node{Kind: yaml.MappingNode}
+	for _, k := range sortedKeys(qs) {
+		q, err := qs[k].MarshalYAML()
+		if err != nil {
+			return nil, err
+		}
+		n := q.(*yaml.Node)
+		if !HasFPArea(k) && len(n.Content) >= 2 && n.Content[len(n.Content)-2].Value == "fp_area" {
+			n.Content = n.Content[:len(n.Content)-2]
+		}
+		m.Content = append(m.Content, str(k), n)
+	}
+	return m, nil
 }

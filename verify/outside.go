@@ -1,7 +1,10 @@
 package verify
 
 import (
+	"cmp"
 	"math"
+	"math/bits"
+	"slices"
 
 	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/mask"
@@ -102,45 +105,88 @@ func holdsGridExtremes(m *mask.Mask, contains func(collide.Vec) bool) bool {
 }
 
 // outsideUnion counts the opaque pixel squares of m not contained in any
-// single piece of c (all four corners in that piece). Pixels are tried
-// against the piece that held the previous one first.
+// single piece of c (all four corners in that piece). A convex piece holds
+// an interval of each row's squares: its ends are found from the piece's
+// extent on the row's two grid lines, then settled by ContainsPoint on
+// the squares at the ends, so the answer is exactly the corner rule's.
+// The squares held are marked in a mask of their own, a run a row.
 func outsideUnion(m *mask.Mask, c collide.Compound) int {
-	n, last := 0, 0
+	w, h := m.Width(), m.Height()
+	held := mask.New(w, h)
 	in := func(p collide.Polygon, x, y int) bool {
 		fx, fy := float64(x), float64(y)
 		return p.ContainsPoint(collide.V(fx, fy)) && p.ContainsPoint(collide.V(fx+1, fy)) &&
 			p.ContainsPoint(collide.V(fx, fy+1)) && p.ContainsPoint(collide.V(fx+1, fy+1))
 	}
-	for y := 0; y < m.Height(); y++ {
-		l, r, ok := m.RowSpan(y)
-		if !ok {
+	for _, p := range c {
+		b := p.Bounds()
+		if len(p) < 3 || b.Empty() {
 			continue
 		}
-	pixels:
-		for x := l; x <= r; x++ {
-			if !m.Get(x, y) {
+		y0, y1 := max(int(math.Ceil(b.Min.Y)), 0), min(int(math.Floor(b.Max.Y))-1, h-1)
+		for y := y0; y <= y1; y++ {
+			lo0, hi0, ok0 := extentAt(p, float64(y))
+			lo1, hi1, ok1 := extentAt(p, float64(y+1))
+			if !ok0 || !ok1 {
 				continue
 			}
-			if last < len(c) && in(c[last], x, y) {
-				continue
+			lo := max(int(math.Ceil(max(lo0, lo1))), 0)
+			hi := min(int(math.Floor(min(hi0, hi1)))-1, w-1)
+			// Settle the ends: rounding may put them a square off.
+			for lo > 0 && in(p, lo-1, y) {
+				lo--
 			}
-			for i, p := range c {
-				if in(p, x, y) {
-					last = i
-					continue pixels
-				}
+			for lo <= hi && !in(p, lo, y) {
+				lo++
 			}
-			n++
+			for hi < w-1 && hi >= lo && in(p, hi+1, y) {
+				hi++
+			}
+			for hi >= lo && !in(p, hi, y) {
+				hi--
+			}
+			if lo <= hi {
+				held.SetRun(y, lo, hi+1, true)
+			}
+		}
+	}
+	n := 0
+	var rm, rh []uint64
+	for y := range h {
+		rm, rh = m.AppendRow(rm[:0], y), held.AppendRow(rh[:0], y)
+		for i, word := range rm {
+			n += bits.OnesCount64(word &^ rh[i])
 		}
 	}
 	return n
 }
 
+// extentAt returns the least and greatest x of the convex polygon p on the
+// line at height y, and false when the line misses it.
+func extentAt(p collide.Polygon, y float64) (lo, hi float64, ok bool) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for i, a := range p {
+		b := p[(i+1)%len(p)]
+		if (a.Y < y && b.Y < y) || (a.Y > y && b.Y > y) {
+			continue
+		}
+		if a.Y == b.Y {
+			lo, hi = min(lo, a.X, b.X), max(hi, a.X, b.X)
+			continue
+		}
+		x := a.X + (y-a.Y)*(b.X-a.X)/(b.Y-a.Y)
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	return lo, hi, lo <= hi
+}
+
 // outsideRings counts the opaque pixel squares of m not contained in the
 // region rs: a square is contained when no ring edge passes through its
-// interior (an edge along its boundary is fine) and its centre is in rs. The squares an edge passes through are found by walking each
-// edge across the pixel grid, so the cost is the pixels plus the edges'
-// lengths.
+// interior (an edge along its boundary is fine) and its centre is in rs.
+// The squares an edge passes through are found by walking each edge
+// across the pixel grid; the centres are tested a row at a time, by the
+// winding of the edges that cross the row's centre line left of each
+// centre. The cost is the pixels plus the rows times the edges.
 func outsideRings(m *mask.Mask, rs collide.Rings) int {
 	w, h := m.Width(), m.Height()
 	crossed := mask.New(w, h)
@@ -149,19 +195,43 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 			markCrossed(crossed, r[i], r[(i+1)%len(r)])
 		}
 	}
+	type crossing struct {
+		x float64
+		d int
+	}
+	var xs []crossing
 	n := 0
 	for y := 0; y < h; y++ {
 		l, r, ok := m.RowSpan(y)
 		if !ok {
 			continue
 		}
+		cy := float64(y) + 0.5
+		xs = xs[:0]
+		for _, ring := range rs {
+			for i, a := range ring {
+				b := ring[(i+1)%len(ring)]
+				if (a.Y <= cy) == (b.Y <= cy) {
+					continue
+				}
+				d := 1
+				if b.Y < a.Y {
+					d = -1
+				}
+				xs = append(xs, crossing{a.X + (cy-a.Y)*(b.X-a.X)/(b.Y-a.Y), d})
+			}
+		}
+		slices.SortFunc(xs, func(p, q crossing) int { return cmp.Compare(p.x, q.x) })
+		k, winding := 0, 0
 		for x := l; x <= r; x++ {
-			if !m.Get(x, y) {
-				continue
+			cx := float64(x) + 0.5
+			for k < len(xs) && xs[k].x < cx {
+				winding += xs[k].d
+				k++
 			}
 			// No edge through the open square: all of it is on one side,
 			// the side of its centre.
-			if crossed.Get(x, y) || !rs.ContainsPoint(collide.V(float64(x)+0.5, float64(y)+0.5)) {
+			if m.Get(x, y) && (crossed.Get(x, y) || winding == 0) {
 				n++
 			}
 		}

@@ -3,6 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"runtime"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -19,7 +22,10 @@ type BuildOptions struct {
 	Workers  int
 	NoCache  bool
 	Verbose  bool
-	Settings settingsFlags
+	// CPUProfile and MemProfile name files for runtime/pprof profiles of
+	// the build ("" for none).
+	CPUProfile, MemProfile string
+	Settings               settingsFlags
 	// now is the clock of the progress bar (tests fix it).
 	now func() time.Time
 }
@@ -52,6 +58,8 @@ Exit status: 0 all well, 1 some sprite failed (the rest is written), 2 bad usage
 	cmd.Flags().IntVar(&opts.Workers, "workers", 0, "images decoded at once (0: one per core)")
 	cmd.Flags().BoolVar(&opts.NoCache, "no-cache", false, "recompute everything (the cache is still refreshed)")
 	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "list the files the build ignores, with the reason")
+	cmd.Flags().StringVar(&opts.CPUProfile, "cpuprofile", "", "write a CPU profile of the build to this file (go tool pprof)")
+	cmd.Flags().StringVar(&opts.MemProfile, "memprofile", "", "write a heap profile at the end of the build to this file (go tool pprof)")
 	opts.Settings.bind(cmd.Flags(), true)
 	return cmd
 }
@@ -69,6 +77,29 @@ func runBuild(c *cobra.Command, opts *BuildOptions) error {
 	}
 	for _, w := range cfg.Warnings {
 		fmt.Fprintln(opts.ErrOut, w)
+	}
+	if opts.CPUProfile != "" {
+		f, err := os.Create(opts.CPUProfile)
+		if err != nil {
+			return usageErrorf("--cpuprofile: %v", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return usageErrorf("--cpuprofile: %v", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	if opts.MemProfile != "" {
+		defer func() {
+			f, err := os.Create(opts.MemProfile)
+			if err != nil {
+				fmt.Fprintf(opts.ErrOut, "--memprofile: %v\n", err)
+				return
+			}
+			defer f.Close()
+			runtime.GC()
+			pprof.Lookup("allocs").WriteTo(f, 0)
+		}()
 	}
 	bar := newProgressBar(opts.ErrOut, opts.IsTerminal, opts.now)
 	res, err := pipeline.Build(c.Context(), pipeline.Options{
@@ -122,9 +153,9 @@ func summary(w io.Writer, res *pipeline.Result, verbose bool) {
 	if worst := res.Worst(5); len(worst) > 0 {
 		parts := make([]string, len(worst))
 		for i, s := range worst {
-			parts[i] = fmt.Sprintf("%s %.2f", s.Name, s.PairFPRate)
+			parts[i] = fmt.Sprintf("%s %.2f", s.Name, s.FPArea)
 		}
-		fmt.Fprintf(w, "worst polygon pair_fp_rate: %s\n", strings.Join(parts, ", "))
+		fmt.Fprintf(w, "worst polygon fp_area: %s\n", strings.Join(parts, ", "))
 	}
 }
 

@@ -114,7 +114,7 @@ func TestBuildProgress(t *testing.T) {
 				t.Errorf("stderr on a pipe = %q, want nothing", errOut.String())
 			}
 			s := out.String()
-			for _, want := range []string{"26 images, 39 sprites (17 frames", "0 failures, 2 empty", "empty (no opaque pixel): formats/transparent, sheets/grid_4x2/3", "worst polygon pair_fp_rate: "} {
+			for _, want := range []string{"26 images, 39 sprites (17 frames", "0 failures, 2 empty", "empty (no opaque pixel): formats/transparent, sheets/grid_4x2/3", "worst polygon fp_area: "} {
 				if !strings.Contains(s, want) {
 					t.Errorf("summary %q lacks %q", s, want)
 				}

@@ -89,13 +89,13 @@ type Result struct {
 // Failed reports whether some file or sprite failed.
 func (r *Result) Failed() bool { return len(r.Failures) > 0 }
 
-// Ranked is a sprite and its polygon's pair_fp_rate.
+// Ranked is a sprite and its polygon's fp_area.
 type Ranked struct {
 	Name       string
-	PairFPRate float64
+	FPArea float64
 }
 
-// Worst returns up to n sprites with the highest polygon pair_fp_rate,
+// Worst returns up to n sprites with the highest polygon fp_area,
 // worst first (ties by name).
 func (r *Result) Worst(n int) []Ranked { return r.ranked[:min(n, len(r.ranked))] }
 
@@ -224,8 +224,8 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	sort.Strings(res.Empty)
 	sort.Strings(res.Failures)
 	sort.SliceStable(ranked, func(i, j int) bool {
-		if ranked[i].PairFPRate != ranked[j].PairFPRate {
-			return ranked[i].PairFPRate > ranked[j].PairFPRate
+		if ranked[i].FPArea != ranked[j].FPArea {
+			return ranked[i].FPArea > ranked[j].FPArea
 		}
 		return ranked[i].Name < ranked[j].Name
 	})

@@ -93,40 +93,19 @@ func compute(name, img string, f atlas.Frame, m *mask.Mask, s config.Sprite) exp
 		return sp
 	}
 	fa := &export.Facts{Mask: m, Hull: hull.Convex(m), MaxVertices: s.MaxVertices, MaxPieces: s.MaxPieces}
-	sp.Quality = map[string]export.Quality{}
-	var ks []collide.Kind
-	var shapes []collide.Region
+	sp.Quality = export.Qualities{}
+	pairs := verify.PairsOf(m) // once, for every kind's figure
 	for k := range collide.Kinds() {
 		if !slices.Contains(s.Shapes, k.String()) {
 			continue
 		}
 		sh := export.Make(k, fa)
 		sp.SetShape(k, sh)
-		ks, shapes = append(ks, k), append(shapes, sh)
-	}
-	// Figures for each distinct shape (the hull and polygon are often the
-	// same), the pair_fp_rates of all in one pass (see pairFP).
-	var uniq []collide.Region
-	which := make([]int, len(shapes))
-	for i, sh := range shapes {
-		which[i] = slices.IndexFunc(uniq, func(t collide.Region) bool { return same(t, sh) })
-		if which[i] < 0 {
-			which[i] = len(uniq)
-			uniq = append(uniq, sh)
+		q := export.Quality{Outside: verify.Outside(m, sh), AreaRatio: verify.AreaRatio(sh, sp.Pixels)}
+		if c, ok := sh.(collide.Shape); ok && export.HasFPArea(k.String()) {
+			q.FPArea = verify.FPArea(pairs, c)
 		}
-	}
-	rates := pairFP(m, uniq, 256, sampler(1, name)) // until the exact figure
-	figures := make([]*export.Quality, len(uniq))
-	for i, sh := range shapes {
-		u := which[i]
-		if figures[u] == nil {
-			figures[u] = &export.Quality{
-				Outside:   verify.Outside(m, sh),
-				AreaRatio: verify.AreaRatio(sh, sp.Pixels),
-				FPArea:    rates[u],
-			}
-		}
-		sp.Quality[ks[i].String()] = *figures[u]
+		sp.Quality[k.String()] = q
 	}
 	if s.Masks {
 		sp.Mask = export.EncodeMask(m)
