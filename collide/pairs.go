@@ -658,14 +658,52 @@ func CollideRectPolygon(r Rect, p Polygon) (Contact, bool) {
 
 // OverlapBoxBox reports whether a and b share a point.
 func OverlapBoxBox(a, b Box) bool {
-	ac, bc := a.Corners(), b.Corners()
-	return overlapConvex(ac[:], bc[:], a.flat(), b.flat())
+	_, ok := boxBox(a, b)
+	return ok
 }
 
 // CollideBoxBox returns the contact of a and b by separating axes.
-func CollideBoxBox(a, b Box) (Contact, bool) {
-	ac, bc := a.Corners(), b.Corners()
-	return collideConvex(ac[:], bc[:], a.flat(), b.flat())
+func CollideBoxBox(a, b Box) (Contact, bool) { return boxBox(a, b) }
+
+// boxBox tests a and b on the four face normals of the two boxes, which
+// are all the separating axes two rectangles have (Gottschalk's OBB test
+// in two dimensions): each box projects on an axis as its centre plus or
+// minus its half-extents times the absolute cosines between the axes, so
+// no corner is made and no edge measured. The axis of least overlap gives
+// the contact; shapes that touch overlap 0 and collide. A flat box (a
+// segment, or a point) is tested the same way. Negative or NaN
+// half-extents make a box empty.
+func boxBox(a, b Box) (Contact, bool) {
+	if !(a.Half.X >= 0 && a.Half.Y >= 0 && b.Half.X >= 0 && b.Half.Y >= 0) {
+		return Contact{}, false
+	}
+	sa, ca := math.Sincos(a.Angle)
+	sb, cb := math.Sincos(b.Angle)
+	dx, dy := b.Center.X-a.Center.X, b.Center.Y-a.Center.Y
+	c := math.Abs(ca*cb + sa*sb) // |ua·ub| = |va·vb|
+	s := math.Abs(ca*sb - sa*cb) // |ua·vb| = |va·ub|
+	var best Contact
+	for i, ax := range [4]struct {
+		u, v, h float64 // the axis (u, v) and the two boxes' reach along it
+	}{
+		{ca, sa, a.Half.X + b.Half.X*c + b.Half.Y*s},
+		{-sa, ca, a.Half.Y + b.Half.X*s + b.Half.Y*c},
+		{cb, sb, b.Half.X + a.Half.X*c + a.Half.Y*s},
+		{-sb, cb, b.Half.Y + a.Half.X*s + a.Half.Y*c},
+	} {
+		t := ax.u*dx + ax.v*dy
+		o := ax.h - math.Abs(t)
+		if !(o >= 0) { // apart on this axis (or NaN)
+			return Contact{}, false
+		}
+		if i == 0 || o < best.Depth {
+			best = Contact{Vec{ax.u, ax.v}, o}
+			if t < 0 {
+				best.Normal = best.Normal.Neg()
+			}
+		}
+	}
+	return best, true
 }
 
 // OverlapBoxPolygon reports whether b and p share a point.
