@@ -56,7 +56,7 @@ func separates(a, b []Vec, walk bool) bool {
 	for _, q := range a {
 		nx, ny := q.Y-p.Y, p.X-q.X
 		d := nx*(b[j].X-p.X) + ny*(b[j].Y-p.Y)
-		for k := j + 1; walk && d > 0; k++ {
+		for k, steps := j+1, 1; walk && d > 0 && steps < len(b); k, steps = k+1, steps+1 {
 			if k == len(b) {
 				k = 0
 			}
