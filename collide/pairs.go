@@ -367,25 +367,50 @@ func segDist2(a, b, q Vec) float64 {
 // nearest point of p; when it is inside, the circle leaves through the
 // nearest edge line.
 //
-// The nearest feature is found the way Box2D's b2CollidePolygonAndCircle
-// does, without its precomputed normals: the first edge the centre is in
-// front of, then a walk along the edges in the direction the centre
-// projects, to the edge or vertex whose Voronoi region holds the centre
-// (a few edges for a round polygon). A centre behind every edge takes the
-// edge of least penetration, compared without square roots.
+// The nearest feature is found with Voronoi regions, as Box2D's
+// b2CollidePolygonAndCircle does but without its precomputed normals: from
+// the first edge the centre is in front of, a walk along the edges in the
+// direction the centre projects reaches the edge or vertex whose region
+// holds it (a few edges for a round polygon). A centre behind every edge
+// takes the edge of least penetration, compared without square roots; one
+// pass looks for both. Touching is decided exactly (see
+// OverlapCirclePolygon).
 func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 	if len(p) < 3 {
 		return collideCircleSegment(c, p)
 	}
+	// One pass finds the first edge the centre is in front of and, while
+	// there is none, the edge of least penetration so far: the greatest
+	// s/|e| for s <= 0, compared crosswise as s²|eb|² < sb²|e|².
 	o := c.Center
+	bs2, bl2, bs, bx, by := 0.0, 0.0, 0.0, 0.0, 0.0
+	near := false // the centre is within rounding of some edge line
 	a := p[len(p)-1]
 	for i, b := range p {
-		if (b.Y-a.Y)*(o.X-a.X)-(b.X-a.X)*(o.Y-a.Y) > 0 {
+		ex, ey := b.X-a.X, b.Y-a.Y
+		p1, p2 := ey*(o.X-a.X), ex*(o.Y-a.Y)
+		s := p1 - p2
+		if s > 0 {
 			return circleOutside(c, p, i)
+		}
+		if s >= -(errBound*(math.Abs(p1)+math.Abs(p2)) + tiny) {
+			near = true // also NaN
+		}
+		if l2 := ex*ex + ey*ey; l2 > 0 && (bl2 == 0 || s*s*bl2 < bs2*l2) {
+			bs2, bl2, bs, bx, by = s*s, l2, s, ex, ey
 		}
 		a = b
 	}
-	return circleInside(c, p)
+	// The centre is behind or on every edge line. Float decides when it is
+	// certainly inside; otherwise the exact test does.
+	if (near || !(bl2 > 0) || math.IsInf(bl2, 1)) && !touchPolygonOr(c, p) {
+		return Contact{}, false
+	}
+	if !(bl2 > 0) || math.IsInf(bl2, 1) {
+		return circleSlow(c, p)
+	}
+	l := math.Sqrt(bl2)
+	return Contact{Vec{-by / l, bx / l}, c.Radius - bs/l}, true
 }
 
 // circleOutside walks from edge i (p[i-1] to p[i]), which the centre is in
@@ -470,37 +495,6 @@ func circleVertex(c Circle, p Polygon, v Vec) (Contact, bool) {
 		}
 	}
 	return toward(c, v)
-}
-
-// circleInside returns the contact of c with p when c's centre is behind
-// or on every edge line (in float): the edge of least penetration, found by
-// comparing s²/|e|² crosswise. A centre that float cannot place certainly
-// inside is decided exactly.
-func circleInside(c Circle, p Polygon) (Contact, bool) {
-	o := c.Center
-	bs, bl2, bx, by := 0.0, 0.0, 0.0, 0.0
-	near := false
-	a := p[len(p)-1]
-	for _, b := range p {
-		ex, ey := b.X-a.X, b.Y-a.Y
-		p1, p2 := ey*(o.X-a.X), ex*(o.Y-a.Y)
-		s, l2 := p1-p2, ex*ex+ey*ey
-		if s >= -(errBound*(math.Abs(p1)+math.Abs(p2)) + tiny) {
-			near = true // also NaN
-		}
-		if l2 > 0 && (bl2 == 0 || s*s*bl2 < bs*bs*l2) {
-			bs, bl2, bx, by = s, l2, ex, ey
-		}
-		a = b
-	}
-	if (near || bl2 == 0 || math.IsInf(bl2, 1)) && !touchPolygonOr(c, p) {
-		return Contact{}, false
-	}
-	if !(bl2 > 0) || math.IsInf(bl2, 1) {
-		return circleSlow(c, p)
-	}
-	l := math.Sqrt(bl2)
-	return Contact{Vec{-by / l, bx / l}, c.Radius - bs/l}, true
 }
 
 // circleSlow is the contact of c and p by a plain scan of every edge, for
