@@ -274,12 +274,24 @@ func mergeDepth(a, b []Vec) (c Contact, hit, done bool) {
 		return Contact{}, false, true
 	}
 	j0 := j
-	// The best edges are kept as their index, distance and d²/|n|² (a
-	// division only when one improves), so that the loop's values fit in
-	// registers.
-	ia, da, ra := i0, d, d*d/l2 // a's best edge
-	kb, db, rb := -1, 0.0, 0.0  // b's best edge, from b[kb]; none yet
-	steps, i := 0, i0           // steps: b's edges stepped over
+	// The best edge of each polygon is kept in memory (an array, which the
+	// compiler does not hold in registers: the loop needs them all) as
+	// d², |n|² (compared crosswise: d²|nb|² < db²|n|²), d and its edge.
+	var best [2]struct {
+		d2, l2, d float64
+		k         int // a's edge ending at a[k]; b's edge starting at b[k]
+	}
+	best[0].d2, best[0].l2, best[0].d, best[0].k = d*d, l2, d, i0
+	best[1].k = -1
+	k := j + 1 // b's edge runs from bj = b[j] to b[k]
+	if k == m {
+		k = 0
+	}
+	bj := b[j]
+	ex, ey := b[k].X-bj.X, b[k].Y-bj.Y
+	el2 := ex*ex + ey*ey
+	short := tinyEdge(bj, el2)
+	steps, i := 0, i0 // steps: b's edges stepped over
 	for s := 1; s <= n; s++ {
 		p = a[i]
 		if i++; i == n {
@@ -292,64 +304,63 @@ func mergeDepth(a, b []Vec) (c Contact, hit, done bool) {
 			continue // b's edges wait for the next trusted normal
 		}
 		for steps < m {
-			k := j + 1
-			if k == m {
-				k = 0
-			}
-			bj := b[j]
-			ex, ey := b[k].X-bj.X, b[k].Y-bj.Y
-			el2 := ex*ex + ey*ey
-			short := tinyEdge(bj, el2)
 			if !short && nx*ex+ny*ey >= 0 {
 				break // bj is the deepest vertex along this normal
 			}
-			if !short { // b's edge bj->b[k] is measured at p
+			if !short { // b's edge from bj is measured at p
 				e := ey*(p.X-bj.X) - ex*(p.Y-bj.Y)
 				if e > 0 {
 					if e, _ = scanDeepest(a, ey, -ex, bj); e > 0 {
 						return Contact{}, false, true
 					}
 				}
-				if kb < 0 || e*e < rb*el2 {
-					kb, db, rb = j, e, e*e/el2
+				if best[1].k < 0 || e*e*best[1].l2 < best[1].d2*el2 {
+					best[1].d2, best[1].l2, best[1].d, best[1].k = e*e, el2, e, j
 				}
 			}
-			j = k
-			steps++
+			j, steps = k, steps+1
+			if k++; k == m {
+				k = 0
+			}
+			bj = b[j]
+			ex, ey = b[k].X-bj.X, b[k].Y-bj.Y
+			el2 = ex*ex + ey*ey
+			short = tinyEdge(bj, el2)
 		}
 		if s == n {
 			break // back at the first edge: only the steps were wanted
 		}
-		d = nx*(b[j].X-p.X) + ny*(b[j].Y-p.Y)
+		d = nx*(bj.X-p.X) + ny*(bj.Y-p.Y)
 		if d > 0 {
 			if d, _ = scanDeepest(b, nx, ny, p); d > 0 {
 				return Contact{}, false, true
 			}
 			return Contact{}, false, false // the pass lost its vertex
 		}
-		if d*d < ra*l2 {
-			ia, da, ra = i, d, d*d/l2
+		if d*d*best[0].l2 < best[0].d2*l2 {
+			best[0].d2, best[0].l2, best[0].d, best[0].k = d*d, l2, d, i
 		}
 	}
 	if steps != m || j != j0 {
 		return Contact{}, false, false
 	}
+	ia := best[0].k
 	p = a[n-1]
 	if ia > 0 {
 		p = a[ia-1]
 	}
 	na := outward(p, a[ia])
 	l := na.Len()
-	sa, sb, nb := da/l, math.Inf(-1), Vec{}
+	sa, sb, nb := best[0].d/l, math.Inf(-1), Vec{}
 	na = na.Scale(1 / l)
-	if kb >= 0 {
+	if kb := best[1].k; kb >= 0 {
 		k := kb + 1
 		if k == m {
 			k = 0
 		}
 		nb = outward(b[kb], b[k])
 		l = nb.Len()
-		sb, nb = db/l, nb.Scale(1/l)
+		sb, nb = best[1].d/l, nb.Scale(1/l)
 	}
 	return bestFace(sa, na, sb, nb), true, true
 }
