@@ -26,15 +26,21 @@ func BenchmarkCompoundCompound(b *testing.B) {
 		a, c := ring(n, V(0, 0)), ring(n, V(30, 20))
 		b.Run(itoa(n)+"/Collide", func(b *testing.B) {
 			b.ReportAllocs()
+			t0, k := cpuNanos(), 0
 			for b.Loop() {
 				sinkC, sinkB = CollideCompoundCompound(a, c)
+				k++
 			}
+			reportCPU(b, t0, k)
 		})
 		b.Run(itoa(n)+"/Overlap", func(b *testing.B) {
 			b.ReportAllocs()
+			t0, k := cpuNanos(), 0
 			for b.Loop() {
 				sinkB = OverlapCompoundCompound(a, c)
+				k++
 			}
+			reportCPU(b, t0, k)
 		})
 	}
 }

@@ -18,21 +18,30 @@ func BenchmarkContact(b *testing.B) {
 	}{{"circle-8gon", Circle{V(12, 3), 4}}, {"circle-8gon-inside", Circle{V(5, 3), 4}}, {"circle-8gon-miss", Circle{V(17, 3), 4}}} {
 		b.Run(tc.name, func(b *testing.B) {
 			b.ReportAllocs()
+			t0, n := cpuNanos(), 0
 			for b.Loop() {
 				sinkC, sinkB = CollideCirclePolygon(tc.c, g)
+				n++
 			}
+			reportCPU(b, t0, n)
 		})
 	}
 	b.Run("8gon-8gon", func(b *testing.B) {
 		b.ReportAllocs()
+		t0, n := cpuNanos(), 0
 		for b.Loop() {
 			sinkC, sinkB = CollidePolygonPolygon(g, h)
+			n++
 		}
+		reportCPU(b, t0, n)
 	})
 	b.Run("box-box", func(b *testing.B) {
 		b.ReportAllocs()
+		t0, n := cpuNanos(), 0
 		for b.Loop() {
 			sinkC, sinkB = CollideBoxBox(p, q)
+			n++
 		}
+		reportCPU(b, t0, n)
 	})
 }

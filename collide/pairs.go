@@ -414,62 +414,109 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 }
 
 // circleOutside walks from edge i (p[i-1] to p[i]), which the centre is in
-// front of, to the feature nearest the centre. On a convex polygon the walk
-// takes fewer than len(p) steps; one that does not settle (input that is
-// not convex, rounding) leaves it to circleSlow.
+// front of, to the feature nearest the centre: while the centre projects
+// before the edge's start, or past its end, without lying in that vertex's
+// region, it moves to the edge before or after. On a convex polygon the
+// walk takes fewer than len(p) steps; one that does not settle (input that
+// is not convex, rounding) leaves it to circleSlow. It is written out in
+// one function, with the ends compared as e·(o-a) > 0 and e·(o-b) < 0, so
+// that the common case is a few dozen operations.
 func circleOutside(c Circle, p Polygon, i int) (Contact, bool) {
-	n, o := len(p), c.Center
+	n := len(p)
+	ox, oy, r := c.Center.X, c.Center.Y, c.Radius
+	j := i - 1
+	if j < 0 {
+		j = n - 1
+	}
 	for range n {
-		j := i - 1
-		if j < 0 {
-			j = n - 1
-		}
 		a, b := p[j], p[i]
 		ex, ey := b.X-a.X, b.Y-a.Y
-		wx, wy := o.X-a.X, o.Y-a.Y
-		k := ex*wx + ey*wy
-		if k <= 0 { // the centre projects before a
+		wx, wy := ox-a.X, oy-a.Y
+		if k := ex*wx + ey*wy; k <= 0 { // before a: a's region, or the edge before
 			z := p[n-1]
 			if j > 0 {
 				z = p[j-1]
 			}
 			if (a.X-z.X)*wx+(a.Y-z.Y)*wy >= 0 {
-				return circleVertex(c, p, a)
+				return circleVertex(c, p, wx, wy)
 			}
-			i = j
+			if i, j = j, j-1; j < 0 {
+				j = n - 1
+			}
 			continue
 		}
-		l2 := ex*ex + ey*ey
-		if k >= l2 { // the centre projects past b
+		ux, uy := ox-b.X, oy-b.Y
+		if ex*ux+ey*uy >= 0 { // past b: b's region, or the edge after
 			z := p[0]
 			if i+1 < n {
 				z = p[i+1]
 			}
-			if (z.X-b.X)*(o.X-b.X)+(z.Y-b.Y)*(o.Y-b.Y) <= 0 {
-				return circleVertex(c, p, b)
+			if (z.X-b.X)*ux+(z.Y-b.Y)*uy <= 0 {
+				return circleVertex(c, p, ux, uy)
 			}
-			if i++; i == n {
+			if j, i = i, i+1; i == n {
 				i = 0
 			}
 			continue
 		}
-		s := ey*wx - ex*wy
+		// The centre's foot falls inside the edge: measure to its line.
+		p1, p2 := ey*wx, ex*wy
+		s := p1 - p2
 		if !(s > 0) {
 			break // behind the edge whose region it is in: not convex, or rounding
 		}
-		r := c.Radius
-		switch faceSign(ex, ey, wx, wy, k, l2, r, r*r) {
+		l2 := ex*ex + ey*ey
+		r2 := r * r
+		mag := math.Abs(p1) + math.Abs(p2)
+		switch certainSign(s*s-r2*l2, mag*mag+r2*l2) {
 		case 1:
-			return Contact{}, false
+			return Contact{}, false // certainly apart (the line is no farther than the edge)
 		case 0:
 			if !touchPolygonOr(c, p) {
 				return Contact{}, false
 			}
+		case -1:
+			// Within r of the line: of the edge too when the foot is
+			// certainly between the ends (and nothing underflowed).
+			if l2 < tiny || (r2 < tiny && r != 0) ||
+				certainSign(ex*wx+ey*wy, math.Abs(ex*wx)+math.Abs(ey*wy)) <= 0 ||
+				certainSign(ex*ux+ey*uy, math.Abs(ex*ux)+math.Abs(ey*uy)) >= 0 {
+				if !touchPolygonOr(c, p) {
+					return Contact{}, false
+				}
+			}
 		}
-		l := math.Sqrt(l2)
-		return Contact{Vec{-ey / l, ex / l}, max(r-s/l, 0)}, true
+		inv := 1 / math.Sqrt(l2)
+		d := r - s*inv
+		if !(d > 0) {
+			d = 0
+		}
+		return Contact{Vec{-ey * inv, ex * inv}, d}, true
 	}
 	return circleSlow(c, p)
+}
+
+// circleVertex returns the contact of c with p, whose nearest point to c's
+// centre is the vertex at -(wx, wy) from it.
+func circleVertex(c Circle, p Polygon, wx, wy float64) (Contact, bool) {
+	d2, r2 := wx*wx+wy*wy, c.Radius*c.Radius
+	switch certainSign(d2-r2, d2+r2) {
+	case 1:
+		return Contact{}, false
+	case 0:
+		if !touchPolygonOr(c, p) {
+			return Contact{}, false
+		}
+	}
+	if d2 == 0 { // rounding put the vertex on the centre: any direction is as good
+		return Contact{Vec{1, 0}, c.Radius}, true
+	}
+	l := math.Sqrt(d2)
+	d := c.Radius - l
+	if !(d > 0) {
+		d = 0
+	}
+	return Contact{Vec{-wx / l, -wy / l}, d}, true
 }
 
 // touchPolygonOr decides exactly whether c and p share a point, with the
@@ -479,22 +526,6 @@ func touchPolygonOr(c Circle, p Polygon) bool {
 		return t
 	}
 	return floatTouchPolygon(c, p)
-}
-
-// circleVertex returns the contact of c with p, whose nearest point to c's
-// centre is its vertex v.
-func circleVertex(c Circle, p Polygon, v Vec) (Contact, bool) {
-	dx, dy := v.X-c.Center.X, v.Y-c.Center.Y
-	d2, r2 := dx*dx+dy*dy, c.Radius*c.Radius
-	switch certainSign(d2-r2, d2+r2) {
-	case 1:
-		return Contact{}, false
-	case 0:
-		if !touchPolygonOr(c, p) {
-			return Contact{}, false
-		}
-	}
-	return toward(c, v)
 }
 
 // circleSlow is the contact of c and p by a plain scan of every edge, for

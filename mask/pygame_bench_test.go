@@ -35,17 +35,23 @@ func BenchmarkPygameCases(b *testing.B) {
 						if Overlap(a, odd, off[0], off[1]) {
 							b.Fatal("the boards meet: the scan would stop early")
 						}
+						t0, k := cpuNanos(), 0
 						for b.Loop() {
 							sinkBool = Overlap(a, odd, off[0], off[1])
+							k++
 						}
+						reportCPU(b, t0, k)
 						return
 					}
 					if OverlapArea(a, even, off[0], off[1]) == 0 {
 						b.Fatal("the boards do not meet")
 					}
+					t0, k := cpuNanos(), 0
 					for b.Loop() {
 						sinkInt = OverlapArea(a, even, off[0], off[1])
+						k++
 					}
+					reportCPU(b, t0, k)
 				})
 			}
 		}
