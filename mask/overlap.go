@@ -59,22 +59,25 @@ func OverlapArea(a, b *Mask, dx, dy int) int {
 }
 
 // The kernels below compare a column of a's words with b's words row by
-// row; the ones that stop at the first common pixel take four rows a step
-// and test their union once. Shift counts are 1..63, masked with &63 so
-// that the compiler emits a bare shift. b's slices are at least as long
-// as a's.
+// row. The ones that stop at the first common pixel take eight rows a step
+// and test their union once; the counting ones take four. Each step views
+// its rows as arrays (one bounds check a slice), and shift counts are
+// 1..63, masked with &63 so that the compiler emits bare shifts. b's
+// slices are at least as long as a's.
 
 // anyAnd reports whether a[y] & b[y] != 0 for some y.
 func anyAnd(a, b []uint64) bool {
-	for len(a) >= 4 {
-		x, y := (*[4]uint64)(a), (*[4]uint64)(b)
-		if x[0]&y[0]|x[1]&y[1]|x[2]&y[2]|x[3]&y[3] != 0 {
+	n := len(a)
+	b = b[:n]
+	i := 0
+	for ; i <= n-8; i += 8 {
+		x, y := (*[8]uint64)(a[i:i+8]), (*[8]uint64)(b[i:i+8])
+		if x[0]&y[0]|x[1]&y[1]|x[2]&y[2]|x[3]&y[3]|x[4]&y[4]|x[5]&y[5]|x[6]&y[6]|x[7]&y[7] != 0 {
 			return true
 		}
-		a, b = a[4:], b[4:]
 	}
-	for i, w := range a {
-		if w&b[i] != 0 {
+	for ; i < n; i++ {
+		if a[i]&b[i] != 0 {
 			return true
 		}
 	}
@@ -83,16 +86,18 @@ func anyAnd(a, b []uint64) bool {
 
 // anyAndShr reports whether a[y] & lo[y]>>s != 0 for some y.
 func anyAndShr(a, lo []uint64, s uint) bool {
-	s &= 63
-	for len(a) >= 4 {
-		x, l := (*[4]uint64)(a), (*[4]uint64)(lo)
-		if x[0]&(l[0]>>s)|x[1]&(l[1]>>s)|x[2]&(l[2]>>s)|x[3]&(l[3]>>s) != 0 {
+	n := len(a)
+	lo, s = lo[:n], s&63
+	i := 0
+	for ; i <= n-8; i += 8 {
+		x, l := (*[8]uint64)(a[i:i+8]), (*[8]uint64)(lo[i:i+8])
+		if x[0]&(l[0]>>s)|x[1]&(l[1]>>s)|x[2]&(l[2]>>s)|x[3]&(l[3]>>s)|
+			x[4]&(l[4]>>s)|x[5]&(l[5]>>s)|x[6]&(l[6]>>s)|x[7]&(l[7]>>s) != 0 {
 			return true
 		}
-		a, lo = a[4:], lo[4:]
 	}
-	for i, w := range a {
-		if w&(lo[i]>>s) != 0 {
+	for ; i < n; i++ {
+		if a[i]&(lo[i]>>s) != 0 {
 			return true
 		}
 	}
@@ -101,16 +106,18 @@ func anyAndShr(a, lo []uint64, s uint) bool {
 
 // anyAndShl reports whether a[y] & hi[y]<<s != 0 for some y.
 func anyAndShl(a, hi []uint64, s uint) bool {
-	s &= 63
-	for len(a) >= 4 {
-		x, h := (*[4]uint64)(a), (*[4]uint64)(hi)
-		if x[0]&(h[0]<<s)|x[1]&(h[1]<<s)|x[2]&(h[2]<<s)|x[3]&(h[3]<<s) != 0 {
+	n := len(a)
+	hi, s = hi[:n], s&63
+	i := 0
+	for ; i <= n-8; i += 8 {
+		x, h := (*[8]uint64)(a[i:i+8]), (*[8]uint64)(hi[i:i+8])
+		if x[0]&(h[0]<<s)|x[1]&(h[1]<<s)|x[2]&(h[2]<<s)|x[3]&(h[3]<<s)|
+			x[4]&(h[4]<<s)|x[5]&(h[5]<<s)|x[6]&(h[6]<<s)|x[7]&(h[7]<<s) != 0 {
 			return true
 		}
-		a, hi = a[4:], hi[4:]
 	}
-	for i, w := range a {
-		if w&(hi[i]<<s) != 0 {
+	for ; i < n; i++ {
+		if a[i]&(hi[i]<<s) != 0 {
 			return true
 		}
 	}
@@ -120,17 +127,19 @@ func anyAndShl(a, hi []uint64, s uint) bool {
 // anyAndPair reports whether a[y] & (lo[y]>>s | hi[y]<<(64-s)) != 0 for
 // some y (0 < s < 64).
 func anyAndPair(a, lo, hi []uint64, s uint) bool {
+	n := len(a)
+	lo, hi = lo[:n], hi[:n]
 	s, t := s&63, (64-s)&63
-	for len(a) >= 4 {
-		x, l, h := (*[4]uint64)(a), (*[4]uint64)(lo), (*[4]uint64)(hi)
-		if x[0]&(l[0]>>s|h[0]<<t)|x[1]&(l[1]>>s|h[1]<<t)|
-			x[2]&(l[2]>>s|h[2]<<t)|x[3]&(l[3]>>s|h[3]<<t) != 0 {
+	i := 0
+	for ; i <= n-8; i += 8 {
+		x, l, h := (*[8]uint64)(a[i:i+8]), (*[8]uint64)(lo[i:i+8]), (*[8]uint64)(hi[i:i+8])
+		if x[0]&(l[0]>>s|h[0]<<t)|x[1]&(l[1]>>s|h[1]<<t)|x[2]&(l[2]>>s|h[2]<<t)|x[3]&(l[3]>>s|h[3]<<t)|
+			x[4]&(l[4]>>s|h[4]<<t)|x[5]&(l[5]>>s|h[5]<<t)|x[6]&(l[6]>>s|h[6]<<t)|x[7]&(l[7]>>s|h[7]<<t) != 0 {
 			return true
 		}
-		a, lo, hi = a[4:], lo[4:], hi[4:]
 	}
-	for i, w := range a {
-		if w&(lo[i]>>s|hi[i]<<t) != 0 {
+	for ; i < n; i++ {
+		if a[i]&(lo[i]>>s|hi[i]<<t) != 0 {
 			return true
 		}
 	}
@@ -139,44 +148,68 @@ func anyAndPair(a, lo, hi []uint64, s uint) bool {
 
 // countAnd returns the sum of OnesCount(a[y] & b[y]).
 func countAnd(a, b []uint64) int {
-	b = b[:len(a)]
-	n := 0
-	for i, w := range a {
-		n += bits.OnesCount64(w & b[i])
+	n := len(a)
+	b = b[:n]
+	c0, c1, i := 0, 0, 0
+	for ; i <= n-4; i += 4 {
+		x, y := (*[4]uint64)(a[i:i+4]), (*[4]uint64)(b[i:i+4])
+		c0 += bits.OnesCount64(x[0]&y[0]) + bits.OnesCount64(x[1]&y[1])
+		c1 += bits.OnesCount64(x[2]&y[2]) + bits.OnesCount64(x[3]&y[3])
 	}
-	return n
+	for ; i < n; i++ {
+		c0 += bits.OnesCount64(a[i] & b[i])
+	}
+	return c0 + c1
 }
 
 // countAndShr returns the sum of OnesCount(a[y] & lo[y]>>s).
 func countAndShr(a, lo []uint64, s uint) int {
-	lo, s = lo[:len(a)], s&63
-	n := 0
-	for i, w := range a {
-		n += bits.OnesCount64(w & (lo[i] >> s))
+	n := len(a)
+	lo, s = lo[:n], s&63
+	c0, c1, i := 0, 0, 0
+	for ; i <= n-4; i += 4 {
+		x, l := (*[4]uint64)(a[i:i+4]), (*[4]uint64)(lo[i:i+4])
+		c0 += bits.OnesCount64(x[0]&(l[0]>>s)) + bits.OnesCount64(x[1]&(l[1]>>s))
+		c1 += bits.OnesCount64(x[2]&(l[2]>>s)) + bits.OnesCount64(x[3]&(l[3]>>s))
 	}
-	return n
+	for ; i < n; i++ {
+		c0 += bits.OnesCount64(a[i] & (lo[i] >> s))
+	}
+	return c0 + c1
 }
 
 // countAndShl returns the sum of OnesCount(a[y] & hi[y]<<s).
 func countAndShl(a, hi []uint64, s uint) int {
-	hi, s = hi[:len(a)], s&63
-	n := 0
-	for i, w := range a {
-		n += bits.OnesCount64(w & (hi[i] << s))
+	n := len(a)
+	hi, s = hi[:n], s&63
+	c0, c1, i := 0, 0, 0
+	for ; i <= n-4; i += 4 {
+		x, h := (*[4]uint64)(a[i:i+4]), (*[4]uint64)(hi[i:i+4])
+		c0 += bits.OnesCount64(x[0]&(h[0]<<s)) + bits.OnesCount64(x[1]&(h[1]<<s))
+		c1 += bits.OnesCount64(x[2]&(h[2]<<s)) + bits.OnesCount64(x[3]&(h[3]<<s))
 	}
-	return n
+	for ; i < n; i++ {
+		c0 += bits.OnesCount64(a[i] & (hi[i] << s))
+	}
+	return c0 + c1
 }
 
 // countAndPair returns the sum of OnesCount(a[y] & (lo[y]>>s |
 // hi[y]<<(64-s))).
 func countAndPair(a, lo, hi []uint64, s uint) int {
-	lo, hi = lo[:len(a)], hi[:len(a)]
+	n := len(a)
+	lo, hi = lo[:n], hi[:n]
 	s, t := s&63, (64-s)&63
-	n := 0
-	for i, w := range a {
-		n += bits.OnesCount64(w & (lo[i]>>s | hi[i]<<t))
+	c0, c1, i := 0, 0, 0
+	for ; i <= n-4; i += 4 {
+		x, l, h := (*[4]uint64)(a[i:i+4]), (*[4]uint64)(lo[i:i+4]), (*[4]uint64)(hi[i:i+4])
+		c0 += bits.OnesCount64(x[0]&(l[0]>>s|h[0]<<t)) + bits.OnesCount64(x[1]&(l[1]>>s|h[1]<<t))
+		c1 += bits.OnesCount64(x[2]&(l[2]>>s|h[2]<<t)) + bits.OnesCount64(x[3]&(l[3]>>s|h[3]<<t))
 	}
-	return n
+	for ; i < n; i++ {
+		c0 += bits.OnesCount64(a[i] & (lo[i]>>s | hi[i]<<t))
+	}
+	return c0 + c1
 }
 
 // FirstOverlap returns the first pixel, in a's coordinates, that is set in

@@ -3,17 +3,18 @@ Mask.overlap_area on the cases of mask's BenchmarkPygameCases (n x n
 checkerboards; overlap on boards of opposite parity, which never meet, so
 the whole common area is scanned; overlap_area on boards of the same
 parity; offsets unaligned (37, 11) and aligned (64, 10), or (0, 10) at
-64x64). Prints one line per case: name, then the median of ROUNDS timings
-in ns per call, each the mean over a timeit.autorange() run. The call is
-timed as a pygame user makes it, so Python's call overhead is included;
-the `overhead` line times a trivial method call (Mask.get_size) the same
-way, for reference.
+64x64). Prints one line per case: its name, then the wall time and the
+process CPU time per call in ns, each the median of ROUNDS runs of the
+call count timeit.autorange() picks. The call is timed as a pygame user
+makes it, so Python's call overhead is included; the `overhead` line
+times a trivial method call (Mask.get_size) the same way, for reference.
 
     /usr/bin/python3 scripts/bench-pixels.py [ROUNDS]
 """
 import os
 import statistics
 import sys
+import time
 import timeit
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -39,12 +40,17 @@ def check(m, n, parity):
 
 
 def timed(stmt, env, rounds):
+    """Median wall and CPU ns per call of stmt."""
     t = timeit.Timer(stmt, globals=env)
-    runs = []
+    k, _ = t.autorange()
+    wall, cpu = [], []
     for _ in range(rounds):
-        k, secs = t.autorange()
-        runs.append(secs / k * 1e9)
-    return statistics.median(runs)
+        w0, c0 = time.perf_counter(), time.process_time()
+        t.timeit(k)
+        w1, c1 = time.perf_counter(), time.process_time()
+        wall.append((w1 - w0) / k * 1e9)
+        cpu.append((c1 - c0) / k * 1e9)
+    return statistics.median(wall), statistics.median(cpu)
 
 
 def main():
@@ -60,12 +66,13 @@ def main():
                 env = {"a": a, "even": even, "odd": odd, "off": off}
                 if op == "overlap":
                     assert a.overlap(odd, off) is None, "the boards meet"
-                    ns = timed("a.overlap(odd, off)", env, rounds)
+                    wall, cpu = timed("a.overlap(odd, off)", env, rounds)
                 else:
                     assert a.overlap_area(even, off) > 0, "the boards do not meet"
-                    ns = timed("a.overlap_area(even, off)", env, rounds)
-                print(f"{op}/{n}/{align} {ns:.1f}")
-    print(f"overhead {timed('a.get_size()', {'a': pygame.Mask((8, 8))}, rounds):.1f}")
+                    wall, cpu = timed("a.overlap_area(even, off)", env, rounds)
+                print(f"{op}/{n}/{align} {wall:.1f} {cpu:.1f}")
+    wall, cpu = timed("a.get_size()", {"a": pygame.Mask((8, 8))}, rounds)
+    print(f"overhead {wall:.1f} {cpu:.1f}")
 
 
 if __name__ == "__main__":
