@@ -6,7 +6,12 @@ import "math"
 // Rect, Box, Polygon (Compound is in compound.go). Overlap and Collide
 // dispatch to them and swap the arguments for the other order. Every test
 // treats shapes as closed sets: touching overlaps, and a shape inside
-// another overlaps. None allocates.
+// another overlaps. The tests with a circle (or a point) decide touching
+// exactly, from the float inputs as given (exact.go); the others exactly
+// for integer coordinates of moderate size, and otherwise up to rounding
+// within about 1e-15 of the shapes' size of touching. None allocates,
+// except that deciding a circle's touching exactly with inputs beyond
+// 2^150 (or nonzero below 2^-150) in magnitude uses math/big.
 
 // corners returns the corners of r with positive winding (repeated when r
 // has zero width or height) and whether r is flat.
