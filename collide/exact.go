@@ -258,6 +258,58 @@ func inRange(v ...float64) (in, finite bool) {
 	return in, true
 }
 
+// A quicker exact stage for the degree-2 predicates, in the spirit of
+// Shewchuk's adaptive stages: each difference is a head and a tail (TwoSum),
+// the products of the heads are summed exactly (an expansion of a few
+// components) and the products with a tail, a rounding error smaller, in
+// float. The sign is certain when the result exceeds the error of that
+// float part; and when every tail is zero the heads' sum is the exact
+// value. Only the rest (a tie closer than about 2^-100 of the magnitudes,
+// with inexact differences) goes to the full expansions.
+
+// dd is an exact difference: head h plus tail l.
+type dd struct{ h, l float64 }
+
+func diff2(a, b float64) dd {
+	s, e := twoSum(a, -b)
+	return dd{s, e}
+}
+
+// quick accumulates sums of products of exact differences.
+type quick struct {
+	head       xp      // the heads' products, exactly
+	tail, tmag float64 // the products with a tail, and their magnitude
+}
+
+// add adds sign*x*y (sign is 1 or -1).
+func (q *quick) add(x, y dd, sign float64) {
+	p, e := twoProd(x.h, y.h)
+	q.head.grow(sign * e)
+	q.head.grow(sign * p)
+	a, b, c := x.h*y.l, x.l*y.h, x.l*y.l
+	q.tail += sign * (a + b + c)
+	q.tmag += math.Abs(a) + math.Abs(b) + math.Abs(c)
+}
+
+// sign returns the sign of the sum and whether it is certain.
+func (q *quick) sign() (int, bool) {
+	if q.tmag == 0 {
+		return q.head.sign(), !q.head.over
+	}
+	h := 0.0
+	for i := range q.head.n {
+		h += q.head.c[i]
+	}
+	r := h + q.tail
+	switch certainSign(r, math.Abs(h)+q.tmag) {
+	case 1:
+		return 1, true
+	case -1:
+		return -1, true
+	}
+	return 0, false
+}
+
 // exactDist returns the sign of |p-q|² - (r1+r2)².
 func exactDist(p, q Vec, r1, r2 float64) (int, bool) {
 	in, ok := inRange(p.X, p.Y, q.X, q.Y, r1, r2)
@@ -265,6 +317,14 @@ func exactDist(p, q Vec, r1, r2 float64) (int, bool) {
 		return 0, false
 	}
 	if in {
+		var k quick
+		dx, dy, r := diff2(p.X, q.X), diff2(p.Y, q.Y), diff2(r1, -r2)
+		k.add(dx, dx, 1)
+		k.add(dy, dy, 1)
+		k.add(r, r, -1)
+		if s, ok := k.sign(); ok {
+			return s, true
+		}
 		if s, ok := distSign(xpField{}, p, q, r1, r2); ok {
 			return s, true
 		}
@@ -279,6 +339,12 @@ func exactOrient(a, b, c Vec) (int, bool) {
 		return 0, false
 	}
 	if in {
+		var k quick
+		k.add(diff2(b.X, a.X), diff2(c.Y, a.Y), 1)
+		k.add(diff2(b.Y, a.Y), diff2(c.X, a.X), -1)
+		if s, ok := k.sign(); ok {
+			return s, true
+		}
 		if s, ok := orientSign(xpField{}, a, b, c); ok {
 			return s, true
 		}
@@ -293,6 +359,12 @@ func exactDot(a, b, c, d Vec) (int, bool) {
 		return 0, false
 	}
 	if in {
+		var k quick
+		k.add(diff2(b.X, a.X), diff2(d.X, c.X), 1)
+		k.add(diff2(b.Y, a.Y), diff2(d.Y, c.Y), 1)
+		if s, ok := k.sign(); ok {
+			return s, true
+		}
 		if s, ok := dotSign(xpField{}, a, b, c, d); ok {
 			return s, true
 		}

@@ -296,6 +296,9 @@ func OverlapCirclePolygon(c Circle, p Polygon) bool {
 			continue // certainly behind this edge's line
 		}
 		if s > bound {
+			if r == 0 {
+				return false // a point certainly outside an edge line
+			}
 			out = true
 		} else {
 			near = true
