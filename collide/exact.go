@@ -428,7 +428,12 @@ func touchPolygon(p []Vec, c Vec, r float64) (touch, ok bool) {
 		if !ok {
 			return false, false
 		}
-		inside = inside && s >= 0
+		if s < 0 {
+			if r == 0 {
+				return false, true // a point outside an edge line
+			}
+			inside = false
+		}
 		a = b
 	}
 	if inside {

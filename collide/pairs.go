@@ -204,11 +204,37 @@ func touchBox(c Circle, b Box) bool {
 	if s := certainSign(d2-r2, d2+r2+m*m); s != 0 {
 		return s < 0
 	}
-	k := b.Corners()
-	if t, ok := touchPolygon(k[:], c.Center, c.Radius); ok {
+	// A box whose sides are far longer than its corners' rounding has four
+	// corners in convex position; a thinner one may not (touchCorners).
+	mb := math.Abs(b.Center.X) + math.Abs(b.Center.Y) + b.Half.X + b.Half.Y
+	thin := !(b.Half.X > 1e-9*mb && b.Half.Y > 1e-9*mb)
+	if t, ok := touchCorners(b.Corners(), c.Center, c.Radius, thin); ok {
 		return t
 	}
 	return d2 <= r2
+}
+
+// touchCorners is touchPolygon for a box's corners, which a flat box
+// repeats (a segment, or a point) or, when thin, a rounding error thick,
+// may give all on one line: those are decided as the segment between the
+// farthest corners.
+func touchCorners(k [4]Vec, c Vec, r float64, thin bool) (touch, ok bool) {
+	if k[0] == k[1] || k[1] == k[2] { // hx or hy is 0: a segment or a point
+		return touchSegment(k[0], k[2], c, r)
+	}
+	if !thin {
+		return touchPolygon(k[:], c, r)
+	}
+	s1, ok1 := exactOrient(k[0], k[1], k[2])
+	s2, ok2 := exactOrient(k[0], k[2], k[3])
+	if ok1 && ok2 && s1 == 0 && s2 == 0 {
+		a, b := k[0], k[2]
+		if k[1].Sub(k[3]).Len2() > b.Sub(a).Len2() {
+			a, b = k[1], k[3]
+		}
+		return touchSegment(a, b, c, r)
+	}
+	return touchPolygon(k[:], c, r)
 }
 
 // OverlapCircleBox reports whether c and b share a point.

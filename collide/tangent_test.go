@@ -46,7 +46,8 @@ func rsegDist2(a, b, p rvec) *big.Rat {
 }
 
 // rpolyDist2 is the squared distance from p to the convex vertex list v
-// (any winding, possibly with repeated vertices), 0 inside.
+// (any winding, possibly with repeated vertices), 0 inside; a list of no
+// area (a flat box's corners) is the segments between its vertices.
 func rpolyDist2(v []Vec, p rvec) *big.Rat {
 	pos, neg := false, false
 	for i := range v {
@@ -54,7 +55,12 @@ func rpolyDist2(v []Vec, p rvec) *big.Rat {
 		c := rsub(rmul(rsub(b.x, a.x), rsub(p.y, a.y)), rmul(rsub(b.y, a.y), rsub(p.x, a.x)))
 		pos, neg = pos || c.Sign() > 0, neg || c.Sign() < 0
 	}
-	if len(v) >= 3 && !(pos && neg) {
+	area := new(big.Rat)
+	for i := range v {
+		a, b := rv(v[i]), rv(v[(i+1)%len(v)])
+		area.Add(area, rsub(rmul(a.x, b.y), rmul(b.x, a.y)))
+	}
+	if area.Sign() != 0 && !(pos && neg) {
 		return new(big.Rat) // on the inner side of every edge (or on it)
 	}
 	var best *big.Rat
@@ -120,6 +126,8 @@ func tangentCases(k int, off Vec) []tangentCase {
 		{"rect corner", circ(0, 0, 5), Rect{v(3, 4), v(10, 10)}, V(1, 0)},
 		{"box face", circ(0, 0, 13383), Box{Center: v(0, 13383.5), Half: V(20075*f, 0.5*f)}, V(0, 1)},
 		{"box corner", circ(0, 0, 5), Box{Center: v(6.5, 7), Half: V(3.5*f, 3*f)}, V(1, 0)},
+		{"flat box end", circ(0, 0, 5), Box{Center: v(8, 0), Half: V(3*f, 0)}, V(1, 0)},
+		{"flat box side", circ(0, 0, 13383), Box{Center: v(0, 13383), Half: V(0, 0)}, V(0, 1)},
 		{"polygon face (issue 16)", circ(0, 0, 13383), slab, V(0, 1)},
 		{"polygon vertex", circ(0, 0, 5), tri, V(1, 0)},
 		{"segment", circ(0, 0, 13383), Polygon{v(-20075, 13383), v(20075, 13383)}, V(0, 1)},
