@@ -108,25 +108,38 @@ func within(p, q Vec, r1, r2 float64, f bool) bool {
 func OverlapCircleCircle(a, b Circle) bool {
 	dx, dy, r := b.Center.X-a.Center.X, b.Center.Y-a.Center.Y, a.Radius+b.Radius
 	d2, r2 := dx*dx+dy*dy, r*r
-	if t, m := d2-r2, errBound*(d2+r2)+tiny; t > m || t < -m {
-		return t < 0 // certain (kept small enough to inline)
+	// Each squared length is within 4 units of roundoff of its exact
+	// value (above tiny, where nothing underflowed): a relative margin of
+	// 16 units decides.
+	if d2 < r2*(1-errBound)-tiny {
+		return true
 	}
-	return within(a.Center, b.Center, a.Radius, b.Radius, d2 <= r2)
+	if d2 > r2*(1+errBound)+tiny {
+		return false
+	}
+	return circlesTouch(a, b)
+}
+
+// circlesTouch decides exactly whether a and b share a point.
+func circlesTouch(a, b Circle) bool {
+	dx, dy, r := b.Center.X-a.Center.X, b.Center.Y-a.Center.Y, a.Radius+b.Radius
+	return within(a.Center, b.Center, a.Radius, b.Radius, dx*dx+dy*dy <= r*r)
 }
 
 // CollideCircleCircle returns the contact of a and b along the line of
 // their centres; concentric circles get Normal (1, 0).
 func CollideCircleCircle(a, b Circle) (Contact, bool) {
-	if !OverlapCircleCircle(a, b) {
+	dx, dy, r := b.Center.X-a.Center.X, b.Center.Y-a.Center.Y, a.Radius+b.Radius
+	d2, r2 := dx*dx+dy*dy, r*r
+	if !(d2 < r2*(1-errBound)-tiny) &&
+		(d2 > r2*(1+errBound)+tiny || !circlesTouch(a, b)) {
 		return Contact{}, false
 	}
-	d, r := b.Center.Sub(a.Center), a.Radius+b.Radius
-	d2 := d.Len2()
 	if d2 == 0 {
 		return Contact{Vec{1, 0}, r}, true
 	}
 	l := math.Sqrt(d2)
-	return Contact{d.Scale(1 / l), max(r-l, 0)}, true
+	return Contact{Vec{dx / l, dy / l}, max(r-l, 0)}, true
 }
 
 // clampRect returns the point of r nearest to p (r not empty).
