@@ -71,3 +71,13 @@ func (p Polygon) Rotate(angle float64) Polygon {
 
 // Clone returns a copy of p.
 func (p Polygon) Clone() Polygon { return append(Polygon(nil), p...) }
+
+// onSegment reports whether q lies on the closed segment ab (exact for
+// integer coordinates that fit in 26 bits).
+func onSegment(a, b, q Vec) bool {
+	if b.Sub(a).Cross(q.Sub(a)) != 0 {
+		return false
+	}
+	return math.Min(a.X, b.X) <= q.X && q.X <= math.Max(a.X, b.X) &&
+		math.Min(a.Y, b.Y) <= q.Y && q.Y <= math.Max(a.Y, b.Y)
+}
