@@ -36,11 +36,10 @@ func (b Box) Bounds() Rect {
 	return Rect{b.Center.Sub(V(ex, ey)), b.Center.Add(V(ex, ey))}
 }
 
-// ContainsPoint reports whether p lies in b, boundary included.
-func (b Box) ContainsPoint(p Vec) bool {
-	d := p.Sub(b.Center).Rotate(-b.Angle)
-	return math.Abs(d.X) <= b.Half.X && math.Abs(d.Y) <= b.Half.Y
-}
+// ContainsPoint reports whether p lies in b, boundary included: decided in
+// b's frame, and exactly against b's Corners when p is within rounding of
+// the boundary (see OverlapPointBox).
+func (b Box) ContainsPoint(p Vec) bool { return touchBox(Circle{p, 0}, b) }
 
 // Translate returns b moved by d.
 func (b Box) Translate(d Vec) Box { return Box{b.Center.Add(d), b.Half, b.Angle} }

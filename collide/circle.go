@@ -18,11 +18,9 @@ func (c Circle) Bounds() Rect {
 	return Rect{c.Center.Sub(d), c.Center.Add(d)}
 }
 
-// ContainsPoint reports whether p lies in c, boundary included. The test is
-// exact up to the rounding of one squared distance.
-func (c Circle) ContainsPoint(p Vec) bool {
-	return p.Sub(c.Center).Len2() <= c.Radius*c.Radius
-}
+// ContainsPoint reports whether p lies in c, boundary included, decided
+// exactly (see OverlapCircleCircle).
+func (c Circle) ContainsPoint(p Vec) bool { return OverlapCircleCircle(Circle{p, 0}, c) }
 
 // Translate returns c moved by d.
 func (c Circle) Translate(d Vec) Circle { return Circle{c.Center.Add(d), c.Radius} }

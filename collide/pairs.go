@@ -6,7 +6,12 @@ import "math"
 // Rect, Box, Polygon (Compound is in compound.go). Overlap and Collide
 // dispatch to them and swap the arguments for the other order. Every test
 // treats shapes as closed sets: touching overlaps, and a shape inside
-// another overlaps. None allocates.
+// another overlaps. The tests with a circle (or a point) decide touching
+// exactly, from the float inputs as given (exact.go); the others exactly
+// for integer coordinates of moderate size, and otherwise up to rounding
+// within about 1e-15 of the shapes' size of touching. None allocates,
+// except that deciding a circle's touching exactly with inputs beyond
+// 2^150 (or nonzero below 2^-150) in magnitude uses math/big.
 
 // corners returns the corners of r with positive winding (repeated when r
 // has zero width or height) and whether r is flat.
@@ -68,54 +73,111 @@ func CollidePointPolygon(p Vec, q Polygon) (Contact, bool) {
 	return CollideCirclePolygon(Circle{p, 0}, q)
 }
 
+// The circle tests decide touching exactly (see exact.go): each computes in
+// float64, answers when the result is farther from the boundary than its
+// error bound, and otherwise asks the exact predicates. A Box is, for
+// that decision, the quadrilateral of its Corners.
+
+// tiny is an absolute term in every error bound: a result this close to
+// zero may have lost its relative accuracy to underflow, so it is decided
+// exactly.
+const tiny = 0x1p-960
+
+// certainSign returns the sign of t when t, computed with an error of at
+// most errBound*mag, is certainly not zero; otherwise (and for NaN) 0.
+func certainSign(t, mag float64) int {
+	if b := errBound*mag + tiny; t > b {
+		return 1
+	} else if t < -b {
+		return -1
+	}
+	return 0
+}
+
+// within reports whether |p-q| <= r1+r2, decided exactly; for non-finite
+// input it returns the float answer f.
+func within(p, q Vec, r1, r2 float64, f bool) bool {
+	if s, ok := exactDist(p, q, r1, r2); ok {
+		return s <= 0
+	}
+	return f
+}
+
 // OverlapCircleCircle reports whether a and b share a point: the distance
-// of their centres is at most the sum of their radii.
+// of their centres is at most the sum of their radii, decided exactly.
 func OverlapCircleCircle(a, b Circle) bool {
 	dx, dy, r := b.Center.X-a.Center.X, b.Center.Y-a.Center.Y, a.Radius+b.Radius
-	return dx*dx+dy*dy <= r*r
+	d2, r2 := dx*dx+dy*dy, r*r
+	// Each squared length is within 4 units of roundoff of its exact
+	// value (above tiny, where nothing underflowed): a relative margin of
+	// 16 units decides.
+	if d2 < r2*(1-errBound)-tiny {
+		return true
+	}
+	if d2 > r2*(1+errBound)+tiny {
+		return false
+	}
+	return circlesTouch(a, b)
+}
+
+// circlesTouch decides exactly whether a and b share a point.
+func circlesTouch(a, b Circle) bool {
+	dx, dy, r := b.Center.X-a.Center.X, b.Center.Y-a.Center.Y, a.Radius+b.Radius
+	return within(a.Center, b.Center, a.Radius, b.Radius, dx*dx+dy*dy <= r*r)
 }
 
 // CollideCircleCircle returns the contact of a and b along the line of
 // their centres; concentric circles get Normal (1, 0).
 func CollideCircleCircle(a, b Circle) (Contact, bool) {
-	d, r := b.Center.Sub(a.Center), a.Radius+b.Radius
-	d2 := d.Len2()
-	if d2 > r*r {
+	dx, dy, r := b.Center.X-a.Center.X, b.Center.Y-a.Center.Y, a.Radius+b.Radius
+	d2, r2 := dx*dx+dy*dy, r*r
+	if !(d2 < r2*(1-errBound)-tiny) &&
+		(d2 > r2*(1+errBound)+tiny || !circlesTouch(a, b)) {
 		return Contact{}, false
 	}
 	if d2 == 0 {
 		return Contact{Vec{1, 0}, r}, true
 	}
 	l := math.Sqrt(d2)
-	return Contact{d.Scale(1 / l), max(r-l, 0)}, true
+	return Contact{Vec{dx / l, dy / l}, max(r-l, 0)}, true
 }
 
-// OverlapCircleRect reports whether c and r share a point. An empty r
-// overlaps nothing.
+// clampRect returns the point of r nearest to p (r not empty).
+func clampRect(p Vec, r Rect) Vec {
+	return Vec{min(max(p.X, r.Min.X), r.Max.X), min(max(p.Y, r.Min.Y), r.Max.Y)}
+}
+
+// OverlapCircleRect reports whether c and r share a point, decided
+// exactly. An empty r overlaps nothing.
 func OverlapCircleRect(c Circle, r Rect) bool {
 	if r.Empty() {
 		return false
 	}
-	dx := c.Center.X - min(max(c.Center.X, r.Min.X), r.Max.X)
-	dy := c.Center.Y - min(max(c.Center.Y, r.Min.Y), r.Max.Y)
-	return dx*dx+dy*dy <= c.Radius*c.Radius
+	q := clampRect(c.Center, r) // exact
+	dx, dy := c.Center.X-q.X, c.Center.Y-q.Y
+	d2, r2 := dx*dx+dy*dy, c.Radius*c.Radius
+	if s := certainSign(d2-r2, d2+r2); s != 0 {
+		return s < 0
+	}
+	return within(c.Center, q, c.Radius, 0, d2 <= r2)
 }
 
 // CollideCircleRect returns the contact of c and r. When c's centre lies in
 // r the circle is pushed out through r's nearest side.
 func CollideCircleRect(c Circle, r Rect) (Contact, bool) {
-	if r.Empty() {
+	if !OverlapCircleRect(c, r) {
 		return Contact{}, false
 	}
-	q := Vec{min(max(c.Center.X, r.Min.X), r.Max.X), min(max(c.Center.Y, r.Min.Y), r.Max.Y)}
+	return contactCircleRect(c, r), true
+}
+
+// contactCircleRect returns the contact of c and r, which touch.
+func contactCircleRect(c Circle, r Rect) Contact {
+	q := clampRect(c.Center, r)
 	d := q.Sub(c.Center)
-	d2 := d.Len2()
-	if d2 > c.Radius*c.Radius {
-		return Contact{}, false
-	}
-	if d2 > 0 {
+	if d2 := d.Len2(); d2 > 0 {
 		l := math.Sqrt(d2)
-		return Contact{d.Scale(1 / l), max(c.Radius-l, 0)}, true
+		return Contact{d.Scale(1 / l), max(c.Radius-l, 0)}
 	}
 	// The centre is in r: leave through the nearest side, so the normal
 	// points from the circle into r, away from that side.
@@ -130,7 +192,7 @@ func CollideCircleRect(c Circle, r Rect) (Contact, bool) {
 	if s := r.Max.Y - p.Y; s < m {
 		m, n = s, Vec{0, -1}
 	}
-	return Contact{n, c.Radius + m}, true
+	return Contact{n, c.Radius + m}
 }
 
 // local returns c in b's frame, where b is the rect [-Half, Half].
@@ -138,59 +200,199 @@ func (b Box) local(c Circle) (Circle, Rect) {
 	return Circle{c.Center.Sub(b.Center).Rotate(-b.Angle), c.Radius}, Rect{b.Half.Neg(), b.Half}
 }
 
-// OverlapCircleBox reports whether c and b share a point.
-func OverlapCircleBox(c Circle, b Box) bool {
+// touchBox reports whether c and b share a point: in b's frame in float,
+// then, within the error bound of that frame and of b's corners, exactly
+// against the corners.
+func touchBox(c Circle, b Box) bool {
 	lc, lr := b.local(c)
-	return OverlapCircleRect(lc, lr)
+	if lr.Empty() { // negative or NaN half-extents
+		return false
+	}
+	q := clampRect(lc.Center, lr)
+	dx, dy := lc.Center.X-q.X, lc.Center.Y-q.Y
+	d2, r2 := dx*dx+dy*dy, c.Radius*c.Radius
+	// Turning c into b's frame, and b's corners into the world, each move
+	// a point by a few units of roundoff of m.
+	m := math.Abs(b.Center.X) + math.Abs(b.Center.Y) + math.Abs(c.Center.X) + math.Abs(c.Center.Y) + b.Half.X + b.Half.Y
+	if s := certainSign(d2-r2, d2+r2+m*m); s != 0 {
+		return s < 0
+	}
+	// A box whose sides are far longer than its corners' rounding has four
+	// corners in convex position; a thinner one may not (touchCorners).
+	mb := math.Abs(b.Center.X) + math.Abs(b.Center.Y) + b.Half.X + b.Half.Y
+	thin := !(b.Half.X > 1e-9*mb && b.Half.Y > 1e-9*mb)
+	if t, ok := touchCorners(b.Corners(), c.Center, c.Radius, thin); ok {
+		return t
+	}
+	return d2 <= r2
 }
+
+// touchCorners is touchPolygon for a box's corners, which a flat box
+// repeats (a segment, or a point) or, when thin, a rounding error thick,
+// may give all on one line: those are decided as the segment between the
+// farthest corners.
+func touchCorners(k [4]Vec, c Vec, r float64, thin bool) (touch, ok bool) {
+	if k[0] == k[1] || k[1] == k[2] { // hx or hy is 0: a segment or a point
+		return touchSegment(k[0], k[2], c, r)
+	}
+	if !thin {
+		return touchPolygon(k[:], c, r)
+	}
+	s1, ok1 := exactOrient(k[0], k[1], k[2])
+	s2, ok2 := exactOrient(k[0], k[2], k[3])
+	if ok1 && ok2 && s1 == 0 && s2 == 0 {
+		a, b := k[0], k[2]
+		if k[1].Sub(k[3]).Len2() > b.Sub(a).Len2() {
+			a, b = k[1], k[3]
+		}
+		return touchSegment(a, b, c, r)
+	}
+	return touchPolygon(k[:], c, r)
+}
+
+// OverlapCircleBox reports whether c and b share a point.
+func OverlapCircleBox(c Circle, b Box) bool { return touchBox(c, b) }
 
 // CollideCircleBox returns the contact of c and b, computed in b's frame.
 func CollideCircleBox(c Circle, b Box) (Contact, bool) {
-	lc, lr := b.local(c)
-	k, ok := CollideCircleRect(lc, lr)
+	if !touchBox(c, b) {
+		return Contact{}, false
+	}
+	k := contactCircleRect(b.local(c))
 	k.Normal = k.Normal.Rotate(b.Angle)
-	return k, ok
+	return k, true
+}
+
+// edgeSign compares the distance from c to the closed segment ab with r
+// (r2 = r*r): it returns -1 when the distance is certainly at most r, 1
+// when it is certainly more, and 0 when float arithmetic cannot tell.
+// The nearest feature is chosen in float; choosing the wrong one near the
+// border of two features changes the squared distance by a second-order
+// amount, far inside the bound, except that a foot a rounding error past
+// an end only proves a distance above r, never one below it.
+func edgeSign(a, b, c Vec, r, r2 float64) int {
+	ex, ey := b.X-a.X, b.Y-a.Y
+	wx, wy := c.X-a.X, c.Y-a.Y
+	k := ex*wx + ey*wy
+	if k <= 0 {
+		d2 := wx*wx + wy*wy
+		return certainSign(d2-r2, d2+r2)
+	}
+	l2 := ex*ex + ey*ey
+	if k >= l2 {
+		ux, uy := c.X-b.X, c.Y-b.Y
+		d2 := ux*ux + uy*uy
+		return certainSign(d2-r2, d2+r2)
+	}
+	return faceSign(ex, ey, wx, wy, k, l2, r, r2)
+}
+
+// faceSign is edgeSign for a centre whose foot on the edge's line falls
+// between the ends (as far as float can tell): e is the edge, w the centre
+// relative to its start, k = e·w and l2 = e·e.
+func faceSign(ex, ey, wx, wy, k, l2, r, r2 float64) int {
+	if l2 < tiny || (r2 < tiny && r != 0) {
+		return 0 // underflow may have spoiled l2 or r²
+	}
+	p1, p2 := ey*wx, ex*wy
+	s, rl := p1-p2, r2*l2
+	mag := math.Abs(p1) + math.Abs(p2)
+	sg := certainSign(s*s-rl, mag*mag+rl)
+	if sg < 0 {
+		// Within r of the line: that is within r of the segment only if
+		// the foot is certainly between the ends.
+		km := math.Abs(ex*wx) + math.Abs(ey*wy)
+		if certainSign(k, km) <= 0 || certainSign(l2-k, l2+km) <= 0 {
+			return 0
+		}
+	}
+	return sg
+}
+
+// edgeSide returns s = outward(b-a)·(c-a), positive when c is outside the
+// edge line ab of a polygon with positive winding, and the bound on its
+// rounding error.
+func edgeSide(a, b, c Vec) (s, bound float64) {
+	p1, p2 := (b.Y-a.Y)*(c.X-a.X), (b.X-a.X)*(c.Y-a.Y)
+	return p1 - p2, errBound*(math.Abs(p1)+math.Abs(p2)) + tiny
 }
 
 // OverlapCirclePolygon reports whether c and the convex polygon p share a
-// point: c's centre is in p, or its distance to a front-facing edge is at
-// most the radius. The edge distance is compared squared and
-// unnormalized, so the test is exact for integer input of moderate size.
+// point: c's centre is in p, or an edge lies within the radius of it. Only
+// the edges the centre is outside of (or near) are measured; touching is
+// decided exactly.
 func OverlapCirclePolygon(c Circle, p Polygon) bool {
-	switch len(p) {
-	case 0:
-		return false
-	case 1, 2:
-		return segDist2(p[0], p[len(p)-1], c.Center) <= c.Radius*c.Radius
+	if len(p) < 3 {
+		return overlapCircleSegment(c, p)
 	}
-	r2, inside := c.Radius*c.Radius, true
+	o, r, r2 := c.Center, c.Radius, c.Radius*c.Radius
+	out, near, unsure := false, false, false
 	a := p[len(p)-1]
 	for _, b := range p {
-		e, w := b.Sub(a), c.Center.Sub(a)
-		if s := e.Y*w.X - e.X*w.Y; s > 0 {
+		s, bound := edgeSide(a, b, o)
+		if s < -bound {
+			a = b
+			continue // certainly behind this edge's line
+		}
+		if s > bound {
+			if r == 0 {
+				return false // a point certainly outside an edge line
+			}
+			out = true
+		} else {
+			near = true
+		}
+		switch edgeSign(a, b, o, r, r2) {
+		case -1:
+			return true
+		case 0:
+			unsure = true
+		}
+		a = b
+	}
+	switch {
+	case !out && !near:
+		return true // certainly inside
+	case out && !unsure:
+		return false
+	}
+	if t, ok := touchPolygon(p, o, r); ok {
+		return t
+	}
+	return floatTouchPolygon(c, p)
+}
+
+// overlapCircleSegment is OverlapCirclePolygon for a polygon of one or two
+// vertices (a point or a segment).
+func overlapCircleSegment(c Circle, p Polygon) bool {
+	if len(p) == 0 {
+		return false
+	}
+	a, b := p[0], p[len(p)-1]
+	if s := edgeSign(a, b, c.Center, c.Radius, c.Radius*c.Radius); s != 0 {
+		return s < 0
+	}
+	if t, ok := touchSegment(a, b, c.Center, c.Radius); ok {
+		return t
+	}
+	return segDist2(a, b, c.Center) <= c.Radius*c.Radius
+}
+
+// floatTouchPolygon is the plain float test, for input that is not finite
+// (where nothing is exact, and NaN overlaps nothing).
+func floatTouchPolygon(c Circle, p Polygon) bool {
+	inside, r2 := true, c.Radius*c.Radius
+	a := p[len(p)-1]
+	for _, b := range p {
+		if s, _ := edgeSide(a, b, c.Center); !(s <= 0) {
 			inside = false
-			if d2, _ := edgeDist2(e, w, s); d2 <= r2 {
+			if segDist2(a, b, c.Center) <= r2 {
 				return true
 			}
 		}
 		a = b
 	}
 	return inside
-}
-
-// edgeDist2 returns the squared distance from a point at w (relative to the
-// edge's start) to the edge e, where s = outward(e)·w > 0, and the fraction
-// t in [0, 1] of the closest point along e.
-func edgeDist2(e, w Vec, s float64) (d2, t float64) {
-	k := e.Dot(w)
-	if k <= 0 {
-		return w.Len2(), 0
-	}
-	l2 := e.Len2()
-	if k >= l2 {
-		return w.Sub(e).Len2(), 1
-	}
-	return s * s / l2, k / l2
 }
 
 // segDist2 returns the squared distance from q to the closed segment ab.
@@ -211,14 +413,176 @@ func segDist2(a, b, q Vec) float64 {
 // When c's centre is outside p the normal points from the centre to the
 // nearest point of p; when it is inside, the circle leaves through the
 // nearest edge line.
+//
+// The nearest feature is found with Voronoi regions, as Box2D's
+// b2CollidePolygonAndCircle does but without its precomputed normals: from
+// the first edge the centre is in front of, a walk along the edges in the
+// direction the centre projects reaches the edge or vertex whose region
+// holds it (a few edges for a round polygon). A centre behind every edge
+// takes the edge of least penetration, compared without square roots; one
+// pass looks for both. Touching is decided exactly (see
+// OverlapCirclePolygon).
 func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
-	switch len(p) {
-	case 0:
-		return Contact{}, false
-	case 1, 2:
-		return collideCircleSegment(c, p[0], p[len(p)-1])
+	if len(p) < 3 {
+		return collideCircleSegment(c, p)
 	}
-	r2, inside := c.Radius*c.Radius, true
+	// One pass finds the first edge the centre is in front of and, while
+	// there is none, the edge of least penetration so far: the greatest
+	// s/|e| for s <= 0, compared crosswise as s²|eb|² < sb²|e|².
+	o := c.Center
+	bs2, bl2, bs, bx, by := 0.0, 0.0, 0.0, 0.0, 0.0
+	near := false // the centre is within rounding of some edge line
+	a := p[len(p)-1]
+	for i, b := range p {
+		ex, ey := b.X-a.X, b.Y-a.Y
+		p1, p2 := ey*(o.X-a.X), ex*(o.Y-a.Y)
+		s := p1 - p2
+		if s > 0 {
+			return circleOutside(c, p, i)
+		}
+		if s >= -(errBound*(math.Abs(p1)+math.Abs(p2)) + tiny) {
+			near = true // also NaN
+		}
+		if l2 := ex*ex + ey*ey; l2 > 0 && (bl2 == 0 || s*s*bl2 < bs2*l2) {
+			bs2, bl2, bs, bx, by = s*s, l2, s, ex, ey
+		}
+		a = b
+	}
+	// The centre is behind or on every edge line. Float decides when it is
+	// certainly inside; otherwise the exact test does.
+	if (near || !(bl2 > 0) || math.IsInf(bl2, 1)) && !touchPolygonOr(c, p) {
+		return Contact{}, false
+	}
+	if !(bl2 > 0) || math.IsInf(bl2, 1) {
+		return circleSlow(c, p)
+	}
+	l := math.Sqrt(bl2)
+	return Contact{Vec{-by / l, bx / l}, c.Radius - bs/l}, true
+}
+
+// circleOutside walks from edge i (p[i-1] to p[i]), which the centre is in
+// front of, to the feature nearest the centre: while the centre projects
+// before the edge's start, or past its end, without lying in that vertex's
+// region, it moves to the edge before or after. On a convex polygon the
+// walk takes fewer than len(p) steps; one that does not settle (input that
+// is not convex, rounding) leaves it to circleSlow. It is written out in
+// one function, with the ends compared as e·(o-a) > 0 and e·(o-b) < 0, so
+// that the common case is a few dozen operations.
+func circleOutside(c Circle, p Polygon, i int) (Contact, bool) {
+	n := len(p)
+	ox, oy, r := c.Center.X, c.Center.Y, c.Radius
+	j := i - 1
+	if j < 0 {
+		j = n - 1
+	}
+	for range n {
+		a, b := p[j], p[i]
+		ex, ey := b.X-a.X, b.Y-a.Y
+		wx, wy := ox-a.X, oy-a.Y
+		if k := ex*wx + ey*wy; k <= 0 { // before a: a's region, or the edge before
+			z := p[n-1]
+			if j > 0 {
+				z = p[j-1]
+			}
+			if (a.X-z.X)*wx+(a.Y-z.Y)*wy >= 0 {
+				return circleVertex(c, p, wx, wy)
+			}
+			if i, j = j, j-1; j < 0 {
+				j = n - 1
+			}
+			continue
+		}
+		ux, uy := ox-b.X, oy-b.Y
+		if ex*ux+ey*uy >= 0 { // past b: b's region, or the edge after
+			z := p[0]
+			if i+1 < n {
+				z = p[i+1]
+			}
+			if (z.X-b.X)*ux+(z.Y-b.Y)*uy <= 0 {
+				return circleVertex(c, p, ux, uy)
+			}
+			if j, i = i, i+1; i == n {
+				i = 0
+			}
+			continue
+		}
+		// The centre's foot falls inside the edge: measure to its line.
+		p1, p2 := ey*wx, ex*wy
+		s := p1 - p2
+		if !(s > 0) {
+			break // behind the edge whose region it is in: not convex, or rounding
+		}
+		l2 := ex*ex + ey*ey
+		r2 := r * r
+		mag := math.Abs(p1) + math.Abs(p2)
+		switch certainSign(s*s-r2*l2, mag*mag+r2*l2) {
+		case 1:
+			return Contact{}, false // certainly apart (the line is no farther than the edge)
+		case 0:
+			if !touchPolygonOr(c, p) {
+				return Contact{}, false
+			}
+		case -1:
+			// Within r of the line: of the edge too when the foot is
+			// certainly between the ends (and nothing underflowed).
+			if l2 < tiny || (r2 < tiny && r != 0) ||
+				certainSign(ex*wx+ey*wy, math.Abs(ex*wx)+math.Abs(ey*wy)) <= 0 ||
+				certainSign(ex*ux+ey*uy, math.Abs(ex*ux)+math.Abs(ey*uy)) >= 0 {
+				if !touchPolygonOr(c, p) {
+					return Contact{}, false
+				}
+			}
+		}
+		inv := 1 / math.Sqrt(l2)
+		d := r - s*inv
+		if !(d > 0) {
+			d = 0
+		}
+		return Contact{Vec{-ey * inv, ex * inv}, d}, true
+	}
+	return circleSlow(c, p)
+}
+
+// circleVertex returns the contact of c with p, whose nearest point to c's
+// centre is the vertex at -(wx, wy) from it.
+func circleVertex(c Circle, p Polygon, wx, wy float64) (Contact, bool) {
+	d2, r2 := wx*wx+wy*wy, c.Radius*c.Radius
+	switch certainSign(d2-r2, d2+r2) {
+	case 1:
+		return Contact{}, false
+	case 0:
+		if !touchPolygonOr(c, p) {
+			return Contact{}, false
+		}
+	}
+	if d2 == 0 { // rounding put the vertex on the centre: any direction is as good
+		return Contact{Vec{1, 0}, c.Radius}, true
+	}
+	l := math.Sqrt(d2)
+	d := c.Radius - l
+	if !(d > 0) {
+		d = 0
+	}
+	return Contact{Vec{-wx / l, -wy / l}, d}, true
+}
+
+// touchPolygonOr decides exactly whether c and p share a point, with the
+// float answer for input that is not finite.
+func touchPolygonOr(c Circle, p Polygon) bool {
+	if t, ok := touchPolygon(p, c.Center, c.Radius); ok {
+		return t
+	}
+	return floatTouchPolygon(c, p)
+}
+
+// circleSlow is the contact of c and p by a plain scan of every edge, for
+// what the fast paths leave: the nearest point over the edges the centre is
+// outside of, or the edge of least penetration.
+func circleSlow(c Circle, p Polygon) (Contact, bool) {
+	if !OverlapCirclePolygon(c, p) {
+		return Contact{}, false
+	}
+	inside := true
 	near, nearD2 := Vec{}, math.Inf(1)
 	best, bestN := math.Inf(-1), Vec{}
 	a := p[len(p)-1]
@@ -227,24 +591,38 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 		n := Vec{e.Y, -e.X}
 		if s := n.Dot(w); s > 0 {
 			inside = false
-			if d2, t := edgeDist2(e, w, s); d2 <= r2 && d2 < nearD2 {
+			if d2, t := edgeDist2(e, w, s); d2 < nearD2 {
 				near, nearD2 = a.Add(e.Scale(t)), d2
 			}
-		} else if inside {
-			l := n.Len()
+		} else if l := n.Len(); inside && l > 0 {
 			if s /= l; s > best {
 				best, bestN = s, n.Scale(1/l)
 			}
 		}
 		a = b
 	}
-	if inside {
-		return Contact{bestN.Neg(), c.Radius - best}, true
+	switch {
+	case !inside && nearD2 < math.Inf(1):
+		return toward(c, near)
+	case inside && bestN != (Vec{}):
+		return Contact{bestN.Neg(), max(c.Radius-best, 0)}, true
 	}
-	if math.IsInf(nearD2, 1) {
-		return Contact{}, false
+	return Contact{Vec{1, 0}, max(c.Radius, 0)}, true // nothing finite to go by
+}
+
+// edgeDist2 returns the squared distance from a point at w (relative to the
+// edge's start) to the edge e, where s = outward(e)·w > 0, and the fraction
+// t in [0, 1] of the closest point along e.
+func edgeDist2(e, w Vec, s float64) (d2, t float64) {
+	k := e.Dot(w)
+	if k <= 0 {
+		return w.Len2(), 0
 	}
-	return toward(c, near)
+	l2 := e.Len2()
+	if k >= l2 {
+		return w.Sub(e).Len2(), 1
+	}
+	return s * s / l2, k / l2
 }
 
 // toward returns the contact of circle c with a shape whose nearest point
@@ -258,9 +636,14 @@ func toward(c Circle, q Vec) (Contact, bool) {
 	return Contact{d.Scale(1 / l), max(c.Radius-l, 0)}, true
 }
 
-// collideCircleSegment returns the contact of c with the closed segment ab
-// (a point when a == b).
-func collideCircleSegment(c Circle, a, b Vec) (Contact, bool) {
+// collideCircleSegment returns the contact of c with the polygon p of one
+// or two vertices: the closed segment from p[0] to its last vertex (a
+// point when they are equal).
+func collideCircleSegment(c Circle, p Polygon) (Contact, bool) {
+	if !overlapCircleSegment(c, p) {
+		return Contact{}, false
+	}
+	a, b := p[0], p[len(p)-1]
 	e, w := b.Sub(a), c.Center.Sub(a)
 	k, l2 := e.Dot(w), e.Len2()
 	q := a
@@ -270,9 +653,6 @@ func collideCircleSegment(c Circle, a, b Vec) (Contact, bool) {
 		q = b
 	default:
 		q = a.Add(e.Scale(k / l2))
-	}
-	if segDist2(a, b, c.Center) > c.Radius*c.Radius {
-		return Contact{}, false
 	}
 	if q == c.Center || c.Center.Sub(q).Len2() == 0 {
 		// The centre is on the segment: push across it.
@@ -350,14 +730,52 @@ func CollideRectPolygon(r Rect, p Polygon) (Contact, bool) {
 
 // OverlapBoxBox reports whether a and b share a point.
 func OverlapBoxBox(a, b Box) bool {
-	ac, bc := a.Corners(), b.Corners()
-	return overlapConvex(ac[:], bc[:], a.flat(), b.flat())
+	_, ok := boxBox(a, b)
+	return ok
 }
 
 // CollideBoxBox returns the contact of a and b by separating axes.
-func CollideBoxBox(a, b Box) (Contact, bool) {
-	ac, bc := a.Corners(), b.Corners()
-	return collideConvex(ac[:], bc[:], a.flat(), b.flat())
+func CollideBoxBox(a, b Box) (Contact, bool) { return boxBox(a, b) }
+
+// boxBox tests a and b on the four face normals of the two boxes, which
+// are all the separating axes two rectangles have (Gottschalk's OBB test
+// in two dimensions): each box projects on an axis as its centre plus or
+// minus its half-extents times the absolute cosines between the axes, so
+// no corner is made and no edge measured. The axis of least overlap gives
+// the contact; shapes that touch overlap 0 and collide. A flat box (a
+// segment, or a point) is tested the same way. Negative or NaN
+// half-extents make a box empty.
+func boxBox(a, b Box) (Contact, bool) {
+	if !(a.Half.X >= 0 && a.Half.Y >= 0 && b.Half.X >= 0 && b.Half.Y >= 0) {
+		return Contact{}, false
+	}
+	sa, ca := math.Sincos(a.Angle)
+	sb, cb := math.Sincos(b.Angle)
+	dx, dy := b.Center.X-a.Center.X, b.Center.Y-a.Center.Y
+	c := math.Abs(ca*cb + sa*sb) // |ua·ub| = |va·vb|
+	s := math.Abs(ca*sb - sa*cb) // |ua·vb| = |va·ub|
+	var best Contact
+	for i, ax := range [4]struct {
+		u, v, h float64 // the axis (u, v) and the two boxes' reach along it
+	}{
+		{ca, sa, a.Half.X + b.Half.X*c + b.Half.Y*s},
+		{-sa, ca, a.Half.Y + b.Half.X*s + b.Half.Y*c},
+		{cb, sb, b.Half.X + a.Half.X*c + a.Half.Y*s},
+		{-sb, cb, b.Half.Y + a.Half.X*s + a.Half.Y*c},
+	} {
+		t := ax.u*dx + ax.v*dy
+		o := ax.h - math.Abs(t)
+		if !(o >= 0) { // apart on this axis (or NaN)
+			return Contact{}, false
+		}
+		if i == 0 || o < best.Depth {
+			best = Contact{Vec{ax.u, ax.v}, o}
+			if t < 0 {
+				best.Normal = best.Normal.Neg()
+			}
+		}
+	}
+	return best, true
 }
 
 // OverlapBoxPolygon reports whether b and p share a point.

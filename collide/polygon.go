@@ -36,32 +36,10 @@ func (p Polygon) Bounds() Rect {
 }
 
 // ContainsPoint reports whether q lies in the convex polygon p, boundary
-// included: q is on the inner side of, or on, every edge line. The test is
-// exact for integer coordinates that fit in 26 bits.
-func (p Polygon) ContainsPoint(q Vec) bool {
-	if len(p) == 0 {
-		return false
-	}
-	if len(p) < 3 {
-		return onSegment(p[0], p[len(p)-1], q)
-	}
-	for i, a := range p {
-		b := p[(i+1)%len(p)]
-		if b.Sub(a).Cross(q.Sub(a)) < 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// onSegment reports whether q lies on the closed segment ab.
-func onSegment(a, b, q Vec) bool {
-	if b.Sub(a).Cross(q.Sub(a)) != 0 {
-		return false
-	}
-	return math.Min(a.X, b.X) <= q.X && q.X <= math.Max(a.X, b.X) &&
-		math.Min(a.Y, b.Y) <= q.Y && q.Y <= math.Max(a.Y, b.Y)
-}
+// included, decided exactly from the float coordinates as given (see
+// OverlapPointPolygon). A polygon of one or two vertices is a point or a
+// closed segment; an empty one contains nothing.
+func (p Polygon) ContainsPoint(q Vec) bool { return OverlapCirclePolygon(Circle{q, 0}, p) }
 
 // Translate returns a new polygon, p moved by d.
 func (p Polygon) Translate(d Vec) Polygon {
@@ -93,3 +71,13 @@ func (p Polygon) Rotate(angle float64) Polygon {
 
 // Clone returns a copy of p.
 func (p Polygon) Clone() Polygon { return append(Polygon(nil), p...) }
+
+// onSegment reports whether q lies on the closed segment ab (exact for
+// integer coordinates that fit in 26 bits).
+func onSegment(a, b, q Vec) bool {
+	if b.Sub(a).Cross(q.Sub(a)) != 0 {
+		return false
+	}
+	return math.Min(a.X, b.X) <= q.X && q.X <= math.Max(a.X, b.X) &&
+		math.Min(a.Y, b.Y) <= q.Y && q.Y <= math.Max(a.Y, b.Y)
+}

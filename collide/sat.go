@@ -56,7 +56,7 @@ func separates(a, b []Vec, walk bool) bool {
 	for _, q := range a {
 		nx, ny := q.Y-p.Y, p.X-q.X
 		d := nx*(b[j].X-p.X) + ny*(b[j].Y-p.Y)
-		for k := j + 1; walk && d > 0; k++ {
+		for k, steps := j+1, 1; walk && d > 0 && steps < len(b); k, steps = k+1, steps+1 {
 			if k == len(b) {
 				k = 0
 			}
@@ -92,14 +92,36 @@ func tinyEdge(p Vec, l2 float64) bool {
 // crosses the line) and that edge's unit outward normal; sep reports that
 // some edge separates, with the same arithmetic as separates. best is -Inf
 // when a has no edge of non-zero length.
+//
+// The best edge maximizes d/|n| with d <= 0, that is minimizes d²/|n|²:
+// compared by cross-multiplying, so only the winner needs a square root.
 func faceDepth(a, b []Vec, walk bool) (best float64, n Vec, sep bool) {
-	// The best edge maximizes d/|n| with d <= 0, that is minimizes
-	// d²/|n|²: compared by cross-multiplying, so only the winner needs a
-	// square root.
-	bd, bl2 := 0.0, 0.0
+	if !walk {
+		return faceDepthScan(a, b)
+	}
+	var bd, bl2, bx, by float64
 	p := a[len(a)-1]
-	j, first := 0, true
-	for _, q := range a {
+	j, i := 0, 0
+	// The first edge with a trusted normal scans b; the others walk on.
+	for ; i < len(a); i++ {
+		q := a[i]
+		nx, ny := q.Y-p.Y, p.X-q.X
+		if l2 := nx*nx + ny*ny; !tinyEdge(p, l2) {
+			bd, j = scanDeepest(b, nx, ny, p)
+			if bd > 0 {
+				return 0, Vec{}, true
+			}
+			bl2, bx, by = l2, nx, ny
+			p = q
+			break
+		}
+		p = q
+	}
+	if bl2 == 0 {
+		return math.Inf(-1), Vec{}, false
+	}
+	for i++; i < len(a); i++ {
+		q := a[i]
 		nx, ny := q.Y-p.Y, p.X-q.X
 		l2 := nx*nx + ny*ny
 		if tinyEdge(p, l2) {
@@ -107,46 +129,64 @@ func faceDepth(a, b []Vec, walk bool) (best float64, n Vec, sep bool) {
 			p = q
 			continue
 		}
-		var d float64
-		if walk && !first {
-			d = nx*(b[j].X-p.X) + ny*(b[j].Y-p.Y)
-			for k := j + 1; ; k++ {
-				if k == len(b) {
+		d := nx*(b[j].X-p.X) + ny*(b[j].Y-p.Y)
+		for range len(b) { // bounded: NaN never stops a comparison
+			k := j + 1
+			if k == len(b) {
+				k = 0
+			}
+			e := nx*(b[k].X-p.X) + ny*(b[k].Y-p.Y)
+			if e >= d {
+				// Rounding can make a vertex a hair from the previous
+				// one (a box a rounding error thick) look no deeper:
+				// look one vertex further before stopping.
+				if k++; k == len(b) {
 					k = 0
 				}
-				e := nx*(b[k].X-p.X) + ny*(b[k].Y-p.Y)
-				if e >= d {
-					// Rounding can make a vertex a hair from the previous
-					// one (a box a rounding error thick) look no deeper:
-					// look one vertex further before stopping.
-					if k++; k == len(b) {
-						k = 0
-					}
-					if e = nx*(b[k].X-p.X) + ny*(b[k].Y-p.Y); e >= d {
-						break
-					}
+				if e = nx*(b[k].X-p.X) + ny*(b[k].Y-p.Y); e >= d {
+					break
 				}
-				j, d = k, e
 			}
-			if d > 0 {
-				d, j = scanDeepest(b, nx, ny, p) // confirm before declaring a gap
-			}
-		} else {
-			d, j = scanDeepest(b, nx, ny, p)
+			j, d = k, e
 		}
 		if d > 0 {
-			return 0, Vec{}, true
+			if d, j = scanDeepest(b, nx, ny, p); d > 0 { // confirm before declaring a gap
+				return 0, Vec{}, true
+			}
 		}
-		if bl2 == 0 || d*d*bl2 < bd*bd*l2 {
-			bd, bl2, n = d, l2, Vec{nx, ny}
+		if d*d*bl2 < bd*bd*l2 {
+			bd, bl2, bx, by = d, l2, nx, ny
 		}
-		p, first = q, false
+		p = q
+	}
+	l := math.Sqrt(bl2)
+	return bd / l, Vec{bx / l, by / l}, false
+}
+
+// faceDepthScan is faceDepth scanning all of b for every edge (for flat
+// shapes, whose repeated corners would stop the walk early).
+func faceDepthScan(a, b []Vec) (best float64, n Vec, sep bool) {
+	var bd, bl2, bx, by float64
+	p := a[len(a)-1]
+	for _, q := range a {
+		nx, ny := q.Y-p.Y, p.X-q.X
+		l2 := nx*nx + ny*ny
+		if !tinyEdge(p, l2) {
+			d, _ := scanDeepest(b, nx, ny, p)
+			if d > 0 {
+				return 0, Vec{}, true
+			}
+			if bl2 == 0 || d*d*bl2 < bd*bd*l2 {
+				bd, bl2, bx, by = d, l2, nx, ny
+			}
+		}
+		p = q
 	}
 	if bl2 == 0 {
 		return math.Inf(-1), Vec{}, false
 	}
 	l := math.Sqrt(bl2)
-	return bd / l, Vec{n.X / l, n.Y / l}, false
+	return bd / l, Vec{bx / l, by / l}, false
 }
 
 // overlapConvex reports whether the convex vertex lists a and b overlap;
@@ -172,6 +212,11 @@ func collideConvex(a, b []Vec, aflat, bflat bool) (Contact, bool) {
 		return flatSAT(a, b)
 	}
 	walk := !aflat && !bflat
+	if walk {
+		if c, hit, done := mergeDepth(a, b); done {
+			return c, hit
+		}
+	}
 	sa, na, sep := faceDepth(a, b, walk)
 	if sep {
 		return Contact{}, false
@@ -180,12 +225,144 @@ func collideConvex(a, b []Vec, aflat, bflat bool) (Contact, bool) {
 	if sep {
 		return Contact{}, false
 	}
-	// b's deepest vertex is -sa inside a's edge na: moving a by +na*sa
-	// (against na) clears it. For b's edge nb the push is the other way.
+	return bestFace(sa, na, sb, nb), true
+}
+
+// bestFace returns the contact for the best face of a (depth -sa along
+// the unit outward normal na) and of b: b's deepest vertex is -sa inside
+// a's edge na, so moving a by +na*sa (against na) clears it; for b's edge
+// nb the push is the other way. Ties go to a.
+func bestFace(sa float64, na Vec, sb float64, nb Vec) Contact {
 	if sa >= sb {
-		return Contact{na, -sa}, true
+		return Contact{na, -sa}
 	}
-	return Contact{nb.Neg(), -sb}, true
+	return Contact{nb.Neg(), -sb}
+}
+
+// mergeDepth is faceDepth(a, b) and faceDepth(b, a) in one pass for two
+// proper convex polygons: rotating calipers over the edges of both in
+// angular order (the edges of the Minkowski difference). For each edge of
+// a, b's deepest vertex is reached by stepping over b's edges while they
+// descend along a's normal; each of b's edges stepped over has, as its own
+// deepest vertex of a, the vertex where a's previous edge ended. So each
+// edge of either polygon is measured once, at one vertex, with the same
+// arithmetic as faceDepth. The steps compare b's edge vectors, which are
+// exact for nearby vertices, so a box a rounding error thick cannot stop
+// them early; b's edges too short to trust are stepped over. A positive
+// distance is confirmed by a full scan, as in faceDepth. done is false when
+// the pass did not go once round b (input that is not convex, or NaN), and
+// the caller falls back on faceDepth.
+func mergeDepth(a, b []Vec) (c Contact, hit, done bool) {
+	n, m := len(a), len(b)
+	// The first edge of a with a trusted normal scans b for its deepest
+	// vertex, which starts the pass.
+	i0, p := -1, a[n-1]
+	var nx, ny, l2 float64
+	for i, q := range a {
+		nx, ny = q.Y-p.Y, p.X-q.X
+		if l2 = nx*nx + ny*ny; !tinyEdge(p, l2) {
+			i0 = i
+			break
+		}
+		p = q
+	}
+	if i0 < 0 {
+		return Contact{}, false, false
+	}
+	d, j := scanDeepest(b, nx, ny, p)
+	if d > 0 {
+		return Contact{}, false, true
+	}
+	j0 := j
+	// The best edge of each polygon is kept in memory (an array, which the
+	// compiler does not hold in registers: the loop needs them all) as
+	// d², |n|² (compared crosswise: d²|nb|² < db²|n|²), d and its edge.
+	var best [2]struct {
+		d2, l2, d float64
+		k         int // a's edge ending at a[k]; b's edge starting at b[k]
+	}
+	best[0].d2, best[0].l2, best[0].d, best[0].k = d*d, l2, d, i0
+	best[1].k = -1
+	k := j + 1 // b's edge runs from bj = b[j] to b[k]
+	if k == m {
+		k = 0
+	}
+	bj := b[j]
+	ex, ey := b[k].X-bj.X, b[k].Y-bj.Y
+	el2 := ex*ex + ey*ey
+	short := tinyEdge(bj, el2)
+	steps, i := 0, i0 // steps: b's edges stepped over
+	for s := 1; s <= n; s++ {
+		p = a[i]
+		if i++; i == n {
+			i = 0
+		}
+		q := a[i]
+		nx, ny = q.Y-p.Y, p.X-q.X
+		l2 = nx*nx + ny*ny
+		if tinyEdge(p, l2) {
+			continue // b's edges wait for the next trusted normal
+		}
+		for steps < m {
+			if !short && nx*ex+ny*ey >= 0 {
+				break // bj is the deepest vertex along this normal
+			}
+			if !short { // b's edge from bj is measured at p
+				e := ey*(p.X-bj.X) - ex*(p.Y-bj.Y)
+				if e > 0 {
+					if e, _ = scanDeepest(a, ey, -ex, bj); e > 0 {
+						return Contact{}, false, true
+					}
+				}
+				if best[1].k < 0 || e*e*best[1].l2 < best[1].d2*el2 {
+					best[1].d2, best[1].l2, best[1].d, best[1].k = e*e, el2, e, j
+				}
+			}
+			j, steps = k, steps+1
+			if k++; k == m {
+				k = 0
+			}
+			bj = b[j]
+			ex, ey = b[k].X-bj.X, b[k].Y-bj.Y
+			el2 = ex*ex + ey*ey
+			short = tinyEdge(bj, el2)
+		}
+		if s == n {
+			break // back at the first edge: only the steps were wanted
+		}
+		d = nx*(bj.X-p.X) + ny*(bj.Y-p.Y)
+		if d > 0 {
+			if d, _ = scanDeepest(b, nx, ny, p); d > 0 {
+				return Contact{}, false, true
+			}
+			return Contact{}, false, false // the pass lost its vertex
+		}
+		if d*d*best[0].l2 < best[0].d2*l2 {
+			best[0].d2, best[0].l2, best[0].d, best[0].k = d*d, l2, d, i
+		}
+	}
+	if steps != m || j != j0 {
+		return Contact{}, false, false
+	}
+	ia := best[0].k
+	p = a[n-1]
+	if ia > 0 {
+		p = a[ia-1]
+	}
+	na := outward(p, a[ia])
+	l := na.Len()
+	sa, sb, nb := best[0].d/l, math.Inf(-1), Vec{}
+	na = na.Scale(1 / l)
+	if kb := best[1].k; kb >= 0 {
+		k := kb + 1
+		if k == m {
+			k = 0
+		}
+		nb = outward(b[kb], b[k])
+		l = nb.Len()
+		sb, nb = best[1].d/l, nb.Scale(1/l)
+	}
+	return bestFace(sa, na, sb, nb), true, true
 }
 
 // flatDir returns the direction of a flat vertex list, as the longest

@@ -12,9 +12,10 @@ import (
 // the result is deterministic and expected O(n).
 //
 // The radius is then the largest float64 distance from the centre to a
-// vertex, raised by whole ulps until both v.Sub(c.Center).Len2() <= r*r and
-// math.Hypot of that difference <= r hold for every vertex v: the circle is
-// conservative in float64 and exceeds the exact minimum by a few ulps.
+// vertex, raised by whole ulps until v.Sub(c.Center).Len2() <= r*r,
+// math.Hypot of that difference <= r and the exact Circle.ContainsPoint
+// hold for every vertex v: the circle is conservative in float64 and in
+// exact arithmetic, and exceeds the exact minimum by a few ulps.
 // An empty p gives the zero Circle; one vertex gives radius 0, two the
 // circle on their segment as diameter.
 func MinCircle(p collide.Polygon) collide.Circle {
@@ -102,7 +103,7 @@ func seal(p collide.Polygon, c collide.Vec) collide.Circle {
 	}
 	for _, v := range p {
 		d := v.Sub(c)
-		for d.Len2() > r*r || math.Hypot(d.X, d.Y) > r {
+		for (d.Len2() > r*r || math.Hypot(d.X, d.Y) > r || !(collide.Circle{Center: c, Radius: r}).ContainsPoint(v)) && r < math.MaxFloat64 {
 			r = math.Nextafter(r, math.Inf(1))
 		}
 	}

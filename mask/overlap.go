@@ -16,11 +16,19 @@ func Overlap(a, b *Mask, dx, dy int) bool {
 	}
 	for s := p.s0; s < p.s1; s++ {
 		c := p.column(s)
-		lo, hi, k, mLo, mHi := c.lo[:len(c.a)], c.hi[:len(c.a)], c.k, c.mLo, c.mHi
-		for y, w := range c.a {
-			if w&(bits.RotateLeft64(lo[y]&mLo|hi[y]&mHi, k)) != 0 {
-				return true
-			}
+		var hit bool
+		switch {
+		case c.sh == 0: // aligned: b's word is one of its words
+			hit = anyAnd(c.a, c.lo)
+		case c.mHi == 0: // b's word is one of its words, shifted down
+			hit = anyAndShr(c.a, c.lo, c.sh)
+		case c.mLo == 0: // b's word is one of its words, shifted up
+			hit = anyAndShl(c.a, c.hi, 64-c.sh)
+		default:
+			hit = anyAndPair(c.a, c.lo, c.hi, c.sh)
+		}
+		if hit {
+			return true
 		}
 	}
 	return false
@@ -36,12 +44,172 @@ func OverlapArea(a, b *Mask, dx, dy int) int {
 	n := 0
 	for s := p.s0; s < p.s1; s++ {
 		c := p.column(s)
-		lo, hi, k, mLo, mHi := c.lo[:len(c.a)], c.hi[:len(c.a)], c.k, c.mLo, c.mHi
-		for y, w := range c.a {
-			n += bits.OnesCount64(w & (bits.RotateLeft64(lo[y]&mLo|hi[y]&mHi, k)))
+		switch {
+		case c.sh == 0:
+			n += countAnd(c.a, c.lo)
+		case c.mHi == 0:
+			n += countAndShr(c.a, c.lo, c.sh)
+		case c.mLo == 0:
+			n += countAndShl(c.a, c.hi, 64-c.sh)
+		default:
+			n += countAndPair(c.a, c.lo, c.hi, c.sh)
 		}
 	}
 	return n
+}
+
+// The kernels below compare a column of a's words with b's words row by
+// row. The ones that stop at the first common pixel take eight rows a step
+// and test their union once; the counting ones take four. Each step views
+// its rows as arrays (one bounds check a slice), and shift counts are
+// 1..63, masked with &63 so that the compiler emits bare shifts. b's
+// slices are at least as long as a's.
+
+// anyAnd reports whether a[y] & b[y] != 0 for some y.
+func anyAnd(a, b []uint64) bool {
+	n := len(a)
+	b = b[:n]
+	i := 0
+	for ; i <= n-8; i += 8 {
+		x, y := (*[8]uint64)(a[i:i+8]), (*[8]uint64)(b[i:i+8])
+		if x[0]&y[0]|x[1]&y[1]|x[2]&y[2]|x[3]&y[3]|x[4]&y[4]|x[5]&y[5]|x[6]&y[6]|x[7]&y[7] != 0 {
+			return true
+		}
+	}
+	for ; i < n; i++ {
+		if a[i]&b[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// anyAndShr reports whether a[y] & lo[y]>>s != 0 for some y.
+func anyAndShr(a, lo []uint64, s uint) bool {
+	n := len(a)
+	lo, s = lo[:n], s&63
+	i := 0
+	for ; i <= n-8; i += 8 {
+		x, l := (*[8]uint64)(a[i:i+8]), (*[8]uint64)(lo[i:i+8])
+		if x[0]&(l[0]>>s)|x[1]&(l[1]>>s)|x[2]&(l[2]>>s)|x[3]&(l[3]>>s)|
+			x[4]&(l[4]>>s)|x[5]&(l[5]>>s)|x[6]&(l[6]>>s)|x[7]&(l[7]>>s) != 0 {
+			return true
+		}
+	}
+	for ; i < n; i++ {
+		if a[i]&(lo[i]>>s) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// anyAndShl reports whether a[y] & hi[y]<<s != 0 for some y.
+func anyAndShl(a, hi []uint64, s uint) bool {
+	n := len(a)
+	hi, s = hi[:n], s&63
+	i := 0
+	for ; i <= n-8; i += 8 {
+		x, h := (*[8]uint64)(a[i:i+8]), (*[8]uint64)(hi[i:i+8])
+		if x[0]&(h[0]<<s)|x[1]&(h[1]<<s)|x[2]&(h[2]<<s)|x[3]&(h[3]<<s)|
+			x[4]&(h[4]<<s)|x[5]&(h[5]<<s)|x[6]&(h[6]<<s)|x[7]&(h[7]<<s) != 0 {
+			return true
+		}
+	}
+	for ; i < n; i++ {
+		if a[i]&(hi[i]<<s) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// anyAndPair reports whether a[y] & (lo[y]>>s | hi[y]<<(64-s)) != 0 for
+// some y (0 < s < 64).
+func anyAndPair(a, lo, hi []uint64, s uint) bool {
+	n := len(a)
+	lo, hi = lo[:n], hi[:n]
+	s, t := s&63, (64-s)&63
+	i := 0
+	for ; i <= n-8; i += 8 {
+		x, l, h := (*[8]uint64)(a[i:i+8]), (*[8]uint64)(lo[i:i+8]), (*[8]uint64)(hi[i:i+8])
+		if x[0]&(l[0]>>s|h[0]<<t)|x[1]&(l[1]>>s|h[1]<<t)|x[2]&(l[2]>>s|h[2]<<t)|x[3]&(l[3]>>s|h[3]<<t)|
+			x[4]&(l[4]>>s|h[4]<<t)|x[5]&(l[5]>>s|h[5]<<t)|x[6]&(l[6]>>s|h[6]<<t)|x[7]&(l[7]>>s|h[7]<<t) != 0 {
+			return true
+		}
+	}
+	for ; i < n; i++ {
+		if a[i]&(lo[i]>>s|hi[i]<<t) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// countAnd returns the sum of OnesCount(a[y] & b[y]).
+func countAnd(a, b []uint64) int {
+	n := len(a)
+	b = b[:n]
+	c0, c1, i := 0, 0, 0
+	for ; i <= n-4; i += 4 {
+		x, y := (*[4]uint64)(a[i:i+4]), (*[4]uint64)(b[i:i+4])
+		c0 += bits.OnesCount64(x[0]&y[0]) + bits.OnesCount64(x[1]&y[1])
+		c1 += bits.OnesCount64(x[2]&y[2]) + bits.OnesCount64(x[3]&y[3])
+	}
+	for ; i < n; i++ {
+		c0 += bits.OnesCount64(a[i] & b[i])
+	}
+	return c0 + c1
+}
+
+// countAndShr returns the sum of OnesCount(a[y] & lo[y]>>s).
+func countAndShr(a, lo []uint64, s uint) int {
+	n := len(a)
+	lo, s = lo[:n], s&63
+	c0, c1, i := 0, 0, 0
+	for ; i <= n-4; i += 4 {
+		x, l := (*[4]uint64)(a[i:i+4]), (*[4]uint64)(lo[i:i+4])
+		c0 += bits.OnesCount64(x[0]&(l[0]>>s)) + bits.OnesCount64(x[1]&(l[1]>>s))
+		c1 += bits.OnesCount64(x[2]&(l[2]>>s)) + bits.OnesCount64(x[3]&(l[3]>>s))
+	}
+	for ; i < n; i++ {
+		c0 += bits.OnesCount64(a[i] & (lo[i] >> s))
+	}
+	return c0 + c1
+}
+
+// countAndShl returns the sum of OnesCount(a[y] & hi[y]<<s).
+func countAndShl(a, hi []uint64, s uint) int {
+	n := len(a)
+	hi, s = hi[:n], s&63
+	c0, c1, i := 0, 0, 0
+	for ; i <= n-4; i += 4 {
+		x, h := (*[4]uint64)(a[i:i+4]), (*[4]uint64)(hi[i:i+4])
+		c0 += bits.OnesCount64(x[0]&(h[0]<<s)) + bits.OnesCount64(x[1]&(h[1]<<s))
+		c1 += bits.OnesCount64(x[2]&(h[2]<<s)) + bits.OnesCount64(x[3]&(h[3]<<s))
+	}
+	for ; i < n; i++ {
+		c0 += bits.OnesCount64(a[i] & (hi[i] << s))
+	}
+	return c0 + c1
+}
+
+// countAndPair returns the sum of OnesCount(a[y] & (lo[y]>>s |
+// hi[y]<<(64-s))).
+func countAndPair(a, lo, hi []uint64, s uint) int {
+	n := len(a)
+	lo, hi = lo[:n], hi[:n]
+	s, t := s&63, (64-s)&63
+	c0, c1, i := 0, 0, 0
+	for ; i <= n-4; i += 4 {
+		x, l, h := (*[4]uint64)(a[i:i+4]), (*[4]uint64)(lo[i:i+4]), (*[4]uint64)(hi[i:i+4])
+		c0 += bits.OnesCount64(x[0]&(l[0]>>s|h[0]<<t)) + bits.OnesCount64(x[1]&(l[1]>>s|h[1]<<t))
+		c1 += bits.OnesCount64(x[2]&(l[2]>>s|h[2]<<t)) + bits.OnesCount64(x[3]&(l[3]>>s|h[3]<<t))
+	}
+	for ; i < n; i++ {
+		c0 += bits.OnesCount64(a[i] & (lo[i]>>s | hi[i]<<t))
+	}
+	return c0 + c1
 }
 
 // FirstOverlap returns the first pixel, in a's coordinates, that is set in
@@ -129,6 +297,7 @@ type column struct {
 	a, lo, hi []uint64
 	k         int
 	mLo, mHi  uint64
+	sh        uint // lo's bits sh..63 and hi's bits 0..sh-1 make the word
 }
 
 // column returns the words for stripe s of a.
@@ -141,7 +310,7 @@ func (p *alignment) column(s int) column {
 	// a's word is lo>>sh | hi<<(64-sh): lo's bits sh..63 and hi's bits
 	// 0..sh-1, turned left by 64-sh.
 	high := ^uint64(0) << sh
-	c := column{a: a.bits[s*a.h+p.y0 : s*a.h+p.y1], k: int(64-sh) & 63}
+	c := column{a: a.bits[s*a.h+p.y0 : s*a.h+p.y1], k: int(64-sh) & 63, sh: sh}
 	if sb >= 0 && sb < nb {
 		c.lo, c.mLo = b.bits[sb*b.h+by0:sb*b.h+by1], high
 	}

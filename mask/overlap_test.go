@@ -118,3 +118,28 @@ func TestOverlapAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestOverlapAlignedProperty: offsets that are whole stripes (and one
+// pixel either side) take the aligned kernels; masks several stripes wide
+// and of every height modulo 4 exercise the four-row steps and their
+// tails.
+func TestOverlapAlignedProperty(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 64))
+	n := 1500
+	if testing.Short() {
+		n = 150
+	}
+	for range n {
+		ga, gb := randGrid(r), randGrid(r)
+		if r.IntN(2) == 0 { // wide masks, sparse enough to miss now and then
+			ga, gb = newGrid(64+r.IntN(200), 1+r.IntN(23)), newGrid(64+r.IntN(200), 1+r.IntN(23))
+			for _, g := range []*grid{ga, gb} {
+				for i := range g.p {
+					g.p[i] = r.IntN(40) == 0
+				}
+			}
+		}
+		dx := 64*(r.IntN(9)-4) + r.IntN(3) - 1
+		checkOverlap(t, ga, gb, dx, randOffset(r, ga.h, gb.h))
+	}
+}
