@@ -91,7 +91,7 @@ func (r *Result) Failed() bool { return len(r.Failures) > 0 }
 
 // Ranked is a sprite and its polygon's fp_area.
 type Ranked struct {
-	Name       string
+	Name   string
 	FPArea float64
 }
 
@@ -215,6 +215,9 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 			}
 			if f.Pixels == 0 {
 				res.Empty = append(res.Empty, f.Name)
+			}
+			if f.Note != "" {
+				res.Notes = append(res.Notes, f.Note)
 			}
 			if f.HasPolygon {
 				ranked = append(ranked, Ranked{f.Name, f.PolygonFP})

@@ -44,7 +44,7 @@ func FuzzFrames(f *testing.F) {
 			}
 		}
 		decoded, _ := png.Decode(bytes.NewReader(img.Bytes()))
-		eachFrame(src, decoded, frames, 128, func(_ string, fr atlas.Frame, _ image.Image, m *mask.Mask) {
+		eachFrame(src, imagePixels{decoded, 128}, frames, func(_ string, fr atlas.Frame, _ image.Image, m *mask.Mask) {
 			if m.Width() != fr.Size.X || m.Height() != fr.Size.Y {
 				t.Fatalf("frame %+v: mask %dx%d", fr, m.Width(), m.Height())
 			}

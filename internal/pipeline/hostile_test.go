@@ -521,3 +521,29 @@ func checkWhole(t *testing.T, out string) {
 		return nil
 	})
 }
+
+// TestFaintSprite builds a sprite whose alpha never reaches the threshold:
+// it is empty, and a note says its highest alpha and what to change.
+func TestFaintSprite(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	img := image.NewNRGBA(image.Rect(0, 0, 4, 4))
+	for i := 3; i < len(img.Pix); i += 4 {
+		img.Pix[i] = 90
+	}
+	writePNG(t, dir, "mist.png", img)
+	writePNG(t, dir, "clear.png", image.NewNRGBA(image.Rect(0, 0, 2, 2)))
+	res, _ := build(t, dir, out, config.Default(), 0)
+	want := "mist: no pixel reaches alpha_threshold 128 (highest alpha 90); lower alpha_threshold for this glob"
+	if !slices.Equal(res.Empty, []string{"clear", "mist"}) || !slices.Contains(res.Notes, want) {
+		t.Errorf("empty %v notes %q, want both empty and the note %q", res.Empty, res.Notes, want)
+	}
+	for _, n := range res.Notes {
+		if strings.HasPrefix(n, "clear:") {
+			t.Errorf("a transparent sprite got a note: %q", n)
+		}
+	}
+	// From the cache, the same.
+	if res, _ := build(t, dir, out, config.Default(), 0); !slices.Contains(res.Notes, want) {
+		t.Errorf("warm build notes %q, want %q", res.Notes, want)
+	}
+}

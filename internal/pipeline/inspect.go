@@ -9,6 +9,7 @@ import (
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/config"
+	"github.com/shapegen/shapegen/mask"
 )
 
 // Inspect computes and verifies the shapes of the single PNG at file, as
@@ -30,6 +31,6 @@ func Inspect(file string, cfg config.Config) (*export.Sprite, error) {
 	b := img.Bounds()
 	f := atlas.Frame{Rect: image.Rect(0, 0, b.Dx(), b.Dy()), Size: b.Size()}
 	set := cfg.For(base)
-	sp := compute(strings.TrimSuffix(base, filepath.Ext(base)), base, f, spriteMask(img, f, set.AlphaThreshold), set)
+	sp := compute(strings.TrimSuffix(base, filepath.Ext(base)), base, f, placed(mask.FromImage(img, uint8(set.AlphaThreshold)), f), set)
 	return &sp, nil
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/shapegen/shapegen/export/preview"
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/config"
+	"github.com/shapegen/shapegen/internal/pngmask"
 	"github.com/shapegen/shapegen/mask"
 )
 
@@ -168,9 +169,21 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 	if err != nil {
 		return fail(err)
 	}
-	img, err := decode(src.rel, imgData, cfg.MaxPixels)
-	if err != nil {
-		return fail(err)
+	// Without previews the shapes need only the alpha mask, decoded
+	// straight from the PNG; previews need the pixels.
+	var pix framePixels
+	if cfg.Preview {
+		img, err := decode(src.rel, imgData, cfg.MaxPixels)
+		if err != nil {
+			return fail(err)
+		}
+		pix = imagePixels{img, set.AlphaThreshold}
+	} else {
+		m, _, err := pngmask.Decode(imgData, uint8(set.AlphaThreshold), cfg.MaxPixels)
+		if err != nil {
+			return fail(fmt.Errorf("%s: corrupt PNG: %v", quoted(src.rel), err))
+		}
+		pix = maskPixels{m}
 	}
 	if w.opts.decoded != nil {
 		w.opts.decoded(src.rel)
@@ -184,7 +197,8 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 	if frames == nil {
 		file = imgData
 	}
-	outside := eachFrame(src, img, frames, set.AlphaThreshold, func(name string, f atlas.Frame, px image.Image, m *mask.Mask) {
+	var alphas image.Image // the image, decoded again only for an empty sprite's message
+	outside := eachFrame(src, pix, frames, func(name string, f atlas.Frame, px image.Image, m *mask.Mask) {
 		sp := compute(name, src.rel, f, m, set)
 		// Each sprite's JSON is made here, on all cores, rather than
 		// all at the end on one.
@@ -198,15 +212,109 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 			o.preview(w, name, src.rel, len(computed), px, m, file, &sp, set.AlphaThreshold)
 		}
 		o.fails = append(o.fails, violations(&sp)...)
+		fa := factOf(&sp)
+		if sp.Pixels == 0 {
+			if alphas == nil {
+				alphas, _ = png.Decode(bytes.NewReader(imgData))
+			}
+			fa.Note = emptyNote(name, set.AlphaThreshold, highestAlpha(alphas, f))
+		}
+		o.entry.Facts = append(o.entry.Facts, fa)
 		computed = append(computed, sp)
 		sprites = append(sprites, bytes.Clone(js))
 	})
 	o.fails = append(o.fails, outside...)
-	o.entry.Facts = factsOf(computed)
 	if sprites == nil {
 		sprites = [][]byte{}
 	}
 	return o, sprites
+}
+
+// framePixels is a decoded image: its size, and each frame's upright
+// pixels (nil when only the mask was decoded) and sprite mask.
+type framePixels interface {
+	size() image.Point
+	frame(f atlas.Frame) (image.Image, *mask.Mask, error)
+}
+
+// imagePixels is a decoded image and the alpha threshold.
+type imagePixels struct {
+	img       image.Image
+	threshold int
+}
+
+func (p imagePixels) size() image.Point { return p.img.Bounds().Size() }
+
+func (p imagePixels) frame(f atlas.Frame) (image.Image, *mask.Mask, error) {
+	px, err := upright(p.img, f)
+	if err != nil {
+		return nil, nil, err
+	}
+	return px, placed(mask.FromImage(px, uint8(p.threshold)), f), nil
+}
+
+// maskPixels is an image decoded to its mask alone.
+type maskPixels struct{ m *mask.Mask }
+
+func (p maskPixels) size() image.Point { return p.m.Size() }
+
+func (p maskPixels) frame(f atlas.Frame) (image.Image, *mask.Mask, error) {
+	if r := f.Rect; !r.In(image.Rectangle{Max: p.m.Size()}) {
+		return nil, nil, fmt.Errorf("frame %q at %v is outside the %dx%d image", f.Name, r, p.m.Width(), p.m.Height())
+	}
+	var up *mask.Mask
+	if f.Turn == atlas.Upright {
+		up = p.m.Sub(f.Rect)
+	} else {
+		s := f.Upright()
+		up = mask.New(s.X, s.Y)
+		for y := range s.Y {
+			for x := range s.X {
+				if q := f.Stored(x, y); p.m.Get(q.X, q.Y) {
+					up.Set(x, y, true)
+				}
+			}
+		}
+	}
+	return nil, placed(up, f), nil
+}
+
+// placed returns the upright frame mask m in the sprite's own, untrimmed
+// space of f.Size, the frame at f.Offset.
+func placed(m *mask.Mask, f atlas.Frame) *mask.Mask {
+	if f.Offset == (image.Point{}) && m.Size() == f.Size {
+		return m
+	}
+	full := mask.New(f.Size.X, f.Size.Y)
+	full.Draw(m, f.Offset.X, f.Offset.Y)
+	return full
+}
+
+// highestAlpha returns the highest 8-bit alpha of frame f of img (0 when
+// img is nil).
+func highestAlpha(img image.Image, f atlas.Frame) int {
+	if img == nil {
+		return 0
+	}
+	hi := 0
+	r := f.Rect.Add(img.Bounds().Min).Intersect(img.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			_, _, _, a := img.At(x, y).RGBA()
+			hi = max(hi, int(a>>8))
+		}
+	}
+	return hi
+}
+
+// emptyNote says why the sprite called name has no opaque pixel when it
+// has some that are not fully transparent, and which setting to change;
+// "" when it is transparent all over.
+func emptyNote(name string, threshold, highest int) string {
+	if highest == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s: no pixel reaches alpha_threshold %d (highest alpha %d); lower alpha_threshold for this glob", name, threshold, highest)
 }
 
 // preview writes the preview files of sprite sp, the next of image rel
@@ -328,14 +436,13 @@ func frameProblem(f atlas.Frame, maxPixels int64) string {
 	return ""
 }
 
-// eachFrame calls fn with the sprite name, frame, upright pixels and
-// sprite mask of every frame of src's decoded image img (the whole image
-// when frames is nil), in frame order. It returns a failure line for each
-// frame that lies outside the image.
-func eachFrame(src source, img image.Image, frames []atlas.Frame, threshold int, fn func(name string, f atlas.Frame, px image.Image, m *mask.Mask)) []string {
+// eachFrame calls fn with the sprite name, frame, upright pixels (nil
+// when pix has only the mask) and sprite mask of every frame of src's
+// decoded image pix (the whole image when frames is nil), in frame order.
+// It returns a failure line for each frame that lies outside the image.
+func eachFrame(src source, pix framePixels, frames []atlas.Frame, fn func(name string, f atlas.Frame, px image.Image, m *mask.Mask)) []string {
 	if frames == nil {
-		b := img.Bounds()
-		frames = []atlas.Frame{{Rect: image.Rect(0, 0, b.Dx(), b.Dy()), Size: b.Size()}}
+		frames = []atlas.Frame{{Rect: image.Rectangle{Max: pix.size()}, Size: pix.size()}}
 	}
 	var fails []string
 	stem := atlas.CleanName(src.rel) // sprite names never hold what the file name may
@@ -344,12 +451,12 @@ func eachFrame(src source, img image.Image, frames []atlas.Frame, threshold int,
 		if f.Name != "" {
 			name = stem + "/" + f.Name
 		}
-		px, err := upright(img, f)
+		px, m, err := pix.frame(f)
 		if err != nil {
 			fails = append(fails, fmt.Sprintf("%s: %v", quoted(src.rel), err))
 			continue
 		}
-		fn(name, f, px, spriteMask(px, f, threshold))
+		fn(name, f, px, m)
 	}
 	return fails
 }
@@ -481,13 +588,6 @@ func factOf(sp *export.Sprite) fact {
 	return fact{Name: sp.Name, Image: sp.Image, Pixels: sp.Pixels, PolygonFP: q.FPArea, HasPolygon: ok, Fails: violations(sp)}
 }
 
-func factsOf(sprites []export.Sprite) []fact {
-	fs := make([]fact, len(sprites))
-	for i := range sprites {
-		fs[i] = factOf(&sprites[i])
-	}
-	return fs
-}
 
 // settingsSum returns a digest of the settings that shape an image's
 // sprites.

@@ -61,18 +61,6 @@ func turnOf(t atlas.Turn) (rotated bool, degrees int) {
 	return false, 0
 }
 
-// spriteMask returns the mask of frame pixels px (upright) in the sprite's
-// own, untrimmed space of f.Size, the frame placed at f.Offset.
-func spriteMask(px image.Image, f atlas.Frame, threshold int) *mask.Mask {
-	m := mask.FromImage(px, uint8(threshold))
-	if f.Offset == (image.Point{}) && m.Size() == f.Size {
-		return m
-	}
-	full := mask.New(f.Size.X, f.Size.Y)
-	full.Draw(m, f.Offset.X, f.Offset.Y)
-	return full
-}
-
 // compute returns sprite name's record: its frame, size and pivot, and for
 // a sprite with opaque pixels each requested shape kind with its quality
 // figures. m is the sprite's mask in its own space.

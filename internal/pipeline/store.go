@@ -38,7 +38,7 @@ const (
 	indexName   = "index"
 	outputsName = "outputs"
 	// indexMagic names the layout of the index; another is a cold start.
-	indexMagic = "shapegen cache 5\n"
+	indexMagic = "shapegen cache 6\n"
 )
 
 // castagnoli is the CRC-32C table the records are checked with.
@@ -54,6 +54,9 @@ type fact struct {
 	HasPolygon bool
 	// Fails are the sprite's verification failures.
 	Fails []string
+	// Note says why an empty sprite is empty when it is not transparent
+	// all over ("" otherwise).
+	Note string
 }
 
 // loc is where an image's record is in the records file.
@@ -468,6 +471,7 @@ func appendIndex(b []byte, ix map[string]entry, gen int) []byte {
 			for _, s := range f.Fails {
 				b = appendString(b, s)
 			}
+			b = appendString(b, f.Note)
 		}
 	}
 	return b
@@ -513,6 +517,7 @@ func parseIndex(s string) (map[string]entry, int, bool) {
 			for j := range f.Fails {
 				f.Fails[j] = r.str()
 			}
+			f.Note = r.str()
 		}
 		if r.bad {
 			return nil, 0, false

@@ -10,6 +10,7 @@ import (
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/config"
+	"github.com/shapegen/shapegen/internal/pngmask"
 	"github.com/shapegen/shapegen/mask"
 	"github.com/shapegen/shapegen/verify"
 )
@@ -95,7 +96,7 @@ func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 			return nil
 		}
 		outs[i].fails = bad
-		outsideImage := eachFrame(src, img, frames, set.AlphaThreshold, func(name string, f atlas.Frame, _ image.Image, m *mask.Mask) {
+		outsideImage := eachFrame(src, img, frames, func(name string, f atlas.Frame, _ image.Image, m *mask.Mask) {
 			outs[i].names = append(outs[i].names, name)
 			sp, ok := byName[name]
 			if !ok {
@@ -132,7 +133,7 @@ func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 
 // load reads and decodes src's image and its frames, with the frames
 // that cannot be built as failure lines.
-func load(dir string, src source, set config.Sprite, cfg *config.Config) (image.Image, []atlas.Frame, []string, error) {
+func load(dir string, src source, set config.Sprite, cfg *config.Config) (framePixels, []atlas.Frame, []string, error) {
 	data, err := readCapped(dir, src.rel, nil, imageCap(cfg.MaxPixels))
 	if err != nil {
 		return nil, nil, nil, err
@@ -148,8 +149,11 @@ func load(dir string, src source, set config.Sprite, cfg *config.Config) (image.
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	img, err := decode(src.rel, data, cfg.MaxPixels)
-	return img, frames, bad, err
+	m, _, err := pngmask.Decode(data, uint8(set.AlphaThreshold), cfg.MaxPixels)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: corrupt PNG: %v", quoted(src.rel), err)
+	}
+	return maskPixels{m}, frames, bad, nil
 }
 
 // check compares library sprite sp with the art: frame f of image rel
