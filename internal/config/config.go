@@ -388,6 +388,9 @@ type Sprite struct {
 	PiecesGain         float64  `json:"pieces_gain"`
 	MaxOutlineVertices int      `json:"max_outline_vertices"`
 	Pivot              Pivot    `json:"pivot"`
+	// PivotSet says an override set Pivot for this image: it then wins
+	// over a pivot an atlas gives its frames.
+	PivotSet bool `json:"pivot_set,omitempty"`
 	Shapes             []string `json:"shapes"`
 	Masks              bool     `json:"masks"`
 	Slice              Slice    `json:"slice"`
@@ -449,6 +452,9 @@ func (c *Config) base() Sprite {
 
 // apply sets the keys o sets.
 func apply(s Sprite, o Override) Sprite {
+	if o.Pivot != nil {
+		s.PivotSet = true
+	}
 	set(&s.AlphaThreshold, o.AlphaThreshold)
 	set(&s.MaxVertices, o.MaxVertices)
 	set(&s.MaxPieces, o.MaxPieces)

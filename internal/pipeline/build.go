@@ -216,9 +216,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 			if f.Pixels == 0 {
 				res.Empty = append(res.Empty, f.Name)
 			}
-			if f.Note != "" {
-				res.Notes = append(res.Notes, f.Note)
-			}
+			res.Notes = append(res.Notes, f.Notes...)
 			if f.HasPolygon {
 				ranked = append(ranked, Ranked{f.Name, f.PolygonFP})
 			}

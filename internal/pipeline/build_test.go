@@ -183,7 +183,15 @@ func TestEngineFormats(t *testing.T) {
 	if files < 8 {
 		t.Errorf("%d engine files, want at least 8 (lua, godot, godot3, phaser, 4 tilesets)", files)
 	}
-	if !slices.Equal(notes, res.Notes) || len(notes) == 0 {
+	var formatNotes []string // the notes about formats, not about slicing
+	for _, n := range res.Notes {
+		for _, e := range export.EngineFormats {
+			if strings.HasPrefix(n, e.Name+": ") {
+				formatNotes = append(formatNotes, n)
+			}
+		}
+	}
+	if !slices.Equal(notes, formatNotes) || len(notes) == 0 {
 		t.Errorf("build notes %q, want the writers' %q (some: hulls past 8 vertices)", res.Notes, notes)
 	}
 }
@@ -600,7 +608,8 @@ func TestDamagedCache(t *testing.T) {
 			if decoded != n || res.Sprites != first.Sprites || res.Failed() {
 				t.Errorf("after a %s cache: decoded %d of %d images, %d sprites, failures %v; want all, %d and none", tt.name, decoded, n, res.Sprites, res.Failures, first.Sprites)
 			}
-			if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "cache:") {
+			if n := slices.IndexFunc(res.Notes, func(n string) bool { return strings.HasPrefix(n, "cache:") }); n < 0 ||
+				slices.ContainsFunc(res.Notes[n+1:], func(n string) bool { return strings.HasPrefix(n, "cache:") }) {
 				t.Errorf("after a %s cache: notes %q, want one line about the cache", tt.name, res.Notes)
 			}
 			if got, _ := os.ReadFile(filepath.Join(out, "shapes.json")); !bytes.Equal(got, want) {

@@ -26,6 +26,7 @@ import (
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/config"
 	"github.com/shapegen/shapegen/internal/pngmask"
+	"github.com/shapegen/shapegen/internal/slice"
 	"github.com/shapegen/shapegen/mask"
 )
 
@@ -188,6 +189,10 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 	if w.opts.decoded != nil {
 		w.opts.decoded(src.rel)
 	}
+	var sliced []string // what auto-slicing did, for the image's first sprite
+	if frames == nil && set.Slice != config.SliceNone {
+		frames, sliced = autoSlice(src.rel, set, pix.whole())
+	}
 	o := outcome{decoded: true, fails: bad}
 	var sprites [][]byte
 	var computed []export.Sprite
@@ -217,7 +222,12 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 			if alphas == nil {
 				alphas, _ = png.Decode(bytes.NewReader(imgData))
 			}
-			fa.Note = emptyNote(name, set.AlphaThreshold, highestAlpha(alphas, f))
+			if n := emptyNote(name, set.AlphaThreshold, highestAlpha(alphas, f)); n != "" {
+				fa.Notes = append(fa.Notes, n)
+			}
+		}
+		if len(o.entry.Facts) == 0 {
+			fa.Notes = append(sliced, fa.Notes...)
 		}
 		o.entry.Facts = append(o.entry.Facts, fa)
 		computed = append(computed, sp)
@@ -234,6 +244,8 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 // pixels (nil when only the mask was decoded) and sprite mask.
 type framePixels interface {
 	size() image.Point
+	// whole returns the mask of the whole image.
+	whole() *mask.Mask
 	frame(f atlas.Frame) (image.Image, *mask.Mask, error)
 }
 
@@ -244,6 +256,8 @@ type imagePixels struct {
 }
 
 func (p imagePixels) size() image.Point { return p.img.Bounds().Size() }
+
+func (p imagePixels) whole() *mask.Mask { return mask.FromImage(p.img, uint8(p.threshold)) }
 
 func (p imagePixels) frame(f atlas.Frame) (image.Image, *mask.Mask, error) {
 	px, err := upright(p.img, f)
@@ -257,6 +271,8 @@ func (p imagePixels) frame(f atlas.Frame) (image.Image, *mask.Mask, error) {
 type maskPixels struct{ m *mask.Mask }
 
 func (p maskPixels) size() image.Point { return p.m.Size() }
+
+func (p maskPixels) whole() *mask.Mask { return p.m }
 
 func (p maskPixels) frame(f atlas.Frame) (image.Image, *mask.Mask, error) {
 	if r := f.Rect; !r.In(image.Rectangle{Max: p.m.Size()}) {
@@ -588,7 +604,6 @@ func factOf(sp *export.Sprite) fact {
 	return fact{Name: sp.Name, Image: sp.Image, Pixels: sp.Pixels, PolygonFP: q.FPArea, HasPolygon: ok, Fails: violations(sp)}
 }
 
-
 // settingsSum returns a digest of the settings that shape an image's
 // sprites.
 func settingsSum(s config.Sprite, maxPixels int64) string {
@@ -636,4 +651,47 @@ func quoted(s string) string {
 		}
 	}
 	return s
+}
+
+// autoSlice cuts the image rel (its mask m), which has no atlas file and no
+// grids entry, as set.Slice says: by islands when asked; else (auto) by
+// the cell size its file name states, or by regular transparent gutters,
+// only when the evidence is clear. Cells without an opaque pixel are
+// skipped, keeping the others' indexes. It returns the frames (nil: the
+// image stays one sprite) and the lines to say: what it did, or, when the
+// evidence is there but not clear, why not and which setting would slice
+// the image. An image with no evidence at all gets no line.
+func autoSlice(rel string, set config.Sprite, m *mask.Mask) ([]atlas.Frame, []string) {
+	say := func(format string, a ...any) []string {
+		return []string{quoted(rel) + ": " + fmt.Sprintf(format, a...)}
+	}
+	var r slice.Result
+	switch {
+	case set.Slice == config.SliceIslands:
+		r = slice.Islands(m, slice.IslandOptions{MinSize: set.SliceMinSize, Merge: set.SliceMerge})
+		if !r.Sliced() {
+			return nil, say("not sliced by islands: %s", r.Why)
+		}
+	default:
+		if _, _, ok := slice.NameSize(rel, m.Width(), m.Height()); ok {
+			r = slice.ByName(rel, m.Width(), m.Height())
+			if !r.Sliced() {
+				return nil, say("not sliced: %s (or slice: none)", r.Why)
+			}
+		} else if r = slice.ByGutters(m); !r.Sliced() {
+			if ok, why := slice.LooksLikeIslands(m); ok {
+				return nil, say("not sliced: %s (slice: islands in an override for this glob)", why)
+			}
+			return nil, nil
+		}
+	}
+	frames, skipped := slice.SkipEmpty(r.Frames, m)
+	why := r.Why
+	if skipped > 0 {
+		why += fmt.Sprintf("; %d empty cells skipped", skipped)
+	}
+	if frames == nil {
+		frames = []atlas.Frame{}
+	}
+	return frames, say("%s (slice: none in an override keeps it one sprite)", why)
 }

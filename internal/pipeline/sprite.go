@@ -70,7 +70,7 @@ func compute(name, img string, f atlas.Frame, m *mask.Mask, s config.Sprite) exp
 		Image:  img,
 		Frame:  export.Frame{X: f.Rect.Min.X, Y: f.Rect.Min.Y, W: f.Rect.Dx(), H: f.Rect.Dy()},
 		Size:   [2]int{f.Size.X, f.Size.Y},
-		Pivot:  pivotOf(s, f.Size),
+		Pivot:  pivotOf(s, f),
 		Pixels: m.Count(),
 	}
 	sp.Rotated, sp.Turn = turnOf(f.Turn)
@@ -113,7 +113,12 @@ func violations(sp *export.Sprite) []string {
 	return out
 }
 
-// pivotOf returns the pivot of a sprite of size size by the settings s.
-func pivotOf(s config.Sprite, size image.Point) export.Point {
-	return export.Point{s.Pivot.X * float64(size.X), s.Pivot.Y * float64(size.Y)}
+// pivotOf returns the pivot of frame f's sprite: the pivot an override
+// of the settings s sets, else the one the atlas gives the frame, else the
+// settings' rule.
+func pivotOf(s config.Sprite, f atlas.Frame) export.Point {
+	if f.Pivot != nil && !s.PivotSet {
+		return export.Point{f.Pivot[0], f.Pivot[1]}
+	}
+	return export.Point{s.Pivot.X * float64(f.Size.X), s.Pivot.Y * float64(f.Size.Y)}
 }

@@ -38,7 +38,7 @@ const (
 	indexName   = "index"
 	outputsName = "outputs"
 	// indexMagic names the layout of the index; another is a cold start.
-	indexMagic = "shapegen cache 6\n"
+	indexMagic = "shapegen cache 7\n"
 )
 
 // castagnoli is the CRC-32C table the records are checked with.
@@ -54,9 +54,10 @@ type fact struct {
 	HasPolygon bool
 	// Fails are the sprite's verification failures.
 	Fails []string
-	// Note says why an empty sprite is empty when it is not transparent
-	// all over ("" otherwise).
-	Note string
+	// Notes are lines about the sprite, and about its image on the
+	// image's first sprite: how a sheet was sliced, why an empty sprite
+	// is empty when it is not transparent all over.
+	Notes []string
 }
 
 // loc is where an image's record is in the records file.
@@ -471,7 +472,10 @@ func appendIndex(b []byte, ix map[string]entry, gen int) []byte {
 			for _, s := range f.Fails {
 				b = appendString(b, s)
 			}
-			b = appendString(b, f.Note)
+			b = binary.AppendUvarint(b, uint64(len(f.Notes)))
+			for _, s := range f.Notes {
+				b = appendString(b, s)
+			}
 		}
 	}
 	return b
@@ -517,7 +521,12 @@ func parseIndex(s string) (map[string]entry, int, bool) {
 			for j := range f.Fails {
 				f.Fails[j] = r.str()
 			}
-			f.Note = r.str()
+			if nn := r.count(); nn > 0 {
+				f.Notes = make([]string, nn)
+			}
+			for j := range f.Notes {
+				f.Notes[j] = r.str()
+			}
 		}
 		if r.bad {
 			return nil, 0, false

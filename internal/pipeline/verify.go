@@ -170,7 +170,7 @@ func check(sp *export.Sprite, rel string, f atlas.Frame, m *mask.Mask, set confi
 	if n := m.Count(); sp.Pixels != n {
 		bad("pixels %d, the art has %d (stale library?)", sp.Pixels, n)
 	}
-	if want := pivotOf(set, f.Size); sp.Pivot != want {
+	if want := pivotOf(set, f); sp.Pivot != want {
 		bad("pivot %v, the pivot rule %s puts it at %v", sp.Pivot, set.Pivot, want)
 	}
 	if sp.Pixels > 0 {

@@ -141,7 +141,7 @@ func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 	}
 	sort.Strings(pngs)
 	sort.Strings(datas)
-	owner := owners(dir, pngs, datas, statOf, w)
+	owner := owners(dir, pngs, datas, statOf, cfg, w)
 	used := map[string]bool{}
 	w.srcs = make([]source, len(pngs))
 	for i, p := range pngs {
@@ -171,12 +171,13 @@ func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 	return w, nil
 }
 
-// owners returns the data file of each image that has one: a data file
-// named after the image (the first of atlasExts), else one that names the
-// image in its own folder (imagePath, meta.image, a libGDX page). A data
+// owners returns the data file of each image that has one: the list an
+// atlases: entry of shapegen.yaml ties to it, else a data file named after
+// the image (the first of atlasExts), else one that names the image in
+// its own folder (imagePath, meta.image, a libGDX page). A data
 // file that looks like a frame list but gives no image its frames gets a
 // note saying which setting ties it to one.
-func owners(dir string, pngs, datas []string, statOf map[string]fileStat, w *walked) map[string]string {
+func owners(dir string, pngs, datas []string, statOf map[string]fileStat, cfg *config.Config, w *walked) map[string]string {
 	data := make(map[string]bool, len(datas))
 	for _, d := range datas {
 		data[d] = true
@@ -187,8 +188,22 @@ func owners(dir string, pngs, datas []string, statOf map[string]fileStat, w *wal
 	}
 	owner := map[string]string{} // image -> data file
 	taken := map[string]bool{}
-	// First the data files named like their image.
+	// First the lists shapegen.yaml ties to images (atlases:), then the
+	// data files named like their image.
 	for _, p := range pngs {
+		if list, ok := cfg.ListFor(p); ok {
+			if !data[list] {
+				w.notes = append(w.notes, fmt.Sprintf("shapegen.yaml: atlases: the list %s of %s is not in the folder", quoted(list), quoted(p)))
+				continue
+			}
+			owner[p] = list
+			taken[list] = true
+		}
+	}
+	for _, p := range pngs {
+		if owner[p] != "" {
+			continue
+		}
 		stem := strings.TrimSuffix(p, path.Ext(p))
 		for _, ext := range atlasExts {
 			if data[stem+ext] {
