@@ -382,20 +382,20 @@ func checkRel(key, p string) error {
 
 // Sprite is the effective settings of one image.
 type Sprite struct {
-	AlphaThreshold     int      `json:"alpha_threshold"`
-	MaxVertices        int      `json:"max_vertices"`
-	MaxPieces          int      `json:"max_pieces"`
-	PiecesGain         float64  `json:"pieces_gain"`
-	MaxOutlineVertices int      `json:"max_outline_vertices"`
-	Pivot              Pivot    `json:"pivot"`
+	AlphaThreshold     int     `json:"alpha_threshold"`
+	MaxVertices        int     `json:"max_vertices"`
+	MaxPieces          int     `json:"max_pieces"`
+	PiecesGain         float64 `json:"pieces_gain"`
+	MaxOutlineVertices int     `json:"max_outline_vertices"`
+	Pivot              Pivot   `json:"pivot"`
 	// PivotSet says an override set Pivot for this image: it then wins
 	// over a pivot an atlas gives its frames.
-	PivotSet bool `json:"pivot_set,omitempty"`
-	Shapes             []string `json:"shapes"`
-	Masks              bool     `json:"masks"`
-	Slice              Slice    `json:"slice"`
-	SliceMinSize       int      `json:"slice_min_size"`
-	SliceMerge         int      `json:"slice_merge"`
+	PivotSet     bool     `json:"pivot_set,omitempty"`
+	Shapes       []string `json:"shapes"`
+	Masks        bool     `json:"masks"`
+	Slice        Slice    `json:"slice"`
+	SliceMinSize int      `json:"slice_min_size"`
+	SliceMerge   int      `json:"slice_merge"`
 	// Grid is the grid the image is cut into, or nil. A grid wins over
 	// Slice.
 	Grid *Grid `json:"grid,omitempty"`
