@@ -122,6 +122,12 @@ func readJSON(br *bufio.Reader) (*Library, error) {
 			if _, err := dec.Token(); err != nil {
 				return nil, syntax(err)
 			}
+		case "animations":
+			var as []Animation
+			if err := dec.Decode(&as); err != nil {
+				return nil, bad(err)
+			}
+			lib.Animations = append(lib.Animations, as...)
 		default: // unknown keys are ignored
 			var skip json.RawMessage
 			if err := dec.Decode(&skip); err != nil {
@@ -140,6 +146,18 @@ func readJSON(br *bufio.Reader) (*Library, error) {
 	}
 	slices.SortStableFunc(lib.Sprites, func(a, b Sprite) int { return strings.Compare(a.Name, b.Name) })
 	lib.Sprites = slices.Clip(lib.Sprites)
+	normalizeAnimations(lib)
+	seenAnim := map[string]bool{}
+	for i := range lib.Animations {
+		a := &lib.Animations[i]
+		if seenAnim[a.Name] {
+			return nil, fmt.Errorf("animation %q appears twice", a.Name)
+		}
+		seenAnim[a.Name] = true
+		if err := checkAnimation(a, seen); err != nil {
+			return nil, err
+		}
+	}
 	return lib, nil
 }
 
@@ -205,6 +223,20 @@ func normalize(lib *Library) {
 	slices.SortStableFunc(lib.Sprites, func(a, b Sprite) int { return strings.Compare(a.Name, b.Name) })
 	for i := range lib.Sprites {
 		normalizeSprite(&lib.Sprites[i])
+	}
+	normalizeAnimations(lib)
+}
+
+// normalizeAnimations sorts lib's animations by name and turns their
+// empty lists into nil, as normalize does for sprites.
+func normalizeAnimations(lib *Library) {
+	if len(lib.Animations) == 0 {
+		lib.Animations = nil
+		return
+	}
+	slices.SortStableFunc(lib.Animations, func(a, b Animation) int { return strings.Compare(a.Name, b.Name) })
+	for i := range lib.Animations {
+		normalizeSprite(&lib.Animations[i].Sprite)
 	}
 }
 

@@ -16,6 +16,20 @@ type Library struct {
 	Generator string   `json:"generator,omitempty" yaml:"generator,omitempty"`
 	Settings  Settings `json:"settings" yaml:"settings,flow"`
 	Sprites   []Sprite `json:"sprites" yaml:"sprites"`
+	// Animations are the common bodies of animations, sorted by name:
+	// each the shapes of the union of its frames' masks, in the frames'
+	// shared untrimmed space, so that a physics body does not change
+	// shape from frame to frame.
+	Animations []Animation `json:"animations,omitempty" yaml:"animations,omitempty"`
+}
+
+// Animation is an animation's common body: its name, its frames (sprite
+// names, in playing order), and the keys of a sprite for the union of the
+// frames' masks (Name, Size, Pivot, Pixels, the shape kinds and Quality;
+// Image and Frame are those of the first frame).
+type Animation struct {
+	Sprite `yaml:",inline"`
+	Frames []string `json:"frames" yaml:"frames,flow"`
 }
 
 // Settings records the settings a library was built with.
@@ -118,6 +132,11 @@ type Sprite struct {
 	Quality Qualities `json:"quality,omitempty" yaml:"quality,omitempty"`
 	// Mask is the opaque-pixel mask, present with --masks.
 	Mask *EncodedMask `json:"mask,omitempty" yaml:"mask,omitempty,flow"`
+	// SameAs names the first sprite, in name order, with the same mask and
+	// frame geometry (size, offset, frame size, turn), when that is not
+	// this one: an engine can share the shapes. The shapes are written in
+	// full here too.
+	SameAs string `json:"same_as,omitempty" yaml:"same_as,omitempty"`
 	// Warnings are notes for the user (e.g. a tiny sprite, many islands).
 	Warnings []string `json:"warnings,omitempty" yaml:"warnings,omitempty,flow"`
 }

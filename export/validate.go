@@ -44,6 +44,37 @@ func validate(lib *Library, masks bool) error {
 			return fmt.Errorf("sprite %q: %w", s.Name, err)
 		}
 	}
+	seenAnim := make(map[string]bool, len(lib.Animations))
+	for i := range lib.Animations {
+		a := &lib.Animations[i]
+		if seenAnim[a.Name] {
+			return fmt.Errorf("animation %q appears twice", a.Name)
+		}
+		seenAnim[a.Name] = true
+		if err := checkAnimation(a, seen); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkAnimation checks one animation: a name, its shapes as a sprite's,
+// and frames, each a sprite of sprites when sprites is not nil.
+func checkAnimation(a *Animation, sprites map[string]bool) error {
+	if a.Name == "" {
+		return errors.New("an animation has no name")
+	}
+	if len(a.Frames) == 0 {
+		return fmt.Errorf("animation %q has no frames", a.Name)
+	}
+	for _, f := range a.Frames {
+		if sprites != nil && !sprites[f] {
+			return fmt.Errorf("animation %q: frame %q is not a sprite of the library", a.Name, f)
+		}
+	}
+	if err := checkSprite(&a.Sprite, true); err != nil {
+		return fmt.Errorf("animation %q: %w", a.Name, err)
+	}
 	return nil
 }
 

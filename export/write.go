@@ -30,6 +30,7 @@ func WriteJSON(w io.Writer, lib *Library) error {
 // spriteWriter is JSONWriter or YAMLWriter.
 type spriteWriter interface {
 	Add(sp *Sprite) error
+	AddAnimation(a *Animation) error
 	Close() error
 }
 
@@ -48,6 +49,11 @@ func writeAll(w io.Writer, lib *Library, open func(io.Writer, *Library) (spriteW
 	}
 	for i := range c.Sprites {
 		if err := sw.Add(&c.Sprites[i]); err != nil {
+			return err
+		}
+	}
+	for i := range c.Animations {
+		if err := sw.AddAnimation(&c.Animations[i]); err != nil {
 			return err
 		}
 	}
@@ -71,6 +77,10 @@ type JSONWriter struct {
 	n    int
 	last string
 	err  error
+	// anims counts the animations written (after the sprites), lastAnim
+	// is the last one's name.
+	anims    int
+	lastAnim string
 }
 
 // NewJSONWriter checks head's format and settings (its Sprites are not
@@ -78,7 +88,7 @@ type JSONWriter struct {
 // up to its sprite list to w.
 func NewJSONWriter(w io.Writer, head *Library) (*JSONWriter, error) {
 	h := *head
-	h.Sprites = nil
+	h.Sprites, h.Animations = nil, nil
 	if h.Format == "" {
 		h.Format = Format
 	}
@@ -138,6 +148,10 @@ func (jw *JSONWriter) AddJSON(name string, js []byte) error {
 	if jw.err != nil {
 		return jw.err
 	}
+	if jw.anims > 0 {
+		jw.err = fmt.Errorf("sprite %q after the animations", name)
+		return jw.err
+	}
 	if jw.n > 0 && name <= jw.last {
 		jw.err = fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", name, jw.last)
 		return jw.err
@@ -154,13 +168,50 @@ func (jw *JSONWriter) AddJSON(name string, js []byte) error {
 	return jw.err
 }
 
-// Close ends the sprite list and the library.
+// AddAnimation writes a, after every sprite, checked as Read would check
+// it (but for whether its frames are sprites of the library, which a
+// JSONWriter does not keep); animations come sorted by name too.
+func (jw *JSONWriter) AddAnimation(a *Animation) error {
+	if jw.err != nil {
+		return jw.err
+	}
+	if jw.err = checkAnimation(a, nil); jw.err == nil && jw.anims > 0 && a.Name <= jw.lastAnim {
+		jw.err = fmt.Errorf("animation %q after %q: animations not sorted by name or a name twice", a.Name, jw.lastAnim)
+	}
+	if jw.err != nil {
+		return jw.err
+	}
+	sep := ",\n    "
+	if jw.anims == 0 {
+		sep = "\n  ],\n  \"animations\": [\n    "
+		if jw.n == 0 {
+			sep = "],\n  \"animations\": [\n    "
+		}
+	}
+	jw.anims++
+	jw.lastAnim = a.Name
+	b := appendSprite(append(jw.buf[:0], sep...), &a.Sprite)
+	b = b[:len(b)-len("\n    }")]
+	b = append(b, ",\n      \"frames\": ["...)
+	for i, f := range a.Frames {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendString(b, f)
+	}
+	b = append(b, "]\n    }"...)
+	jw.buf = b
+	_, jw.err = jw.w.Write(b)
+	return jw.err
+}
+
+// Close ends the sprite or animation list and the library.
 func (jw *JSONWriter) Close() error {
 	if jw.err != nil {
 		return jw.err
 	}
 	end := "\n  ]\n}\n"
-	if jw.n == 0 {
+	if jw.n == 0 && jw.anims == 0 {
 		end = "]\n}\n"
 	}
 	_, jw.err = io.WriteString(jw.w, end)
@@ -292,6 +343,10 @@ func appendSprite(b []byte, sp *Sprite) []byte {
 		b = appendString(b, m.RLE)
 		b = append(b, '}')
 	}
+	if sp.SameAs != "" {
+		b = append(b, ","+in+"\"same_as\": "...)
+		b = appendString(b, sp.SameAs)
+	}
 	if len(sp.Warnings) > 0 {
 		b = append(b, ","+in+"\"warnings\": ["...)
 		for i, w := range sp.Warnings {
@@ -399,6 +454,8 @@ func prepare(lib *Library) (*Library, error) {
 		c.Sprites = []Sprite{} // "sprites": [], not null
 	}
 	slices.SortStableFunc(c.Sprites, func(a, b Sprite) int { return strings.Compare(a.Name, b.Name) })
+	c.Animations = slices.Clone(lib.Animations)
+	slices.SortStableFunc(c.Animations, func(a, b Animation) int { return strings.Compare(a.Name, b.Name) })
 	if err := validate(&c, true); err != nil {
 		return nil, err
 	}

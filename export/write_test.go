@@ -426,3 +426,46 @@ func TestStrings(t *testing.T) {
 		}
 	}
 }
+
+// TestAnimations writes a library with animations and a sprite that is
+// the same as another, in each format, and reads it back; an animation
+// whose frame is no sprite, or two of one name, are refused.
+func TestAnimations(t *testing.T) {
+	lib := sorted(sampleLib())
+	gem := lib.Sprites[2]
+	twin := gem
+	twin.Name, twin.SameAs = "sheets/packed/gem2", gem.Name
+	lib.Sprites = append(lib.Sprites, twin)
+	body := gem
+	body.Name, body.Mask, body.Warnings = "sheets/packed/shine", nil, nil
+	lib.Animations = []Animation{{Sprite: body, Frames: []string{"sheets/packed/gem", "sheets/packed/gem2"}}}
+	for _, w := range writers {
+		var buf bytes.Buffer
+		if err := w.write(&buf, lib); err != nil {
+			t.Fatalf("Write%s: %v", w.name, err)
+		}
+		got, err := Read(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatalf("Read(Write%s): %v\n%s", w.name, err, buf.String())
+		}
+		if !reflect.DeepEqual(got, lib) {
+			t.Errorf("Read(Write%s) =\n%+v\nwant\n%+v\n%s", w.name, got.Animations, lib.Animations, buf.String())
+		}
+		if s, _ := got.Sprite("sheets/packed/gem2"); s.SameAs != "sheets/packed/gem" {
+			t.Errorf("%s: same_as %q", w.name, s.SameAs)
+		}
+	}
+	for name, edit := range map[string]func(l *Library){
+		"unknown frame": func(l *Library) { l.Animations[0].Frames = []string{"nope"} },
+		"no frames":     func(l *Library) { l.Animations[0].Frames = nil },
+		"twice":         func(l *Library) { l.Animations = append(l.Animations, l.Animations[0]) },
+	} {
+		bad := *lib
+		bad.Animations = slices.Clone(lib.Animations)
+		edit(&bad)
+		var buf bytes.Buffer
+		if err := WriteJSON(&buf, &bad); err == nil {
+			t.Errorf("WriteJSON with an animation of %s: no error", name)
+		}
+	}
+}

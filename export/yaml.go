@@ -23,11 +23,13 @@ func WriteYAML(w io.Writer, lib *Library) error {
 // time, with the rules of JSONWriter: sprites sorted by name, checked as
 // Read checks them, and the first error kept.
 type YAMLWriter struct {
-	w    io.Writer
-	buf  bytes.Buffer
-	n    int
-	last string
-	err  error
+	w        io.Writer
+	buf      bytes.Buffer
+	n        int
+	last     string
+	err      error
+	anims    int
+	lastAnim string
 }
 
 // NewYAMLWriter checks lib's format and settings (its Sprites are not
@@ -100,13 +102,45 @@ func (yw *YAMLWriter) Add(sp *Sprite) error {
 	return yw.err
 }
 
-// Close ends the sprite list and the library.
+// AddAnimation writes a after every sprite, with the rules of
+// JSONWriter.AddAnimation.
+func (yw *YAMLWriter) AddAnimation(a *Animation) error {
+	if yw.err != nil {
+		return yw.err
+	}
+	if yw.err = checkAnimation(a, nil); yw.err == nil && yw.anims > 0 && a.Name <= yw.lastAnim {
+		yw.err = fmt.Errorf("animation %q after %q: animations not sorted by name or a name twice", a.Name, yw.lastAnim)
+	}
+	if yw.err != nil {
+		return yw.err
+	}
+	if yw.err = yw.encode([]*Animation{a}); yw.err != nil {
+		return yw.err
+	}
+	head := ""
+	if yw.anims == 0 {
+		if yw.n == 0 {
+			head = " []"
+		}
+		head += "\nanimations:"
+	}
+	yw.anims++
+	yw.lastAnim = a.Name
+	out := []byte(head)
+	for line := range bytes.Lines(yw.buf.Bytes()) {
+		out = append(append(out, "\n  "...), bytes.TrimSuffix(line, []byte("\n"))...)
+	}
+	_, yw.err = yw.w.Write(out)
+	return yw.err
+}
+
+// Close ends the sprite or animation list and the library.
 func (yw *YAMLWriter) Close() error {
 	if yw.err != nil {
 		return yw.err
 	}
 	end := "\n"
-	if yw.n == 0 {
+	if yw.n == 0 && yw.anims == 0 {
 		end = " []\n"
 	}
 	_, yw.err = io.WriteString(yw.w, end)
@@ -115,6 +149,27 @@ func (yw *YAMLWriter) Close() error {
 		return nil
 	}
 	return yw.err
+}
+
+// MarshalYAML writes a as its sprite's keys and then its frames.
+func (a Animation) MarshalYAML() (any, error) {
+	v, err := a.Sprite.MarshalYAML()
+	if err != nil {
+		return nil, err
+	}
+	n, ok := v.(*yaml.Node)
+	if !ok {
+		n = new(yaml.Node)
+		if err := n.Encode(v); err != nil {
+			return nil, err
+		}
+	}
+	frames := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+	for _, f := range a.Frames {
+		frames.Content = append(frames.Content, str(f))
+	}
+	n.Content = append(n.Content, str("frames"), frames)
+	return n, nil
 }
 
 // text is a string that yaml.v3 writes so that it reads back the same:

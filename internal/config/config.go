@@ -50,6 +50,7 @@ type Config struct {
 	Slice              Slice      `yaml:"slice"`
 	SliceMinSize       int        `yaml:"slice_min_size"`
 	SliceMerge         int        `yaml:"slice_merge"`
+	AtlasAnimations    bool       `yaml:"declared_animations"`
 	Include            []string   `yaml:"include"`
 	Exclude            []string   `yaml:"exclude"`
 	Overrides          []Override `yaml:"overrides"`
@@ -76,6 +77,11 @@ type Override struct {
 	Slice              *Slice   `yaml:"slice"`
 	SliceMinSize       *int     `yaml:"slice_min_size"`
 	SliceMerge         *int     `yaml:"slice_merge"`
+	AtlasAnimations    *bool    `yaml:"declared_animations"`
+	// Animation makes the matching images (or, for sheets, all their
+	// frames) the frames of one animation of this name, in path order:
+	// the library gets their common body.
+	Animation *string `yaml:"animation"`
 }
 
 // Grid cuts the images matching Glob into a grid of CellWidth x CellHeight
@@ -396,6 +402,13 @@ type Sprite struct {
 	Slice        Slice    `json:"slice"`
 	SliceMinSize int      `json:"slice_min_size"`
 	SliceMerge   int      `json:"slice_merge"`
+	// AtlasAnimations makes each animation an atlas declares (an Aseprite
+	// tag, a list line with a frame count, libGDX indexes) an animation of
+	// the library, with its common body.
+	AtlasAnimations bool `json:"declared_animations,omitempty"`
+	// Animation names the animation the image's sprites are frames of,
+	// or "".
+	Animation string `json:"animation,omitempty"`
 	// Grid is the grid the image is cut into, or nil. A grid wins over
 	// Slice.
 	Grid *Grid `json:"grid,omitempty"`
@@ -447,6 +460,7 @@ func (c *Config) base() Sprite {
 		PiecesGain: c.PiecesGain, MaxOutlineVertices: c.MaxOutlineVertices,
 		Pivot: c.Pivot, Shapes: c.Shapes, Masks: c.Masks,
 		Slice: c.Slice, SliceMinSize: c.SliceMinSize, SliceMerge: c.SliceMerge,
+		AtlasAnimations: c.AtlasAnimations,
 	}
 }
 
@@ -464,6 +478,8 @@ func apply(s Sprite, o Override) Sprite {
 	set(&s.Slice, o.Slice)
 	set(&s.SliceMinSize, o.SliceMinSize)
 	set(&s.SliceMerge, o.SliceMerge)
+	set(&s.AtlasAnimations, o.AtlasAnimations)
+	set(&s.Animation, o.Animation)
 	return s
 }
 

@@ -83,7 +83,7 @@ func TestParseErrors(t *testing.T) {
 		// Unknown and misplaced keys, at the key.
 		{"misspelt", "max_vertex: 9\n", "1:1: unknown key max_vertex; did you mean max_vertices?"},
 		{"part of a key", "alpha_threshold: 3\nalpha: 4\n", "2:1: unknown key alpha; did you mean alpha_threshold?"},
-		{"far from any", "colour: red\n", "1:1: unknown key colour (valid keys: alpha_threshold, max_vertices, max_pieces, pieces_gain, max_outline_vertices, pivot, shapes, formats, preview, masks, max_pixels, slice, slice_min_size, slice_merge, include, exclude, overrides, grids, atlases)"},
+		{"far from any", "colour: red\n", "1:1: unknown key colour (valid keys: alpha_threshold, max_vertices, max_pieces, pieces_gain, max_outline_vertices, pivot, shapes, formats, preview, masks, max_pixels, slice, slice_min_size, slice_merge, declared_animations, include, exclude, overrides, grids, atlases)"},
 		{"override misspelt", "overrides:\n  - glob: a/*\n    alpha: 3\n", "3:5: overrides[0]: unknown key alpha; did you mean alpha_threshold?"},
 		{"grid misspelt", "grids:\n  - glob: a.png\n    cell_widht: 4\n", "3:5: grids[0]: unknown key cell_widht; did you mean cell_width?"},
 		{"atlas misspelt", "atlases:\n  - lists: a\n", "2:5: atlases[0]: unknown key lists; did you mean list?"},

@@ -66,6 +66,15 @@ slice: auto
 slice_min_size: 4
 slice_merge: 0
 
+# Animations get one common body (the shapes of the union of their
+# frames' masks), written under animations: in the library beside the
+# frames' own shapes. declared_animations: true takes the animations an
+# atlas declares (Aseprite tags, "name x y w h n" list lines, libGDX
+# indexes); an override's animation: <name> makes the images it matches
+# (or all the frames of the sheets it matches) one animation, in path
+# order.
+declared_animations: false
+
 # Only images matching some include glob (all when empty) and no exclude
 # glob are read. Globs are relative to this folder; "**" matches any depth.
 include: []
@@ -73,13 +82,16 @@ exclude: []
 
 # Per-glob settings; later matching entries win for the keys they set:
 # alpha_threshold, max_vertices, max_pieces, pieces_gain,
-# max_outline_vertices, pivot, slice, slice_min_size, slice_merge.
+# max_outline_vertices, pivot, slice, slice_min_size, slice_merge,
+# declared_animations, animation.
 # overrides:
 #   - glob: "tiles/**"
 #     alpha_threshold: 1
 #     pivot: top-left
 #   - glob: "props/loose_*.png"
 #     slice: islands
+#   - glob: "hero/run_*.png"
+#     animation: hero/run
 overrides: []
 
 # Sprite sheets cut into a grid of cells; frames are numbered row by row

@@ -119,6 +119,23 @@ type outcome struct {
 type spriteRef struct {
 	name     string
 	out, idx int
+	// sameAs names the first sprite, in name order, with the same mask
+	// and frame geometry, when that is another one.
+	sameAs string
+}
+
+// animGroup is an animation: its name and its frames, in playing order.
+type animGroup struct {
+	name    string
+	members []animMember
+}
+
+// animMember is a frame of an animation: the sprite (an index of refs),
+// its image and its place in the animation.
+type animMember struct {
+	ref   int
+	image string
+	pos   int
 }
 
 // Build reads every image under opts.Dir, computes and verifies its
@@ -208,7 +225,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 				continue
 			}
 			seen[f.Name] = f.Image
-			refs = append(refs, spriteRef{f.Name, i, j})
+			refs = append(refs, spriteRef{name: f.Name, out: i, idx: j})
 			res.Sprites++
 			if f.Name != strings.TrimSuffix(f.Image, path.Ext(f.Image)) {
 				res.Frames++
@@ -232,6 +249,37 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	})
 	res.ranked = ranked
 	slices.SortFunc(refs, func(a, b spriteRef) int { return strings.Compare(a.name, b.name) })
+	// Sprites with one mask and frame geometry name the first of them;
+	// frames of animations are grouped.
+	firstOf := map[string]string{}
+	animOf := map[string]*animGroup{}
+	for i := range refs {
+		r := &refs[i]
+		f := &outs[r.out].entry.Facts[r.idx]
+		if f.MaskKey != "" {
+			if first, ok := firstOf[f.MaskKey]; ok {
+				r.sameAs = first
+			} else {
+				firstOf[f.MaskKey] = r.name
+			}
+		}
+		for _, a := range f.Anims {
+			g := animOf[a.Name]
+			if g == nil {
+				g = &animGroup{name: a.Name}
+				animOf[a.Name] = g
+			}
+			g.members = append(g.members, animMember{ref: i, image: srcs[r.out].rel, pos: a.Pos})
+		}
+	}
+	anims := make([]*animGroup, 0, len(animOf))
+	for _, g := range animOf {
+		slices.SortFunc(g.members, func(a, b animMember) int {
+			return cmp.Or(strings.Compare(a.image, b.image), cmp.Compare(a.pos, b.pos))
+		})
+		anims = append(anims, g)
+	}
+	slices.SortFunc(anims, func(a, b *animGroup) int { return strings.Compare(a.name, b.name) })
 
 	files := outputFiles(cfg, res.Sprites)
 	sum := outputsSum(cfg, srcs, outs, res.Failures)
@@ -239,7 +287,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		if err := c.forgetOutputs(); err != nil {
 			return nil, err
 		}
-		notes, err := writeOutputs(ctx, w, srcs, outs, refs, res.Failures)
+		notes, err := writeOutputs(ctx, w, srcs, outs, refs, anims, res.Failures)
 		if err != nil {
 			return nil, err
 		}

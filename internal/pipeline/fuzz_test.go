@@ -34,7 +34,7 @@ func FuzzFrames(f *testing.F) {
 		cfg.MaxPixels = 1 << 16
 		wk := &worker{opts: &Options{Config: cfg}}
 		src := source{rel: "s.png", data: name}
-		frames, _, err := wk.frames(src, cfg.For("s.png"), data, img.Bytes())
+		frames, _, _, err := wk.frames(src, cfg.For("s.png"), data, img.Bytes())
 		if err != nil {
 			return
 		}

@@ -547,3 +547,58 @@ func TestFaintSprite(t *testing.T) {
 		t.Errorf("warm build notes %q, want %q", res.Notes, want)
 	}
 }
+
+// TestAnimationsAndSameAs builds a sheet whose frame list declares an
+// animation of three frames (two of them the same picture) and two images
+// an override makes one animation: the library holds each animation's
+// common body, which contains every frame, and the repeated frame names
+// the first with same_as.
+func TestAnimationsAndSameAs(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	writePNG(t, dir, "walk.png", picture(
+		"##......#.......##......",
+		"##......##......##......",
+		"........##..............",
+	))
+	writeFile(t, dir, "walk.txt", []byte("step 0 0 8 3 3\n"))
+	writePNG(t, dir, "jump/a.png", picture("#...", "#..."))
+	writePNG(t, dir, "jump/b.png", picture("...#", "...#"))
+	cfg := config.Default()
+	cfg.AtlasAnimations = true
+	jump := "jump"
+	cfg.Overrides = []config.Override{{Glob: "jump/*.png", Animation: &jump}}
+	res, _ := build(t, dir, out, cfg, 0)
+	if res.Failed() {
+		t.Fatalf("failures %q", res.Failures)
+	}
+	lib := readLib(t, out)
+	if s, _ := lib.Sprite("walk/step/2"); s == nil || s.SameAs != "walk/step/0" {
+		t.Errorf("walk/step/2 same_as %v, want walk/step/0", s)
+	}
+	if s, _ := lib.Sprite("walk/step/0"); s == nil || s.SameAs != "" {
+		t.Errorf("walk/step/0 same_as %q, want none", s.SameAs)
+	}
+	want := map[string][]string{"jump": {"jump/a", "jump/b"}, "walk/step": {"walk/step/0", "walk/step/1", "walk/step/2"}}
+	if len(lib.Animations) != len(want) {
+		t.Fatalf("animations %+v, want %v", lib.Animations, want)
+	}
+	for _, a := range lib.Animations {
+		if !slices.Equal(a.Frames, want[a.Name]) {
+			t.Errorf("animation %s frames %v, want %v", a.Name, a.Frames, want[a.Name])
+		}
+		if a.AABB == nil || a.Pixels == 0 {
+			t.Errorf("animation %s has no body: %+v", a.Name, a.Sprite)
+			continue
+		}
+		// The body holds every frame's pixels.
+		for _, f := range a.Frames {
+			s, _ := lib.Sprite(f)
+			if s.AABB.Min[0] < a.AABB.Min[0] || s.AABB.Max[0] > a.AABB.Max[0] || s.AABB.Min[1] < a.AABB.Min[1] || s.AABB.Max[1] > a.AABB.Max[1] {
+				t.Errorf("animation %s: frame %s box %v is not inside %v", a.Name, f, *s.AABB, *a.AABB)
+			}
+		}
+	}
+	if j := lib.Animations[0]; j.Name == "jump" && (j.AABB.Min[0] != 0 || j.AABB.Max[0] != 4) {
+		t.Errorf("jump body box %v, want the union [0, 4]", *j.AABB)
+	}
+}

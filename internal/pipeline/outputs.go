@@ -13,6 +13,7 @@ import (
 	"image/png"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -24,9 +25,12 @@ import (
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview"
 	"github.com/shapegen/shapegen/export/report"
+	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/atomicfile"
 	"github.com/shapegen/shapegen/internal/config"
+	"github.com/shapegen/shapegen/internal/pngmask"
 	"github.com/shapegen/shapegen/mask"
+	"github.com/shapegen/shapegen/verify"
 )
 
 // PreviewDir is the folder of the preview PNGs inside the output folder.
@@ -58,7 +62,7 @@ var libraryFiles = []struct {
 // one does not write are removed. The sprites come, in name order (refs),
 // from their records in the cache; a record that fails its checksum is
 // computed again from its image. It returns notes about what it did.
-func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome, refs []spriteRef, failures []string) ([]string, error) {
+func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome, refs []spriteRef, anims []*animGroup, failures []string) ([]string, error) {
 	out, cfg := w.opts.Out, &w.opts.Config
 	var notes []string
 	head := &export.Library{
@@ -125,12 +129,18 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 			return nil, fmt.Errorf("%s: the cache holds %d sprites of %s, the index %d", CacheDir, len(cached), srcs[r.out].rel, r.idx+1)
 		}
 		js := cached[r.idx]
-		if err := jw.AddJSON(r.name, js); err != nil {
-			return nil, err
-		}
 		var sp export.Sprite
 		if err := json.Unmarshal(js, &sp); err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", CacheDir, r.name, err)
+		}
+		if r.sameAs != "" {
+			sp.SameAs = r.sameAs
+			if js, err = export.AppendSpriteJSON(nil, &sp); err != nil {
+				return nil, err
+			}
+		}
+		if err := jw.AddJSON(r.name, js); err != nil {
+			return nil, err
 		}
 		if err := rw.Add(&sp); err != nil {
 			return nil, err
@@ -139,6 +149,20 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	}
 	if err := rw.Close(); err != nil {
 		return nil, err
+	}
+	for _, g := range anims {
+		a, problem, err := w.animation(g, srcs, outs, refs)
+		if err != nil {
+			return nil, err
+		}
+		if problem != "" {
+			notes = append(notes, problem)
+			continue
+		}
+		if err := jw.AddAnimation(a); err != nil {
+			return nil, err
+		}
+		lib.Animations = append(lib.Animations, *a)
 	}
 	if err := jw.Close(); err != nil {
 		return nil, err
@@ -618,3 +642,85 @@ func createOutput(out, name string) (io.WriteCloser, error) {
 type committer struct{ *atomicfile.File }
 
 func (c committer) Close() error { return c.Commit(false) }
+
+// animation computes the common body of the animation g: the shapes of
+// the union of its frames' masks, which must share one untrimmed size,
+// with the first frame's image, frame and settings; its figures are
+// those of the union, and each frame is checked inside it. The frames'
+// images are decoded again. It returns a line saying why there is no
+// body instead, for frames of different sizes.
+func (w *worker) animation(g *animGroup, srcs []source, outs []outcome, refs []spriteRef) (*export.Animation, string, error) {
+	want := map[string]bool{}
+	var names []string
+	byImage := map[int]bool{}
+	for _, m := range g.members {
+		r := refs[m.ref]
+		want[r.name] = true
+		names = append(names, r.name)
+		byImage[r.out] = true
+	}
+	var union *mask.Mask
+	masks := map[string]*mask.Mask{}
+	frameOf := map[string]atlas.Frame{}
+	var setOf config.Sprite
+	var first atlas.Frame
+	var firstImage string
+	for _, i := range slices.Sorted(maps.Keys(byImage)) {
+		src := srcs[i]
+		set, _ := w.settings(src.rel)
+		img, err := readCapped(w.opts.Dir, src.rel, nil, imageCap(w.opts.Config.MaxPixels))
+		if err != nil {
+			return nil, "", err
+		}
+		var data []byte
+		if src.data != "" {
+			if data, err = readCapped(w.opts.Dir, src.data, nil, atlasCap); err != nil {
+				return nil, "", err
+			}
+		}
+		frames, _, _, err := w.frames(src, set, data, img)
+		if err != nil {
+			return nil, "", err
+		}
+		m, _, err := pngmask.Decode(img, uint8(set.AlphaThreshold), w.opts.Config.MaxPixels)
+		if err != nil {
+			return nil, "", err
+		}
+		if frames == nil && set.Slice != config.SliceNone {
+			frames, _ = autoSlice(src.rel, set, m)
+		}
+		eachFrame(src, maskPixels{m}, frames, func(name string, f atlas.Frame, _ image.Image, fm *mask.Mask) {
+			if want[name] {
+				masks[name], frameOf[name] = fm, f
+			}
+		})
+	}
+	for _, n := range names {
+		fm, ok := masks[n]
+		if !ok {
+			return nil, "", fmt.Errorf("animation %s: frame %s changed while the build ran", g.name, n)
+		}
+		if union == nil {
+			union, first = fm.Clone(), frameOf[n]
+			firstImage = outs[refs[g.members[0].ref].out].entry.Facts[refs[g.members[0].ref].idx].Image
+			setOf, _ = w.settings(firstImage)
+			continue
+		}
+		if fm.Size() != union.Size() {
+			return nil, fmt.Sprintf("animation %s: frame %s is %dx%d, %s %dx%d; frames of an animation must share one untrimmed size, so it has no common body", g.name, n, fm.Width(), fm.Height(), names[0], union.Width(), union.Height()), nil
+		}
+		union.Draw(fm, 0, 0)
+	}
+	body := compute(g.name, firstImage, first, union, setOf)
+	body.Mask = nil
+	for _, n := range names {
+		for k := range collide.Kinds() {
+			if sh, ok := body.Shape(k); ok {
+				if out := verify.Outside(masks[n], sh); out > 0 {
+					return nil, "", fmt.Errorf("animation %s: its %s leaves %d pixels of frame %s outside", g.name, k, out, n)
+				}
+			}
+		}
+	}
+	return &export.Animation{Sprite: body, Frames: names}, "", nil
+}

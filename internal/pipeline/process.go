@@ -21,6 +21,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview"
 	"github.com/shapegen/shapegen/internal/atlas"
@@ -42,6 +43,10 @@ type worker struct {
 	// claims says, by sprite name, whose preview files are written.
 	claimMu sync.Mutex
 	claims  map[string]*previewClaim
+	// shared holds sprites by mask key and settings, for computeOnce;
+	// sharedN counts them.
+	shared  sync.Map
+	sharedN atomic.Int64
 }
 
 // previewClaim records which sprite of a name has written the name's
@@ -166,7 +171,7 @@ func (w *worker) process(src source) (outcome, error) {
 func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (outcome, [][]byte) {
 	cfg := &w.opts.Config
 	fail := func(err error) (outcome, [][]byte) { return outcome{fails: []string{err.Error()}}, nil }
-	frames, bad, err := w.frames(src, set, data, imgData)
+	frames, bad, declared, err := w.frames(src, set, data, imgData)
 	if err != nil {
 		return fail(err)
 	}
@@ -203,8 +208,10 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 		file = imgData
 	}
 	var alphas image.Image // the image, decoded again only for an empty sprite's message
+	_, sum := w.settings(src.rel)
 	outside := eachFrame(src, pix, frames, func(name string, f atlas.Frame, px image.Image, m *mask.Mask) {
-		sp := compute(name, src.rel, f, m, set)
+		key := maskKey(m, f)
+		sp := w.computeOnce(name, src.rel, f, m, set, sum+key)
 		// Each sprite's JSON is made here, on all cores, rather than
 		// all at the end on one.
 		js, err := export.AppendSpriteJSON((*scratch)[:0], &sp)
@@ -218,6 +225,13 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 		}
 		o.fails = append(o.fails, violations(&sp)...)
 		fa := factOf(&sp)
+		if sp.Pixels > 0 {
+			fa.MaskKey = key
+		}
+		fa.Anims = declared[f.Name]
+		if set.Animation != "" {
+			fa.Anims = append(fa.Anims, animRef{Name: set.Animation, Pos: len(computed)})
+		}
 		if sp.Pixels == 0 {
 			if alphas == nil {
 				alphas, _ = png.Decode(bytes.NewReader(imgData))
@@ -361,24 +375,24 @@ func (o *outcome) preview(w *worker, name, rel string, frame int, px image.Image
 // max_pixels before a grid is cut, and every frame's untrimmed size before
 // anything is allocated for it: a frame past the limits is a failure of
 // its own (in bad), the others go on.
-func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames []atlas.Frame, bad []string, err error) {
+func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames []atlas.Frame, bad []string, declared map[string][]animRef, err error) {
 	maxPixels := w.opts.Config.MaxPixels
 	hdr, err := png.DecodeConfig(bytes.NewReader(img))
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: not a valid PNG: %v", quoted(src.rel), err)
+		return nil, nil, nil, fmt.Errorf("%s: not a valid PNG: %v", quoted(src.rel), err)
 	}
 	if err := sizeProblem(hdr.Width, hdr.Height, maxPixels); err != "" {
-		return nil, nil, fmt.Errorf("%s: image %s", quoted(src.rel), err)
+		return nil, nil, nil, fmt.Errorf("%s: image %s", quoted(src.rel), err)
 	}
 	if g := set.Grid; g != nil {
 		fs := atlas.GridFrames(hdr.Width, hdr.Height, g.CellWidth, g.CellHeight, g.Margin, g.Spacing)
 		if len(fs) == 0 {
-			return nil, nil, fmt.Errorf("%s: grid cells %dx%d do not fit the %dx%d image", quoted(src.rel), g.CellWidth, g.CellHeight, hdr.Width, hdr.Height)
+			return nil, nil, nil, fmt.Errorf("%s: grid cells %dx%d do not fit the %dx%d image", quoted(src.rel), g.CellWidth, g.CellHeight, hdr.Width, hdr.Height)
 		}
-		return fs, nil, nil
+		return fs, nil, nil, nil
 	}
 	if src.data == "" {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	size := image.Pt(hdr.Width, hdr.Height)
 	a, problems, err := atlas.Decode(src.data, data, atlas.Options{
@@ -386,7 +400,7 @@ func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames
 		MaxPixels: maxPixels,
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	for _, p := range problems {
 		bad = append(bad, p.Error())
@@ -401,7 +415,21 @@ func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames
 	if frames == nil {
 		frames = []atlas.Frame{} // an atlas of bad frames has no sprite, not the whole image
 	}
-	return frames, bad, nil
+	if set.AtlasAnimations {
+		stem := atlas.CleanName(src.rel)
+		for _, an := range a.Animations {
+			for pos, i := range an.Frames {
+				if i >= 0 && i < len(a.Frames) {
+					if declared == nil {
+						declared = map[string][]animRef{}
+					}
+					name := a.Frames[i].Name
+					declared[name] = append(declared[name], animRef{Name: stem + "/" + an.Name, Pos: pos})
+				}
+			}
+		}
+	}
+	return frames, bad, declared, nil
 }
 
 // pageOf returns the frames of a that are stored in src's image: the page
@@ -600,7 +628,7 @@ func failsOf(facts []fact) []string {
 }
 
 func factOf(sp *export.Sprite) fact {
-	q, ok := sp.Quality["polygon"]
+	q, ok := sp.Quality[collide.KindPolygon.String()]
 	return fact{Name: sp.Name, Image: sp.Image, Pixels: sp.Pixels, PolygonFP: q.FPArea, HasPolygon: ok, Fails: violations(sp)}
 }
 
@@ -694,4 +722,54 @@ func autoSlice(rel string, set config.Sprite, m *mask.Mask) ([]atlas.Frame, []st
 		frames = []atlas.Frame{}
 	}
 	return frames, say("%s (slice: none in an override keeps it one sprite)", why)
+}
+
+// animRef says that a sprite is the frame at Pos of the animation Name.
+type animRef struct {
+	Name string
+	Pos  int
+}
+
+// maskKey returns a digest of sprite mask m and frame f's geometry (size,
+// offset, stored size, turn): sprites with one key have the same shapes.
+func maskKey(m *mask.Mask, f atlas.Frame) string {
+	h := sha256.New()
+	var b []byte
+	for _, v := range []int{m.Width(), m.Height(), f.Offset.X, f.Offset.Y, f.Rect.Dx(), f.Rect.Dy(), int(f.Turn)} {
+		b = binary.AppendVarint(b, int64(v))
+	}
+	h.Write(b)
+	var row []uint64
+	for y := range m.Height() {
+		row = m.AppendRow(row[:0], y)
+		b = b[:0]
+		for _, w := range row {
+			b = binary.LittleEndian.AppendUint64(b, w)
+		}
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// maxShared bounds the sprites whose shapes a build keeps to give
+// sprites with the same mask (see computeOnce).
+const maxShared = 4096
+
+// computeOnce returns compute's sprite, reusing the shapes and figures of
+// an earlier sprite of the build with the same mask, frame geometry and
+// settings (key): frames of a sheet that repeat are computed once.
+func (w *worker) computeOnce(name, img string, f atlas.Frame, m *mask.Mask, set config.Sprite, key string) export.Sprite {
+	if v, ok := w.shared.Load(key); ok {
+		body := v.(*export.Sprite)
+		sp := *body
+		sp.Name, sp.Image = name, img
+		sp.Frame = export.Frame{X: f.Rect.Min.X, Y: f.Rect.Min.Y, W: f.Rect.Dx(), H: f.Rect.Dy()}
+		sp.Pivot = pivotOf(set, f)
+		return sp
+	}
+	sp := compute(name, img, f, m, set)
+	if sp.Pixels > 0 && w.sharedN.Add(1) <= maxShared {
+		w.shared.Store(key, &sp)
+	}
+	return sp
 }

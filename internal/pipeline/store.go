@@ -38,7 +38,7 @@ const (
 	indexName   = "index"
 	outputsName = "outputs"
 	// indexMagic names the layout of the index; another is a cold start.
-	indexMagic = "shapegen cache 7\n"
+	indexMagic = "shapegen cache 8\n"
 )
 
 // castagnoli is the CRC-32C table the records are checked with.
@@ -58,6 +58,12 @@ type fact struct {
 	// image's first sprite: how a sheet was sliced, why an empty sprite
 	// is empty when it is not transparent all over.
 	Notes []string
+	// MaskKey is the digest of the sprite's mask and frame geometry
+	// (maskKey), "" for an empty sprite: sprites with one key are the
+	// same (same_as).
+	MaskKey string
+	// Anims are the animations the sprite is a frame of.
+	Anims []animRef
 }
 
 // loc is where an image's record is in the records file.
@@ -332,7 +338,7 @@ func (s *store) save() error {
 			return err
 		}
 	}
-	if maps(s.new, s.old) && len(s.notes) == 0 {
+	if sameIndex(s.new, s.old) && len(s.notes) == 0 {
 		return nil
 	}
 	body := appendIndex(nil, s.new, s.gen)
@@ -351,8 +357,8 @@ func (s *store) save() error {
 	return s.removeOtherRecords()
 }
 
-// maps reports whether a and b hold the same entries.
-func maps(a, b map[string]entry) bool {
+// sameIndex reports whether a and b hold the same entries.
+func sameIndex(a, b map[string]entry) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -476,6 +482,11 @@ func appendIndex(b []byte, ix map[string]entry, gen int) []byte {
 			for _, s := range f.Notes {
 				b = appendString(b, s)
 			}
+			b = appendString(b, f.MaskKey)
+			b = binary.AppendUvarint(b, uint64(len(f.Anims)))
+			for _, a := range f.Anims {
+				b = binary.AppendVarint(appendString(b, a.Name), int64(a.Pos))
+			}
 		}
 	}
 	return b
@@ -526,6 +537,13 @@ func parseIndex(s string) (map[string]entry, int, bool) {
 			}
 			for j := range f.Notes {
 				f.Notes[j] = r.str()
+			}
+			f.MaskKey = r.str()
+			if na := r.count(); na > 0 {
+				f.Anims = make([]animRef, na)
+			}
+			for j := range f.Anims {
+				f.Anims[j] = animRef{Name: r.str(), Pos: int(r.varint())}
 			}
 		}
 		if r.bad {

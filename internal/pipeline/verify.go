@@ -145,7 +145,7 @@ func load(dir string, src source, set config.Sprite, cfg *config.Config) (frameP
 		}
 	}
 	w := &worker{opts: &Options{Dir: dir, Config: *cfg}}
-	frames, bad, err := w.frames(src, set, adata, data)
+	frames, bad, _, err := w.frames(src, set, adata, data)
 	if err != nil {
 		return nil, nil, nil, err
 	}
