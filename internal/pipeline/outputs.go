@@ -2,7 +2,7 @@ package pipeline
 
 import (
 	"bufio"
-	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -13,6 +13,7 @@ import (
 	"image/png"
 	"io"
 	"io/fs"
+	"iter"
 	"maps"
 	"os"
 	"path"
@@ -44,24 +45,15 @@ const SpriteDir = "sprite"
 // further pages are contact-sheet-2.png, contact-sheet-3.png, ...
 const ContactSheet = "contact-sheet.png"
 
-// libraryFiles are the library's own formats (config.Formats), each with
-// its file in the output folder and its writer when it writes a whole
-// library. The JSON library is written a sprite at a time instead (see
-// writeOutputs). The engine formats are export.EngineFormats.
-var libraryFiles = []struct {
-	format, file string
-	write        func(io.Writer, *export.Library) error
-}{
-	{"json", "shapes.json", nil},
-	{"yaml", "shapes.yaml", export.WriteYAML},
-}
-
 // writeOutputs writes the library files the settings ask for, the report
 // and the contact sheets, each atomically, then the manifest, last: the
 // commit point (see ManifestFile). Outputs of an earlier build that this
 // one does not write are removed. The sprites come, in name order (refs),
-// from their records in the cache; a record that fails its checksum is
-// computed again from its image. It returns notes about what it did.
+// from their records in the cache, a sprite at a time: shapes.json,
+// shapes.yaml and the report are written in one pass, each engine format
+// in a pass of its own, and no writer holds the library (only contact
+// sheets, with previews, need it whole). A record that fails its checksum
+// is computed again from its image. It returns notes about what it did.
 func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome, refs []spriteRef, anims []*animGroup, failures []string) ([]string, error) {
 	out, cfg := w.opts.Out, &w.opts.Config
 	var notes []string
@@ -73,24 +65,34 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 			Shapes: kindOrder(cfg.Shapes), Pivot: cfg.Pivot.String(),
 		},
 	}
-	jf, err := atomicfile.Create(filepath.Join(out, "shapes.json"))
-	if err != nil {
-		return nil, err
-	}
-	defer jf.Abort()
-	bw := bufio.NewWriterSize(jf, 1<<16)
-	jw, err := export.NewJSONWriter(bw, head)
-	if err != nil {
-		return nil, err
-	}
-	// The report streams beside the JSON; the other writers take the whole
-	// library for now.
 	var mu sync.Mutex
-	var written []string // files written by callbacks (report, engines)
-	record := func(name string) {
-		mu.Lock()
-		written = append(written, name)
-		mu.Unlock()
+	var written []string // files written through callbacks (report, engines)
+	create := func(name string) (io.WriteCloser, error) {
+		f, err := createOutput(out, name)
+		if err == nil {
+			mu.Lock()
+			written = append(written, name)
+			mu.Unlock()
+		}
+		return f, err
+	}
+
+	// The library's writers: JSON always, YAML when asked.
+	var lws []*libOut
+	defer func() {
+		for _, lw := range lws {
+			lw.file.(committer).Abort()
+		}
+	}()
+	for _, f := range libraryFiles {
+		if f.format != "json" && !slices.Contains(cfg.Formats, f.format) {
+			continue
+		}
+		lw, err := openLibrary(out, f.file, f.open, head)
+		if err != nil {
+			return nil, err
+		}
+		lws = append(lws, lw)
 	}
 	opt := report.Options{
 		Generator: Generator, Settings: head.Settings, Failures: failures,
@@ -99,53 +101,30 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	if cfg.Preview {
 		opt.PreviewDir = PreviewDir
 	}
-	rw := report.NewWriter(func(name string) (io.WriteCloser, error) {
-		f, err := createOutput(out, name)
-		if err == nil {
-			record(name)
-		}
-		return f, err
-	}, opt)
-	lib := *head
-	lib.Sprites = make([]export.Sprite, 0, len(refs))
-	var cached [][]byte // the record last read, of outcome last
-	last := -1
-	for _, r := range refs {
+	rw := report.NewWriter(create, opt)
+	var lib *export.Library // whole, only for the contact sheets
+	if cfg.Preview {
+		lib = &export.Library{Format: head.Format, Generator: head.Generator, Settings: head.Settings}
+	}
+	src := &spriteSource{w: w, srcs: srcs, outs: outs, refs: refs}
+	for js, sp := range src.all(&notes) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		if r.out != last {
-			cached, err = w.cache.sprites(outs[r.out].entry.Loc, outs[r.out].key)
-			if errors.Is(err, errDamaged) {
-				notes = append(notes, fmt.Sprintf("cache: the record of %s was damaged; computed again", srcs[r.out].rel))
-				cached, err = w.recompute(srcs[r.out], &outs[r.out])
-			}
-			if err != nil {
-				return nil, err
-			}
-			last = r.out
-		}
-		if r.idx >= len(cached) {
-			return nil, fmt.Errorf("%s: the cache holds %d sprites of %s, the index %d", CacheDir, len(cached), srcs[r.out].rel, r.idx+1)
-		}
-		js := cached[r.idx]
-		var sp export.Sprite
-		if err := json.Unmarshal(js, &sp); err != nil {
-			return nil, fmt.Errorf("%s: %s: %w", CacheDir, r.name, err)
-		}
-		if r.sameAs != "" {
-			sp.SameAs = r.sameAs
-			if js, err = export.AppendSpriteJSON(nil, &sp); err != nil {
+		for _, lw := range lws {
+			if err := lw.add(js, sp); err != nil {
 				return nil, err
 			}
 		}
-		if err := jw.AddJSON(r.name, js); err != nil {
+		if err := rw.Add(sp); err != nil {
 			return nil, err
 		}
-		if err := rw.Add(&sp); err != nil {
-			return nil, err
+		if lib != nil {
+			lib.Sprites = append(lib.Sprites, *sp)
 		}
-		lib.Sprites = append(lib.Sprites, sp)
+	}
+	if src.err != nil {
+		return nil, src.err
 	}
 	if err := rw.Close(); err != nil {
 		return nil, err
@@ -159,34 +138,27 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 			notes = append(notes, problem)
 			continue
 		}
-		if err := jw.AddAnimation(a); err != nil {
+		for _, lw := range lws {
+			if err := lw.anim(a); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, lw := range lws {
+		if err := lw.close(); err != nil {
 			return nil, err
 		}
-		lib.Animations = append(lib.Animations, *a)
-	}
-	if err := jw.Close(); err != nil {
-		return nil, err
-	}
-	if err := bw.Flush(); err != nil {
-		return nil, err
-	}
-	if err := jf.Commit(true); err != nil {
-		return nil, err
-	}
-
-	var writers []func() error
-	for _, f := range libraryFiles {
-		if f.write == nil || !slices.Contains(cfg.Formats, f.format) {
-			continue
+		if err := lw.bw.Flush(); err != nil {
+			return nil, err
 		}
-		writers = append(writers, func() error {
-			return atomicfile.Write(filepath.Join(out, f.file), func(w io.Writer) error { return f.write(w, &lib) })
-		})
+		if err := lw.file.Close(); err != nil {
+			return nil, err
+		}
 	}
-	stream, err := export.StreamOf(&lib)
-	if err != nil {
-		return nil, err
-	}
+	lws = nil
+
+	// The engine formats, each over the sprites read again.
+	var writers []func() error
 	omitted := make([][]export.Omission, len(export.EngineFormats))
 	for i, e := range export.EngineFormats {
 		if !slices.Contains(cfg.Formats, e.Name) {
@@ -194,25 +166,33 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		}
 		om := &omitted[i]
 		writers = append(writers, func() error {
-			putFile := func(name string, write func(io.Writer) error) error {
-				if !local(name) {
-					return fmt.Errorf("%s: %q is not a file name inside the output folder", e.Name, name)
-				}
-				p := filepath.Join(out, filepath.FromSlash(name))
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			put := func(name string, write func(io.Writer) error) error {
+				wc, err := create(name)
+				if err != nil {
 					return err
 				}
-				record(name)
-				return atomicfile.Write(p, write)
+				if err := write(wc); err != nil {
+					wc.(committer).Abort()
+					return err
+				}
+				return wc.Close()
 			}
+			es := &spriteSource{w: w, srcs: srcs, outs: outs, refs: refs}
+			stream := export.Stream{Head: head, Sprites: func(yield func(*export.Sprite) bool) {
+				for _, sp := range es.all(nil) {
+					if !yield(sp) {
+						return
+					}
+				}
+			}}
 			var err error
-			*om, err = e.Write(putFile, stream, export.EngineOptions{AssetDir: assetDir(out, w.opts.Dir)})
-			return err
+			*om, err = e.Write(put, stream, export.EngineOptions{AssetDir: assetDir(out, w.opts.Dir)})
+			return cmp.Or(err, es.err)
 		})
 	}
 	if cfg.Preview {
-		writers = append(writers, func() error { return writeContactSheets(out, &lib, tilesOf(outs)) })
-		writers = append(writers, func() error { return pruneStale(out, &lib) })
+		writers = append(writers, func() error { return writeContactSheets(out, lib, tilesOf(outs)) })
+		writers = append(writers, func() error { return pruneStale(out, lib) })
 	} else {
 		writers = append(writers, func() error { return removePreviews(out) })
 	}
@@ -250,6 +230,123 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	}
 	w.cache.outputs.Files = rec
 	return notes, nil
+}
+
+// spriteSource reads the library's sprites, in name order, from the
+// cache's records: each record is read once however many sprites it
+// holds, and a sprite that is the same as another says so (same_as). A
+// record that fails its checksum is computed again from its image. err
+// holds the first error, which ends the sprites.
+type spriteSource struct {
+	w    *worker
+	srcs []source
+	outs []outcome
+	refs []spriteRef
+	err  error
+}
+
+// all yields each sprite's JSON and the sprite, appending to notes (when
+// not nil) a line for each damaged record.
+func (s *spriteSource) all(notes *[]string) iter.Seq2[[]byte, *export.Sprite] {
+	return func(yield func([]byte, *export.Sprite) bool) {
+		var cached [][]byte // the record last read, of outcome last
+		last := -1
+		for _, r := range s.refs {
+			if r.out != last {
+				var err error
+				o := &s.outs[r.out]
+				cached, err = s.w.cache.sprites(o.entry.Loc, o.key)
+				if errors.Is(err, errDamaged) {
+					if notes != nil {
+						*notes = append(*notes, fmt.Sprintf("cache: the record of %s was damaged; computed again", quoted(s.srcs[r.out].rel)))
+					}
+					cached, err = s.w.recompute(s.srcs[r.out], o)
+				}
+				if err != nil {
+					s.err = err
+					return
+				}
+				last = r.out
+			}
+			if r.idx >= len(cached) {
+				s.err = fmt.Errorf("%s: the cache holds %d sprites of %s, the index %d", CacheDir, len(cached), quoted(s.srcs[r.out].rel), r.idx+1)
+				return
+			}
+			js := cached[r.idx]
+			sp := new(export.Sprite)
+			if err := json.Unmarshal(js, sp); err != nil {
+				s.err = fmt.Errorf("%s: %s: %w", CacheDir, r.name, err)
+				return
+			}
+			if r.sameAs != "" {
+				sp.SameAs = r.sameAs
+				var err error
+				if js, err = export.AppendSpriteJSON(nil, sp); err != nil {
+					s.err = err
+					return
+				}
+			}
+			if !yield(js, sp) {
+				return
+			}
+		}
+	}
+}
+
+// libraryFiles are the library's own formats (config.Formats), each with
+// its file in the output folder; the engine formats are
+// export.EngineFormats.
+var libraryFiles = []struct {
+	format, file string
+	open         func(w io.Writer, head *export.Library) (*libOut, error)
+}{
+	{"json", "shapes.json", func(w io.Writer, head *export.Library) (*libOut, error) {
+		jw, err := export.NewJSONWriter(w, head)
+		if err != nil {
+			return nil, err
+		}
+		return &libOut{
+			add:   func(js []byte, sp *export.Sprite) error { return jw.AddJSON(sp.Name, js) },
+			anim:  jw.AddAnimation,
+			close: jw.Close,
+		}, nil
+	}},
+	{"yaml", "shapes.yaml", func(w io.Writer, head *export.Library) (*libOut, error) {
+		yw, err := export.NewYAMLWriter(w, head)
+		if err != nil {
+			return nil, err
+		}
+		return &libOut{
+			add:   func(_ []byte, sp *export.Sprite) error { return yw.Add(sp) },
+			anim:  yw.AddAnimation,
+			close: yw.Close,
+		}, nil
+	}},
+}
+
+// libOut is a library file being written a sprite at a time.
+type libOut struct {
+	add   func(js []byte, sp *export.Sprite) error
+	anim  func(a *export.Animation) error
+	close func() error
+	file  io.WriteCloser
+	bw    *bufio.Writer
+}
+
+// openLibrary starts the library file in out of format f.
+func openLibrary(out, file string, open func(io.Writer, *export.Library) (*libOut, error), head *export.Library) (*libOut, error) {
+	wc, err := createOutput(out, file)
+	if err != nil {
+		return nil, err
+	}
+	bw := bufio.NewWriterSize(wc, 1<<16)
+	lw, err := open(bw, head)
+	if err != nil {
+		wc.(committer).Abort()
+		return nil, err
+	}
+	lw.file, lw.bw = wc, bw
+	return lw, nil
 }
 
 // recompute computes the sprites of src again (its record was damaged),
@@ -310,64 +407,6 @@ func outputFiles(cfg *config.Config, sprites int) []string {
 		f = append(f, sheetFiles(sprites)...)
 	}
 	return append(f, report.Files(sprites)...)
-}
-
-// reportFiles opens the report's files under out for report.Write: each
-// is kept in memory and written atomically when closed; report.html is
-// synced, its data files are not (like previews, a build writes them
-// again when they are missing, as outputFiles lists them).
-func reportFiles(out string) func(name string) (io.WriteCloser, error) {
-	return func(name string) (io.WriteCloser, error) {
-		path := filepath.Join(out, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return nil, err
-		}
-		return &atomicBuffer{path: path, sync: name == report.HTMLFile}, nil
-	}
-}
-
-// atomicBuffer is a file written atomically when it is closed.
-type atomicBuffer struct {
-	bytes.Buffer
-	path string
-	sync bool
-}
-
-func (f *atomicBuffer) Close() error {
-	write := atomicfile.WriteUnsynced
-	if f.sync {
-		write = atomicfile.Write
-	}
-	return write(f.path, func(w io.Writer) error {
-		_, err := f.WriteTo(w)
-		return err
-	})
-}
-
-// pruneReport removes the report's data files that a report of sprites
-// sprites does not have (left by a larger earlier build) and temporary
-// files a killed build left beside them. Other files are left alone.
-func pruneReport(out string, sprites int) error {
-	keep := map[string]bool{}
-	for _, f := range report.Files(sprites) {
-		keep[f] = true
-	}
-	dir := filepath.Join(out, "report")
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	var errs []error
-	for _, e := range entries {
-		name := "report/" + e.Name()
-		if e.Type().IsRegular() && (report.Owns(name) && !keep[name] || strings.Contains(e.Name(), ".tmp-")) {
-			errs = append(errs, os.Remove(filepath.Join(dir, e.Name())))
-		}
-	}
-	return errors.Join(errs...)
 }
 
 // sheetFiles returns the names of the contact sheets of sprites sprites:
