@@ -25,6 +25,8 @@ type BuildOptions struct {
 	// CPUProfile and MemProfile name files for runtime/pprof profiles of
 	// the build ("" for none).
 	CPUProfile, MemProfile string
+	// Shard is "i/n" to build a share of the folder, "" for all of it.
+	Shard string
 	Settings               settingsFlags
 	// now is the clock of the progress bar (tests fix it).
 	now func() time.Time
@@ -58,6 +60,7 @@ Exit status: 0 all well, 1 some sprite failed (the rest is written), 2 bad usage
 	cmd.Flags().IntVar(&opts.Workers, "workers", 0, "images decoded at once (0: one per core)")
 	cmd.Flags().BoolVar(&opts.NoCache, "no-cache", false, "recompute everything (the cache is still refreshed)")
 	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "list the files the build ignores, with the reason")
+	cmd.Flags().StringVar(&opts.Shard, "shard", "", `build only share i of n of the images ("i/n"), for "shapegen merge"`)
 	cmd.Flags().StringVar(&opts.CPUProfile, "cpuprofile", "", "write a CPU profile of the build to this file (go tool pprof)")
 	cmd.Flags().StringVar(&opts.MemProfile, "memprofile", "", "write a heap profile at the end of the build to this file (go tool pprof)")
 	opts.Settings.bind(cmd.Flags(), true)
@@ -77,6 +80,12 @@ func runBuild(c *cobra.Command, opts *BuildOptions) error {
 	}
 	for _, w := range cfg.Warnings {
 		fmt.Fprintln(opts.ErrOut, w)
+	}
+	var shard pipeline.Shard
+	if opts.Shard != "" {
+		if shard, err = pipeline.ParseShard(opts.Shard); err != nil {
+			return usageErrorf("--shard: %v", err)
+		}
 	}
 	if opts.CPUProfile != "" {
 		f, err := os.Create(opts.CPUProfile)
@@ -104,7 +113,7 @@ func runBuild(c *cobra.Command, opts *BuildOptions) error {
 	bar := newProgressBar(opts.ErrOut, opts.IsTerminal, opts.now)
 	res, err := pipeline.Build(c.Context(), pipeline.Options{
 		Dir: opts.Dir, Out: opts.Out, Config: cfg, Workers: opts.Workers, NoCache: opts.NoCache,
-		Verbose: opts.Verbose, Progress: bar.update,
+		Verbose: opts.Verbose, Shard: shard, Progress: bar.update,
 		Waiting: func(pid int) {
 			fmt.Fprintf(opts.ErrOut, "waiting for process %d, which is building into %s\n", pid, opts.Out)
 		},

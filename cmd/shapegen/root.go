@@ -61,7 +61,7 @@ func newRootCmd(ios IO) *cobra.Command {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageErrorf("%v (see %s --help)", err, c.CommandPath())
 	})
-	root.AddCommand(newBuildCmd(ios, nil), newVerifyCmd(ios, nil), newInspectCmd(ios, nil), newInitCmd(ios, nil), newVersionCmd(ios))
+	root.AddCommand(newBuildCmd(ios, nil), newVerifyCmd(ios, nil), newMergeCmd(ios, nil), newInspectCmd(ios, nil), newInitCmd(ios, nil), newVersionCmd(ios))
 	return root
 }
 

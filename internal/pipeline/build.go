@@ -7,6 +7,7 @@ import (
 	"image"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -35,6 +36,9 @@ type Options struct {
 	// Progress, when not nil, is called after each image, from one
 	// goroutine at a time.
 	Progress func(Progress)
+	// Shard, when N > 0, builds only the images of shard I of N (see
+	// Shard) and records what merging needs (ShardFile).
+	Shard Shard
 	// Verbose keeps the paths of the files the build ignores
 	// (Result.Ignored), not only their count.
 	Verbose bool
@@ -178,10 +182,14 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 	c := op.s
 	defer c.close()
+	c.keepAll = opts.Shard.N > 0 // a shard's records stay where its shard file says
 	if werr != nil {
 		return nil, werr
 	}
 	srcs := found.srcs
+	if opts.Shard.N > 0 {
+		srcs = opts.Shard.filter(srcs)
+	}
 	res.Notes = append(res.Notes, c.notes...)
 	res.Notes = append(res.Notes, found.notes...)
 	res.Files, res.Lists, res.Outputs = found.files, found.lists, found.outputs
@@ -212,7 +220,29 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 
 	res.Images = len(srcs)
-	// Facts first: names, counts and failures, without the sprites.
+	if err := finish(ctx, w, srcs, outs, res); err != nil {
+		return nil, err
+	}
+	if opts.Shard.N > 0 {
+		if err := writeShard(opts, filepath.Base(c.recs.Name()), srcs, outs, res); err != nil {
+			return nil, err
+		}
+	}
+	for _, o := range outs {
+		if o.decoded { // counted last: writeOutputs may decode a damaged record's image again
+			res.Decoded++
+		}
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// finish does what a build does once every image has its outcome: the
+// facts (names, counts, failures; a name made twice is a failure), the
+// order of the library's sprites, same_as and the animations, and, unless
+// they are current, the outputs; then it saves the cache.
+func finish(ctx context.Context, w *worker, srcs []source, outs []outcome, res *Result) error {
+	c, cfg := w.cache, &w.opts.Config
 	seen := map[string]string{}
 	var refs []spriteRef
 	var ranked []Ranked
@@ -249,8 +279,31 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	})
 	res.ranked = ranked
 	slices.SortFunc(refs, func(a, b spriteRef) int { return strings.Compare(a.name, b.name) })
-	// Sprites with one mask and frame geometry name the first of them;
-	// frames of animations are grouped.
+	anims := group(srcs, outs, refs)
+
+	files := outputFiles(cfg, res.Sprites)
+	sum := outputsSum(cfg, srcs, outs, res.Failures)
+	if !c.outputsCurrent(w.opts.Out, sum, files) {
+		if err := c.forgetOutputs(); err != nil {
+			return err
+		}
+		notes, err := writeOutputs(ctx, w, srcs, outs, refs, anims, res.Failures)
+		if err != nil {
+			return err
+		}
+		res.Notes = append(res.Notes, notes...)
+		if err := c.wrote(sum); err != nil {
+			return err
+		}
+		res.Wrote = true
+	}
+	return c.save()
+}
+
+// group marks, in refs, each sprite with the same mask and frame geometry
+// as an earlier one (same_as), and returns the animations, sorted by
+// name, their frames in playing order.
+func group(srcs []source, outs []outcome, refs []spriteRef) []*animGroup {
 	firstOf := map[string]string{}
 	animOf := map[string]*animGroup{}
 	for i := range refs {
@@ -280,31 +333,5 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		anims = append(anims, g)
 	}
 	slices.SortFunc(anims, func(a, b *animGroup) int { return strings.Compare(a.name, b.name) })
-
-	files := outputFiles(cfg, res.Sprites)
-	sum := outputsSum(cfg, srcs, outs, res.Failures)
-	if !c.outputsCurrent(opts.Out, sum, files) {
-		if err := c.forgetOutputs(); err != nil {
-			return nil, err
-		}
-		notes, err := writeOutputs(ctx, w, srcs, outs, refs, anims, res.Failures)
-		if err != nil {
-			return nil, err
-		}
-		res.Notes = append(res.Notes, notes...)
-		if err := c.wrote(sum); err != nil {
-			return nil, err
-		}
-		res.Wrote = true
-	}
-	if err := c.save(); err != nil {
-		return nil, err
-	}
-	for _, o := range outs {
-		if o.decoded { // counted last: writeOutputs may decode a damaged record's image again
-			res.Decoded++
-		}
-	}
-	res.Elapsed = time.Since(start)
-	return res, nil
+	return anims
 }

@@ -108,6 +108,8 @@ type store struct {
 	// new is the index this build writes.
 	new     map[string]entry
 	outputs outputsRecord
+	// keepAll keeps every record (no compaction), for a shard build.
+	keepAll bool
 }
 
 // openStore opens the cache in out (creating it), reading the old index
@@ -333,7 +335,7 @@ func (s *store) save() error {
 	for _, e := range s.new {
 		live += e.Loc.Len
 	}
-	if live*2 < s.size && s.size > 1<<20 {
+	if live*2 < s.size && s.size > 1<<20 && !s.keepAll {
 		if err := s.compact(); err != nil {
 			return err
 		}
