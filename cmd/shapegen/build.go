@@ -26,8 +26,8 @@ type BuildOptions struct {
 	// the build ("" for none).
 	CPUProfile, MemProfile string
 	// Shard is "i/n" to build a share of the folder, "" for all of it.
-	Shard string
-	Settings               settingsFlags
+	Shard    string
+	Settings settingsFlags
 	// now is the clock of the progress bar (tests fix it).
 	now func() time.Time
 }
