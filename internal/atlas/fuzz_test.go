@@ -9,17 +9,21 @@ import (
 
 // FuzzParse feeds arbitrary bytes to Decode, as each format (by the
 // extension) and by content, seeded with the atlas files of
-// testdata/sprites/sheets and a sample of each format. Decode either
+// testdata/sprites (sheets/, atlas/, anim/) and a sample of each format. Decode either
 // fails with nothing else, or returns frames that keep its promises
 // (checkAtlas), and what it allocates stays within a bound linear in the
 // input and the frame limit. Run longer with
 //
 //	go test ./internal/atlas -run '^$' -fuzz FuzzParse -fuzztime 60s
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob("../../testdata/sprites/sheets/*")
+	var files []string
+	for _, dir := range []string{"sheets", "atlas", "anim"} {
+		fs, _ := filepath.Glob(filepath.Join("../../testdata/sprites", dir, "*"))
+		files = append(files, fs...)
+	}
 	for _, p := range files {
 		ext := filepath.Ext(p)
-		if ext == ".png" {
+		if fi, err := os.Stat(p); ext == ".png" || err == nil && fi.IsDir() {
 			continue
 		}
 		b, err := os.ReadFile(p)

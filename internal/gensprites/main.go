@@ -34,7 +34,35 @@
 //	                           "coin" plain, "gem" trimmed, "arrow" rotated
 //	sheets/starling.png/.xml   Starling/Sparrow TextureAtlas XML
 //	sheets/hud_spritesheet.png/.txt  "name = x y w h" lines, CRLF
-//	shapegen.yaml              commented settings: the grid of sheets/grid_4x2.png
+//
+// The frame sources of sources.go (frame counts after the build):
+//
+//	sheets/auto/run_16x16.png     6 cells by the size in the name; cell 4 empty
+//	                              (skipped), cell 3 repeats cell 1 (same_as)
+//	sheets/auto/knight-32x48.png  3 cells of 32x48 by the name
+//	sheets/auto/icons_8x8.png     26x13: not a whole number of 8x8 cells, one sprite
+//	sheets/auto/gems.png          4x2 cells found from transparent gutters; cell 5
+//	                              empty, cell 3 repeats cell 0
+//	props/loose_rocks.png         islands (override): 4 frames, a pebble merged,
+//	                              a speck dropped
+//	anim/walk_0..2.png            one animation by an override; walk_2 = walk_0
+//	anim/hero.png/.json           Aseprite: 6 trimmed frames, tags idle and run,
+//	                              a slice whose pivot moves at frame 2; 5 = 3
+//	atlas/starling_rt.png/.xml    Starling 2: plain, trimmed, rotated+trimmed,
+//	                              pivots (an override's pivot wins over them)
+//	atlas/props.png/.json         TexturePacker JSON, array form, UTF-8, pivots
+//	atlas/cocos.png/.plist        Cocos2d plist format 3, trimmed and rotated
+//	atlas/gdx.atlas               libGDX, two 64x32 pages gdx_page1.png and
+//	                              gdx_page2.png, rotate: true, orig/offset, an
+//	                              indexed region (coin/0..3, 3 = 1)
+//	atlas/tileset_v1.4.png        with atlas/tiles_list_v1.4 ("name x y w h [n]",
+//	                              tied by atlases:), water 4 frames (3 = 0)
+//	atlas/spare_list.txt          a frame list of no image (a note)
+//	old_build/                    an earlier output (manifest, shapes.json, a
+//	                              preview PNG): never read
+//	shapegen.yaml                 commented settings: the grid of
+//	                              sheets/grid_4x2.png, the overrides and atlases
+//	                              entries the sources above need
 //
 // Under -bad: truncated.png (a valid PNG cut in half) and huge_header.png
 // (a PNG whose header announces 100000x100000 pixels).

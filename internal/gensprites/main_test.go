@@ -8,12 +8,14 @@ import (
 	"image/png"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf16"
 
+	"github.com/shapegen/shapegen/internal/atlas"
 	_ "github.com/shapegen/shapegen/internal/update" // -update for go test ./... -update
 )
 
@@ -213,4 +215,73 @@ func readTree(t *testing.T, dir string) map[string][]byte {
 		t.Fatal(err)
 	}
 	return files
+}
+
+// TestAtlasesReadBack reads each atlas of sources.go back with
+// internal/atlas, as the build does, and compares every frame, turned
+// back and placed in its untrimmed size, with the art it was packed from:
+// the files say what their doc comments say, in each format's own terms.
+func TestAtlasesReadBack(t *testing.T) {
+	tests := []struct {
+		data   string
+		pages  map[string][]packFrame // by the page's image name
+		format atlas.Format
+		pivots bool
+	}{
+		{"atlas/starling_rt.xml", map[string][]packFrame{"starling_rt.png": starlingRT}, atlas.Starling, true},
+		{"atlas/props.json", map[string][]packFrame{"props.png": tpProps}, atlas.JSON, true},
+		{"atlas/cocos.plist", map[string][]packFrame{"cocos.png": cocosGems}, atlas.Plist, false},
+		{"atlas/gdx.atlas", map[string][]packFrame{"gdx_page1.png": gdxPage1, "gdx_page2.png": gdxPage2}, atlas.LibGDX, false},
+		{"anim/hero.json", map[string][]packFrame{"hero.png": heroFrames}, atlas.JSON, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.data, func(t *testing.T) {
+			raw, err := os.ReadFile(filepath.Join(committed, tt.data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := path.Dir(tt.data)
+			a, probs, err := atlas.Decode(tt.data, raw, atlas.Options{ImageSize: func(img string) (image.Point, bool) {
+				return decodeFile(t, filepath.Join(committed, dir, img)).Bounds().Size(), true
+			}})
+			if err != nil || len(probs) != 0 {
+				t.Fatalf("Decode: %v, problems %v", err, probs)
+			}
+			if a.Format != tt.format || len(a.Pages) != len(tt.pages) {
+				t.Fatalf("format %v with %d pages, want %v with %d", a.Format, len(a.Pages), tt.format, len(tt.pages))
+			}
+			turns := map[turn]atlas.Turn{upright: atlas.Upright, clockwise: atlas.Clockwise, counterClockwise: atlas.CounterClockwise}
+			for _, pg := range a.Pages {
+				want := tt.pages[pg.Image]
+				if len(pg.Frames) != len(want) {
+					t.Fatalf("page %q: %d frames, want %d", pg.Image, len(pg.Frames), len(want))
+				}
+				sheet := decodeFile(t, filepath.Join(committed, dir, pg.Image))
+				for i, f := range pg.Frames {
+					w := want[i]
+					if f.Turn != turns[w.turn] || (f.Upright() != f.Size) != w.trim {
+						t.Errorf("%s: turn %v, offset %v; want %v, trimmed %v", f.Name, f.Turn, f.Offset, turns[w.turn], w.trim)
+					}
+					got := image.NewNRGBA(image.Rectangle{Max: f.Size})
+					up := f.Upright()
+					for y := range up.Y {
+						for x := range up.X {
+							p := f.Stored(x, y)
+							got.Set(f.Offset.X+x, f.Offset.Y+y, sheet.At(p.X, p.Y))
+						}
+					}
+					if !bytes.Equal(got.Pix, w.img.Pix) || got.Rect != w.img.Rect {
+						t.Errorf("frame %q read back from %s differs from its art", f.Name, pg.Image)
+					}
+					if tt.pivots {
+						s := w.img.Bounds().Size()
+						wantPivot := [2]float64{w.pivot[0] * float64(s.X), w.pivot[1] * float64(s.Y)}
+						if f.Pivot == nil || *f.Pivot != wantPivot {
+							t.Errorf("frame %q pivot %v, want %v", f.Name, f.Pivot, wantPivot)
+						}
+					}
+				}
+			}
+		})
+	}
 }

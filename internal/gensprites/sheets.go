@@ -75,7 +75,9 @@ func sheets() []file {
 }
 
 // configYAML is testdata/sprites/shapegen.yaml: the grid of
-// sheets/grid_4x2.png, so that the golden files cover a grid sheet.
+// sheets/grid_4x2.png, and the settings of the frame sources of
+// sources.go (an island sheet, pivots and animations, a frame list not
+// named after its image).
 const configYAML = `# Settings of shapegen's own test sprites, written by internal/gensprites
 # (go generate ./internal/gensprites rewrites it). Every key not set here
 # keeps its default; ` + "`shapegen init`" + ` writes them all with comments.
@@ -89,6 +91,37 @@ grids:
     cell_height: 32
     margin: 0
     spacing: 0
+
+# The sheets of sheets/auto/ have no setting: they are sliced by the size
+# in their name or by their transparent gutters (or, for icons_8x8.png,
+# whose size does not divide, left whole with a line). islands.png only
+# gets a hint.
+overrides:
+  # Rocks scattered with no grid: one frame per island, the pebble next to
+  # the long rock joined to it, the speck left out.
+  - glob: "props/loose_*.png"
+    slice: islands
+    slice_min_size: 4
+    slice_merge: 2
+  # The Starling atlas gives pivots; this one wins over them.
+  - glob: "atlas/starling_rt.png"
+    pivot: bottom-center
+  # Animations the atlases declare: Aseprite tags, a list line with a
+  # frame count, libGDX regions with indexes.
+  - glob: "anim/hero.png"
+    declared_animations: true
+  - glob: "atlas/tileset_*.png"
+    declared_animations: true
+  - glob: "atlas/gdx*.png"
+    declared_animations: true
+  # Three images, one animation.
+  - glob: "anim/walk_*.png"
+    animation: anim/walk
+
+# A frame list not named after its image.
+atlases:
+  - list: "atlas/tiles_list_v1.4"
+    image: "atlas/tileset_v1.4.png"
 `
 
 // packed lays out the TexturePacker atlas, frames side by side with no gap

@@ -161,7 +161,7 @@ func sprites() []file {
 		}),
 		pngFile("formats/transparent.png", func() image.Image { return image.NewNRGBA(image.Rect(0, 0, 16, 16)) }),
 	}
-	return append(files, sheets()...)
+	return append(append(files, sheets()...), sources()...)
 }
 
 // soft draws with gg on a w x h transparent canvas in colour c: edges are
