@@ -29,7 +29,6 @@ import (
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/atomicfile"
 	"github.com/shapegen/shapegen/internal/config"
-	"github.com/shapegen/shapegen/internal/pngmask"
 	"github.com/shapegen/shapegen/mask"
 	"github.com/shapegen/shapegen/verify"
 )
@@ -707,26 +706,9 @@ func (w *worker) animation(g *animGroup, srcs []source, outs []outcome, refs []s
 	for _, i := range slices.Sorted(maps.Keys(byImage)) {
 		src := srcs[i]
 		set, _ := w.settings(src.rel)
-		img, err := readCapped(w.opts.Dir, src.rel, nil, imageCap(w.opts.Config.MaxPixels))
+		m, frames, _, err := w.maskAndFrames(src, set)
 		if err != nil {
 			return nil, "", err
-		}
-		var data []byte
-		if src.data != "" {
-			if data, err = readCapped(w.opts.Dir, src.data, nil, atlasCap); err != nil {
-				return nil, "", err
-			}
-		}
-		frames, _, _, err := w.frames(src, set, data, img)
-		if err != nil {
-			return nil, "", err
-		}
-		m, _, err := pngmask.Decode(img, uint8(set.AlphaThreshold), w.opts.Config.MaxPixels)
-		if err != nil {
-			return nil, "", err
-		}
-		if frames == nil && set.Slice != config.SliceNone {
-			frames, _ = autoSlice(src.rel, set, m)
 		}
 		eachFrame(src, maskPixels{m}, frames, func(name string, f atlas.Frame, _ image.Image, fm *mask.Mask) {
 			if want[name] {

@@ -370,6 +370,34 @@ func (o *outcome) preview(w *worker, name, rel string, frame int, px image.Image
 	}
 }
 
+// maskAndFrames reads src's image and its frame data from the folder
+// and decodes the image straight to its alpha mask, with the frames the
+// build cuts from it: an atlas's or grid's, else auto-slicing's. The
+// verifier and the animation pass use it so that they see the frames
+// the build saw. bad lists the frames that cannot be built.
+func (w *worker) maskAndFrames(src source, set config.Sprite) (m *mask.Mask, frames []atlas.Frame, bad []string, err error) {
+	img, err := readCapped(w.opts.Dir, src.rel, nil, imageCap(w.opts.Config.MaxPixels))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var data []byte
+	if src.data != "" {
+		if data, err = readCapped(w.opts.Dir, src.data, nil, atlasCap); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	if frames, bad, _, err = w.frames(src, set, data, img); err != nil {
+		return nil, nil, nil, err
+	}
+	if m, _, err = pngmask.Decode(img, uint8(set.AlphaThreshold), w.opts.Config.MaxPixels); err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: corrupt PNG: %v", quoted(src.rel), err)
+	}
+	if frames == nil && set.Slice != config.SliceNone {
+		frames, _ = autoSlice(src.rel, set, m)
+	}
+	return m, frames, bad, nil
+}
+
 // frames returns the frames of src (its image's bytes img): its grid, its
 // atlas, or nil for a plain sprite. The image's header is checked against
 // max_pixels before a grid is cut, and every frame's untrimmed size before

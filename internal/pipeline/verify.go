@@ -10,7 +10,6 @@ import (
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/config"
-	"github.com/shapegen/shapegen/internal/pngmask"
 	"github.com/shapegen/shapegen/mask"
 	"github.com/shapegen/shapegen/verify"
 )
@@ -87,16 +86,17 @@ func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 		fails []string
 	}
 	outs := make([]found, len(srcs))
+	w := &worker{opts: &Options{Dir: opts.Dir, Config: cfg}}
 	err = each(ctx, len(srcs), opts.Workers, func(i int) error {
 		src := srcs[i]
 		set := cfg.For(src.rel)
-		img, frames, bad, err := load(opts.Dir, src, set, &cfg)
+		m, frames, bad, err := w.maskAndFrames(src, set)
 		if err != nil {
 			outs[i].fails = []string{err.Error()}
 			return nil
 		}
 		outs[i].fails = bad
-		outsideImage := eachFrame(src, img, frames, func(name string, f atlas.Frame, _ image.Image, m *mask.Mask) {
+		outsideImage := eachFrame(src, maskPixels{m}, frames, func(name string, f atlas.Frame, _ image.Image, m *mask.Mask) {
 			outs[i].names = append(outs[i].names, name)
 			sp, ok := byName[name]
 			if !ok {
@@ -131,40 +131,16 @@ func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 	return res, nil
 }
 
-// load reads and decodes src's image and its frames, with the frames
-// that cannot be built as failure lines.
-func load(dir string, src source, set config.Sprite, cfg *config.Config) (framePixels, []atlas.Frame, []string, error) {
-	data, err := readCapped(dir, src.rel, nil, imageCap(cfg.MaxPixels))
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	var adata []byte
-	if src.data != "" {
-		if adata, err = readCapped(dir, src.data, nil, atlasCap); err != nil {
-			return nil, nil, nil, err
-		}
-	}
-	w := &worker{opts: &Options{Dir: dir, Config: *cfg}}
-	frames, bad, _, err := w.frames(src, set, adata, data)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	m, _, err := pngmask.Decode(data, uint8(set.AlphaThreshold), cfg.MaxPixels)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: corrupt PNG: %v", quoted(src.rel), err)
-	}
-	return maskPixels{m}, frames, bad, nil
-}
-
 // check compares library sprite sp with the art: frame f of image rel
 // with mask m.
 func check(sp *export.Sprite, rel string, f atlas.Frame, m *mask.Mask, set config.Sprite, kinds []collide.Kind, maxVertices int) []string {
 	var fails []string
 	bad := func(format string, a ...any) { fails = append(fails, sp.Name+": "+fmt.Sprintf(format, a...)) }
 	want := export.Frame{X: f.Rect.Min.X, Y: f.Rect.Min.Y, W: f.Rect.Dx(), H: f.Rect.Dy()}
-	if sp.Image != rel || sp.Frame != want || sp.Size != [2]int{f.Size.X, f.Size.Y} || sp.Rotated != f.Rotated {
-		bad("image %s frame %+v rotated %v size %v, the art has %s frame %+v rotated %v size %v",
-			sp.Image, sp.Frame, sp.Rotated, sp.Size, rel, want, f.Rotated, [2]int{f.Size.X, f.Size.Y})
+	rotated, turn := turnOf(f.Turn)
+	if sp.Image != rel || sp.Frame != want || sp.Size != [2]int{f.Size.X, f.Size.Y} || sp.Rotated != rotated || sp.Turn != turn {
+		bad("image %s frame %+v rotated %v turn %d size %v, the art has %s frame %+v rotated %v turn %d size %v",
+			sp.Image, sp.Frame, sp.Rotated, sp.Turn, sp.Size, rel, want, rotated, turn, [2]int{f.Size.X, f.Size.Y})
 		return fails
 	}
 	if n := m.Count(); sp.Pixels != n {
