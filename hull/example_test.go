@@ -66,14 +66,14 @@ func ExamplePieces() {
 		m.Set(p[0], p[1], true)
 	}
 	fmt.Println("hull area", hull.Convex(m).Area())
-	for _, p := range hull.Pieces(m, 3, 8) {
+	for _, p := range hull.Pieces(m, hull.PiecesOptions{MaxPieces: 3, MaxVertices: 8}) {
 		fmt.Println(p, p.Area())
 	}
 	// Output:
 	// hull area 15
-	// [{1 0} {1 3} {0 3} {0 0}] 3
+	// [{1 0} {1 2} {0 2} {0 0}] 2
 	// [{5 0} {5 2} {4 2} {4 0}] 2
-	// [{5 2} {5 3} {1 3} {1 2}] 4
+	// [{5 2} {5 3} {0 3} {0 2}] 5
 }
 
 func ExampleOutline() {

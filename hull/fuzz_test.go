@@ -28,7 +28,7 @@ func maskFromBytes(data []byte) *mask.Mask {
 // FuzzShapes checks every invariant of every shape on masks made from
 // random bytes: the exact hull equals the naive one, every shape contains
 // every opaque pixel corner, polygons keep the convention and the vertex
-// limit, pieces cover every pixel, outlines bound the pixels exactly (or,
+// limit, pieces keep every promise of Pieces, outlines bound the pixels exactly (or,
 // simplified, more) without crossing. Run it longer with
 //
 //	go test -run '^$' -fuzz FuzzShapes -fuzztime 5m ./hull
@@ -80,9 +80,10 @@ func FuzzShapes(f *testing.F) {
 				t.Fatalf("Reduce(%v, %d) = %v has area %v below the hull's %v", h, k, r, r.Area(), h.Area())
 			}
 		}
-		ps := Pieces(m, 4, 5)
-		if v, bad := uncovered(m, ps); bad || len(ps) > 4 {
-			t.Fatalf("Pieces(%s, 4, 5) = %v: pixel %v uncovered: %v", maskString(m), ps, v, bad)
+		for _, opt := range []PiecesOptions{DefaultPieces, {MaxPieces: 4, MaxVertices: 5}} {
+			if ps := Pieces(m, opt); piecesProblem(m, opt, ps) != "" {
+				t.Fatalf("Pieces(%s, %+v) = %v: %s", maskString(m), opt, ps, piecesProblem(m, opt, ps))
+			}
 		}
 		for _, tol := range []float64{0, 1} {
 			rings := Outline(m, tol)

@@ -77,7 +77,7 @@ var kinds = []kind{
 		s.Polygon = export.RingOf(sh.(collide.Polygon))
 	}, func(s *export.Sprite) (shape, bool) { return polygon(s.Polygon) }},
 	{"pieces", false, func(f *facts) shape {
-		return collide.Compound(hull.Pieces(f.m, f.maxPieces, f.maxVertices))
+		return collide.Compound(hull.Pieces(f.m, hull.PiecesOptions{MaxPieces: f.maxPieces, MaxVertices: f.maxVertices, Gain: hull.DefaultPieces.Gain}))
 	}, func(s *export.Sprite, sh shape) {
 		s.Pieces = export.RingsOf(sh.(collide.Compound))
 	}, func(s *export.Sprite) (shape, bool) {
