@@ -136,7 +136,7 @@ func BenchmarkPiecesCorpus(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(ms))/1000, "µs/sprite")
 }
 
-// BenchmarkOutline measures tracing and simplifying (tolerance 0.5):
+// BenchmarkOutline measures tracing and simplifying with DefaultOutline:
 // go test -run '^$' -bench Outline ./hull
 func BenchmarkOutline(b *testing.B) {
 	cases := []struct {
@@ -153,8 +153,23 @@ func BenchmarkOutline(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				Outline(c.m, 0.5)
+				Outline(c.m, DefaultOutline)
 			}
 		})
 	}
+}
+
+// BenchmarkOutlineCorpus measures Outline with DefaultOutline over every
+// PNG of the corpus (each a whole image) and reports the mean per sprite:
+// go test -run '^$' -bench OutlineCorpus -count 5 ./hull
+func BenchmarkOutlineCorpus(b *testing.B) {
+	var ms []*mask.Mask
+	eachCorpusMask(b, func(_ string, m *mask.Mask) { ms = append(ms, m) })
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, m := range ms {
+			Outline(m, DefaultOutline)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(ms))/1000, "µs/sprite")
 }

@@ -26,7 +26,6 @@ func TestCorpus(t *testing.T) {
 		t.Skipf("corpus absent: %v", err)
 	}
 	var excess []float64
-	exactVerts, simpleVerts := 0, 0
 	eachCorpusMask(t, func(path string, m *mask.Mask) {
 		h := Convex(m)
 		if h == nil {
@@ -52,16 +51,10 @@ func TestCorpus(t *testing.T) {
 			}
 		}
 		excess = append(excess, r.Area()/h.Area()-1)
-		exact, simple := Outline(m, 0), Outline(m, 0.5)
-		if a, b := ringsArea(exact), ringsArea(simple); a != float64(m.Count()) || b < a {
-			t.Errorf("%s: Outline bounds area %v exact, %v simplified; want %d and more", path, a, b, m.Count())
-		}
-		exactVerts, simpleVerts = exactVerts+vertices(exact), simpleVerts+vertices(simple)
 	})
 	if len(excess) == 0 {
 		t.Skip("no sprite in the corpus")
 	}
-	t.Logf("Outline: %d vertices exact, %d at tolerance 0.5", exactVerts, simpleVerts)
 	slices.Sort(excess)
 	q := func(p float64) float64 { return excess[int(p*float64(len(excess)-1))] }
 	t.Logf("Reduce(hull, 8) area over hull, %d sprites: median %.3f%%, p90 %.3f%%, max %.3f%%",
@@ -195,4 +188,45 @@ func TestCorpusPieces(t *testing.T) {
 			t.Errorf("Pieces %s: median ratio %.3f, median pieces %g on concave sprites; want at most %g and %g", o.name, r, c, o.maxRatio, o.maxMedian)
 		}
 	}
+}
+
+// TestCorpusOutline checks Outline with DefaultOutline on the corpus (each
+// PNG a whole image): every promise (outlineProblem, exact but slow, on
+// every fourth sprite under 20,000 pixels; the vertex limit and winding on
+// all), and logs the vertices per ring, the area the rings add over the
+// pixels, and how many islands gave way to a convex ring.
+func TestCorpusOutline(t *testing.T) {
+	var verts, added []float64
+	sprites, gaveWay := 0, 0
+	eachCorpusMask(t, func(path string, m *mask.Mask) {
+		if m.Empty() {
+			return
+		}
+		sprites++
+		rings, gave := outline(m, DefaultOutline)
+		if gave {
+			gaveWay++
+		}
+		if sprites%4 == 0 && m.Count() < 20000 {
+			if e := outlineProblem(m, DefaultOutline, rings, !gave); e != "" {
+				t.Errorf("%s: Outline: %s", path, e)
+			}
+		}
+		for _, r := range rings {
+			if len(r) > DefaultOutline.MaxVertices {
+				t.Errorf("%s: Outline ring of %d vertices", path, len(r))
+			}
+			verts = append(verts, float64(len(r)))
+		}
+		n := float64(m.Count())
+		if a := ringsArea(rings); a < n-1e-6 {
+			t.Errorf("%s: Outline bounds area %v, less than the %v pixels", path, a, n)
+		} else {
+			added = append(added, a/n-1)
+		}
+	})
+	slices.Sort(verts)
+	slices.Sort(added)
+	t.Logf("Outline on %d sprites: %d rings, vertices per ring median %g, p90 %g, max %g; area over the pixels median %.2f%%, p90 %.2f%%; %d sprites with an island given way",
+		sprites, len(verts), quantile(verts, .5), quantile(verts, .9), verts[len(verts)-1], 100*quantile(added, .5), 100*quantile(added, .9), gaveWay)
 }

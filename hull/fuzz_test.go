@@ -28,8 +28,8 @@ func maskFromBytes(data []byte) *mask.Mask {
 // FuzzShapes checks every invariant of every shape on masks made from
 // random bytes: the exact hull equals the naive one, every shape contains
 // every opaque pixel corner, polygons keep the convention and the vertex
-// limit, pieces keep every promise of Pieces, outlines bound the pixels exactly (or,
-// simplified, more) without crossing. Run it longer with
+// limit, pieces keep every promise of Pieces, outlines keep every promise of Outline
+// (exact, they bound exactly the pixels). Run it longer with
 //
 //	go test -run '^$' -fuzz FuzzShapes -fuzztime 5m ./hull
 func FuzzShapes(f *testing.F) {
@@ -85,10 +85,13 @@ func FuzzShapes(f *testing.F) {
 				t.Fatalf("Pieces(%s, %+v) = %v: %s", maskString(m), opt, ps, piecesProblem(m, opt, ps))
 			}
 		}
-		for _, tol := range []float64{0, 1} {
-			rings := Outline(m, tol)
-			if a, n := ringsArea(rings), float64(m.Count()); a < n || tol == 0 && a != n || properCross(rings) {
-				t.Fatalf("Outline(%s, %v) = %v: area %v for %v pixels, or crossing edges", maskString(m), tol, rings, a, n)
+		for _, opt := range []OutlineOptions{{MaxVertices: 1 << 20}, DefaultOutline, {MaxVertices: 4, Tolerance: 1}} {
+			rings, gaveWay := outline(m, opt)
+			if e := outlineProblem(m, opt, rings, !gaveWay); e != "" {
+				t.Fatalf("Outline(%s, %+v) = %v: %s", maskString(m), opt, rings, e)
+			}
+			if a, n := ringsArea(rings), float64(m.Count()); opt.MaxVertices == 1<<20 && a != n {
+				t.Fatalf("Outline(%s, %+v) = %v: area %v for %v pixels", maskString(m), opt, rings, a, n)
 			}
 		}
 	})
