@@ -20,6 +20,8 @@ type capper struct {
 	query      uint32
 	rings      []capRing
 	eps        float64 // the tolerance of orientation tests, scaled
+	scale      float64 // the largest coordinate magnitude, at least 1
+	margin     float64 // how far new vertices move outward past rounding
 	grid       edgeGrid
 }
 
@@ -106,6 +108,7 @@ func newCapper(t *tracing, island func(image.Point) int32) *capper {
 		c.rings = append(c.rings, cr)
 	}
 	c.eps = 1e-12 * scale * scale
+	c.scale, c.margin = scale, 1e-9*scale
 	return c
 }
 
@@ -266,8 +269,8 @@ func (c *capper) removal(v int32) (capStep, bool) {
 	p, n := c.pos[c.prev[v]], c.pos[c.next[v]]
 	a, b := c.pos[v].Sub(p), n.Sub(c.pos[v])
 	cr := a.Cross(b)
-	if cr > c.eps || math.Abs(cr) <= c.eps && a.Dot(b) <= 0 {
-		return capStep{}, false // convex, or a spike back
+	if cr > 0 || cr >= -c.eps && a.Dot(b) <= 0 {
+		return capStep{}, false // convex (however little), or a spike back
 	}
 	return capStep{cost: max(-cr, 0) / 2, kind: stepRemove, v: v, ver: c.ver[v]}, true
 }
@@ -289,7 +292,21 @@ func (c *capper) meeting(v int32) (collide.Vec, bool) {
 	if !(t > 0) || pw.Sub(pv).Cross(x.Sub(pv)) >= -c.eps || x.Sub(pw).Dot(d2) >= 0 {
 		return collide.Vec{}, false
 	}
-	return x, true
+	// x is rounded: moved outward (right of both lines) by a margin, so
+	// that the new edges pass clearly outside v and w, which lie on pixel
+	// corners, rather than a rounding error inside them.
+	right := func(d collide.Vec) collide.Vec { return collide.V(d.Y, -d.X).Scale(1 / d.Len()) }
+	n := right(d1).Add(right(d2))
+	n = n.Scale(1 / n.Len())
+	pu, pz := c.pos[u], c.pos[z]
+	for margin := c.margin; margin < 1e-3*c.scale; margin *= 2 {
+		y := x.Add(n.Scale(margin))
+		e1, e2 := y.Sub(pu), pz.Sub(y)
+		if e1.Cross(pv.Sub(pu)) >= margin/4*e1.Len() && e2.Cross(pw.Sub(y)) >= margin/4*e2.Len() {
+			return y, true
+		}
+	}
+	return collide.Vec{}, false
 }
 
 // collapse returns the step replacing edge v -> next(v) and its ends by
