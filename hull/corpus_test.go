@@ -208,7 +208,7 @@ func TestCorpusOutline(t *testing.T) {
 			gaveWay++
 		}
 		if sprites%4 == 0 && m.Count() < 20000 {
-			if e := outlineProblem(m, DefaultOutline, rings, !gave); e != "" {
+			if e := outlineProblem(m, DefaultOutline, rings, gave); e != "" {
 				t.Errorf("%s: Outline: %s", path, e)
 			}
 		}

@@ -510,17 +510,41 @@ func (c *capper) segmentsMeet(a, b, p, q collide.Vec) bool {
 }
 
 // giveUp handles a ring that valid steps cannot bring to max vertices: a
-// hole goes; an outer ring becomes Reduce of the hull of its vertices,
-// and its island's holes go. It reports whether the ring was an outer one.
+// hole goes (the filled region grows); an outer ring becomes Reduce of the
+// hull of its vertices, and its island's holes go. Where that convex ring
+// meets rings of other islands, those islands are taken in (the hull of
+// their outer rings too, their rings dropped) until it meets none, so that
+// no edge crosses another ring and so no pixel. It reports whether an
+// outer ring gave way.
 func (c *capper) giveUp(ri, max int) bool {
 	r := &c.rings[ri]
-	if area := ringArea2(c.ring(ri)); area < 0 {
+	if ringArea2(c.ring(ri)) < 0 {
 		r.gone = true
 		return false
 	}
-	h := vecHull(c.ring(ri))
-	if len(h) > max {
-		h = Reduce(h, max)
+	taken := make([]bool, len(c.rings)+1) // by island
+	taken[r.island] = true
+	pts := c.ring(ri)
+	var h collide.Polygon
+	for {
+		h = vecHull(pts)
+		if len(h) > max {
+			h = Reduce(h, max)
+		}
+		grew := false
+		for k := range c.rings {
+			if o := &c.rings[k]; !o.gone && !taken[o.island] && c.ringMeets(k, h) {
+				taken[o.island], grew = true, true
+			}
+		}
+		if !grew {
+			break
+		}
+		for k := range c.rings {
+			if o := &c.rings[k]; !o.gone && k != ri && taken[o.island] {
+				pts = append(pts, c.ring(k)...)
+			}
+		}
 	}
 	for v, k := r.head, int32(0); k < r.n; k++ { // the old ring goes
 		nv := c.next[v]
@@ -536,11 +560,25 @@ func (c *capper) giveUp(ri, max int) bool {
 	}
 	r.head, r.n = first, int32(len(h))
 	for k := range c.rings {
-		if k != ri && c.rings[k].island == r.island {
+		if k != ri && taken[c.rings[k].island] {
 			c.rings[k].gone = true
 		}
 	}
 	return true
+}
+
+// ringMeets reports whether an edge of ring k meets an edge of polygon h.
+func (c *capper) ringMeets(k int, h collide.Polygon) bool {
+	r := &c.rings[k]
+	for a, n := r.head, int32(0); n < r.n; a, n = c.next[a], n+1 {
+		pa, pb := c.pos[a], c.pos[c.next[a]]
+		for i := range h {
+			if c.segmentsMeet(pa, pb, h[i], h[(i+1)%len(h)]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ringArea2 returns twice the signed shoelace area of ring r.
