@@ -59,9 +59,9 @@ var DefaultOutline = OutlineOptions{MaxVertices: 64, Tolerance: 0.5}
 // brought to MaxVertices that way (masks like interleaved noise) does a
 // hole go (the filled region grows), or an island give way to Reduce of
 // the hull of its outer ring, without holes, taking in the islands whose
-// rings that convex ring would meet (their rings go: one ring then covers
-// several islands, and other rings may lie inside it). Still no edge
-// crosses another ring or a pixel square.
+// rings that convex ring would meet or hold (their rings go: one ring then
+// covers several islands). Still no edge crosses another ring or a pixel
+// square, and no ring's region lies in another's.
 //
 // It keeps a few bytes per pixel corner of m (O(width x height) memory);
 // the edges come from the runs of each row. Step 2 runs only when a ring

@@ -512,10 +512,10 @@ func (c *capper) segmentsMeet(a, b, p, q collide.Vec) bool {
 // giveUp handles a ring that valid steps cannot bring to max vertices: a
 // hole goes (the filled region grows); an outer ring becomes Reduce of the
 // hull of its vertices, and its island's holes go. Where that convex ring
-// meets rings of other islands, those islands are taken in (the hull of
-// their outer rings too, their rings dropped) until it meets none, so that
-// no edge crosses another ring and so no pixel. It reports whether an
-// outer ring gave way.
+// meets or holds rings of other islands, those islands are taken in (the
+// hull of their outer rings too, their rings dropped) until it meets none,
+// so that no edge crosses another ring, so no pixel, and no region lies in
+// another. It reports whether an outer ring gave way.
 func (c *capper) giveUp(ri, max int) bool {
 	r := &c.rings[ri]
 	if ringArea2(c.ring(ri)) < 0 {
@@ -567,15 +567,21 @@ func (c *capper) giveUp(ri, max int) bool {
 	return true
 }
 
-// ringMeets reports whether an edge of ring k meets an edge of polygon h.
+// ringMeets reports whether ring k meets the convex polygon h: an edge
+// meets an edge of h, or a vertex lies in h.
 func (c *capper) ringMeets(k int, h collide.Polygon) bool {
 	r := &c.rings[k]
 	for a, n := r.head, int32(0); n < r.n; a, n = c.next[a], n+1 {
 		pa, pb := c.pos[a], c.pos[c.next[a]]
+		in := true
 		for i := range h {
 			if c.segmentsMeet(pa, pb, h[i], h[(i+1)%len(h)]) {
 				return true
 			}
+			in = in && h[(i+1)%len(h)].Sub(h[i]).Cross(pa.Sub(h[i])) >= -c.eps
+		}
+		if in {
+			return true
 		}
 	}
 	return false
