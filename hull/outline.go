@@ -50,9 +50,11 @@ var DefaultOutline = OutlineOptions{MaxVertices: 64, Tolerance: 0.5}
 //     cheapest first, each step either removing a reflex vertex or
 //     replacing an edge and its two ends by the point where the edges
 //     next to it meet when extended (on the outer side), until it has
-//     MaxVertices. A step is taken only when the triangle it adds holds no
-//     other ring's or the ring's own vertex or edge, closed, so rings
-//     never cross nor newly touch.
+//     MaxVertices. A step is taken only when the region it adds, closed,
+//     meets no other edge of any ring (but at the ends of the edges it
+//     keeps), so rings never cross nor newly touch. New vertices are moved
+//     outward by a margin of 1e-9 of the coordinate scale, so that rounding
+//     cannot put an edge inside a pixel square.
 //
 // So rings are simple (they may touch at a point, where pixels meet only
 // at a corner) and never cross each other. Only when a ring cannot be

@@ -364,17 +364,23 @@ func (c *capper) removalBlocked(v int32) bool {
 	})
 }
 
-// collapseBlocked is removalBlocked for collapsing edge v -> next(v): the
-// corners v and w end up inside the new edges and may be touched; the new
-// vertex may not.
+// collapseBlocked is removalBlocked for collapsing edge v -> w = next(v)
+// of a ring u -> v -> w -> z into u -> x -> z. As x is moved out past
+// rounding (see meeting), v and w end up just inside the new edges, and
+// the region added is the triangle v, x, w and two slivers u, v, x and
+// w, x, z, all checked; only u and z, which stay, may be touched.
 func (c *capper) collapseBlocked(v int32) bool {
 	x, ok := c.meeting(v)
 	if !ok {
 		return true
 	}
-	w := c.next[v]
-	tri := [3]collide.Vec{c.pos[v], x, c.pos[w]}
-	return c.blocked(tri, [3]bool{true, false, true}, func(a, b int32) bool { return a == v && b == w })
+	u, w := c.prev[v], c.next[v]
+	z := c.next[w]
+	pu, pv, pw, pz := c.pos[u], c.pos[v], c.pos[w], c.pos[z]
+	own := func(a, b int32) bool { return a == u && b == v || a == v && b == w || a == w && b == z }
+	return c.blocked([3]collide.Vec{pv, x, pw}, [3]bool{}, own) ||
+		c.blocked([3]collide.Vec{pu, pv, x}, [3]bool{true, false, false}, own) ||
+		c.blocked([3]collide.Vec{pw, x, pz}, [3]bool{false, false, true}, own)
 }
 
 // blocked reports whether the closed triangle tri meets an edge of any
