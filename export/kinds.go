@@ -10,12 +10,19 @@ import (
 
 // Facts is what a sprite's shape kinds are made from: its mask (in the
 // sprite's own pixel coordinates), the exact convex hull of its opaque
-// pixel squares (hull.Convex of the mask) and the limits.
+// pixel squares (hull.Convex of the mask) and the settings. A zero
+// setting takes hull.DefaultPieces's or hull.DefaultOutline's value,
+// except PiecesGain, where 0 spends the whole budget of pieces.
 type Facts struct {
-	Mask        *mask.Mask
-	Hull        collide.Polygon
+	Mask *mask.Mask
+	Hull collide.Polygon
+	// MaxVertices bounds the polygon and each piece.
 	MaxVertices int
-	MaxPieces   int
+	// MaxPieces and PiecesGain are hull.PiecesOptions's MaxPieces and Gain.
+	MaxPieces  int
+	PiecesGain float64
+	// MaxOutlineVertices bounds each ring of the outline.
+	MaxOutlineVertices int
 }
 
 // kind is one row of the table of shape kinds: how the kind is made from a
@@ -83,7 +90,7 @@ var kinds = [collide.NumKinds]kind{
 	},
 	collide.KindPieces: {
 		make: func(f *Facts) collide.Region {
-			return collide.Compound(hull.Pieces(f.Mask, f.MaxPieces, f.MaxVertices))
+			return collide.Compound(hull.Pieces(f.Mask, hull.PiecesOptions{MaxPieces: f.MaxPieces, MaxVertices: f.MaxVertices, Gain: f.PiecesGain}))
 		},
 		get: func(s *Sprite) (collide.Region, bool) {
 			if len(s.Pieces) == 0 {
@@ -95,7 +102,13 @@ var kinds = [collide.NumKinds]kind{
 		colour: color.NRGBA{0x7b, 0x3f, 0xbf, 0xff},
 	},
 	collide.KindOutline: {
-		make: func(f *Facts) collide.Region { return collide.Rings(hull.Outline(f.Mask, outlineTolerance)) },
+		make: func(f *Facts) collide.Region {
+			opt := hull.DefaultOutline
+			if f.MaxOutlineVertices > 0 {
+				opt.MaxVertices = f.MaxOutlineVertices
+			}
+			return collide.Rings(hull.Outline(f.Mask, opt))
+		},
 		get: func(s *Sprite) (collide.Region, bool) {
 			if len(s.Outline) == 0 {
 				return nil, false
@@ -117,10 +130,6 @@ var kinds = [collide.NumKinds]kind{
 		noFP:   true,
 	},
 }
-
-// outlineTolerance is the area in square pixels that simplifying the
-// outline may add at one vertex (see hull.Outline).
-const outlineTolerance = 0.5
 
 // Make returns the shape of kind k for a sprite with facts f: a
 // collide.Rect for KindAABB, Circle, Box, Polygon (hull and polygon),

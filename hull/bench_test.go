@@ -98,25 +98,45 @@ func BenchmarkStages(b *testing.B) {
 	}
 }
 
-// BenchmarkPieces measures the convex decomposition into at most 8 pieces
-// of at most 8 vertices:
-// go test -run '^$' -bench Pieces ./hull
+// BenchmarkPieces measures the convex cover of two corpus sprites with
+// DefaultPieces and with Gain 0:
+// go test -run '^$' -bench 'Pieces$' -benchmem ./hull
 func BenchmarkPieces(b *testing.B) {
 	for _, name := range []string{"Base_pack/Player/p2_stand.png", "Base_pack/Enemies/snailWalk1.png"} {
 		m := corpusMask(name)
 		if m == nil {
 			b.Skip("corpus absent")
 		}
-		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				Pieces(m, 8, 8)
-			}
-		})
+		for _, o := range []struct {
+			name string
+			opt  PiecesOptions
+		}{{"default", DefaultPieces}, {"gain0", PiecesOptions{MaxPieces: 8, MaxVertices: 8}}} {
+			b.Run(name+"/"+o.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					Pieces(m, o.opt)
+				}
+			})
+		}
 	}
 }
 
-// BenchmarkOutline measures tracing and simplifying (tolerance 0.5):
+// BenchmarkPiecesCorpus measures Pieces with DefaultPieces over every PNG
+// of the corpus (each a whole image) and reports the mean per sprite:
+// go test -run '^$' -bench PiecesCorpus -count 5 ./hull
+func BenchmarkPiecesCorpus(b *testing.B) {
+	var ms []*mask.Mask
+	eachCorpusMask(b, func(_ string, m *mask.Mask) { ms = append(ms, m) })
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, m := range ms {
+			Pieces(m, DefaultPieces)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(ms))/1000, "µs/sprite")
+}
+
+// BenchmarkOutline measures tracing and simplifying with DefaultOutline:
 // go test -run '^$' -bench Outline ./hull
 func BenchmarkOutline(b *testing.B) {
 	cases := []struct {
@@ -133,8 +153,23 @@ func BenchmarkOutline(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				Outline(c.m, 0.5)
+				Outline(c.m, DefaultOutline)
 			}
 		})
 	}
+}
+
+// BenchmarkOutlineCorpus measures Outline with DefaultOutline over every
+// PNG of the corpus (each a whole image) and reports the mean per sprite:
+// go test -run '^$' -bench OutlineCorpus -count 5 ./hull
+func BenchmarkOutlineCorpus(b *testing.B) {
+	var ms []*mask.Mask
+	eachCorpusMask(b, func(_ string, m *mask.Mask) { ms = append(ms, m) })
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, m := range ms {
+			Outline(m, DefaultOutline)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(ms))/1000, "µs/sprite")
 }

@@ -66,28 +66,29 @@ func ExamplePieces() {
 		m.Set(p[0], p[1], true)
 	}
 	fmt.Println("hull area", hull.Convex(m).Area())
-	for _, p := range hull.Pieces(m, 3, 8) {
+	for _, p := range hull.Pieces(m, hull.PiecesOptions{MaxPieces: 3, MaxVertices: 8}) {
 		fmt.Println(p, p.Area())
 	}
 	// Output:
 	// hull area 15
-	// [{1 0} {1 3} {0 3} {0 0}] 3
+	// [{1 0} {1 2} {0 2} {0 0}] 2
 	// [{5 0} {5 2} {4 2} {4 0}] 2
-	// [{5 2} {5 3} {1 3} {1 2}] 4
+	// [{5 2} {5 3} {0 3} {0 2}] 5
 }
 
 func ExampleOutline() {
 	// A ring of pixels: its outer ring, then its hole (negative winding).
-	// At tolerance 0.5 the outer ring's one-pixel steps are cut outward;
+	// At tolerance 0 (within 64 vertices) the rings follow the pixels; at
+	// DefaultOutline's 0.5 the outer ring's one-pixel steps are cut outward;
 	// cutting the hole's corners would cut into pixels, so they stay.
 	m := mask.New(4, 4)
 	for _, p := range [][2]int{{1, 0}, {2, 0}, {0, 1}, {1, 1}, {2, 1}, {3, 1}, {0, 2}, {3, 2}, {0, 3}, {1, 3}, {2, 3}, {3, 3}} {
 		m.Set(p[0], p[1], true)
 	}
-	for _, r := range hull.Outline(m, 0) {
+	for _, r := range hull.Outline(m, hull.OutlineOptions{MaxVertices: 64}) {
 		fmt.Println(r)
 	}
-	for _, r := range hull.Outline(m, 0.5) {
+	for _, r := range hull.Outline(m, hull.DefaultOutline) {
 		fmt.Println(r)
 	}
 	// Output:

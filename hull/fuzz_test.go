@@ -28,8 +28,8 @@ func maskFromBytes(data []byte) *mask.Mask {
 // FuzzShapes checks every invariant of every shape on masks made from
 // random bytes: the exact hull equals the naive one, every shape contains
 // every opaque pixel corner, polygons keep the convention and the vertex
-// limit, pieces cover every pixel, outlines bound the pixels exactly (or,
-// simplified, more) without crossing. Run it longer with
+// limit, pieces keep every promise of Pieces, outlines keep every promise of Outline
+// (exact, they bound exactly the pixels). Run it longer with
 //
 //	go test -run '^$' -fuzz FuzzShapes -fuzztime 5m ./hull
 func FuzzShapes(f *testing.F) {
@@ -80,14 +80,18 @@ func FuzzShapes(f *testing.F) {
 				t.Fatalf("Reduce(%v, %d) = %v has area %v below the hull's %v", h, k, r, r.Area(), h.Area())
 			}
 		}
-		ps := Pieces(m, 4, 5)
-		if v, bad := uncovered(m, ps); bad || len(ps) > 4 {
-			t.Fatalf("Pieces(%s, 4, 5) = %v: pixel %v uncovered: %v", maskString(m), ps, v, bad)
+		for _, opt := range []PiecesOptions{DefaultPieces, {MaxPieces: 4, MaxVertices: 5}} {
+			if ps := Pieces(m, opt); piecesProblem(m, opt, ps) != "" {
+				t.Fatalf("Pieces(%s, %+v) = %v: %s", maskString(m), opt, ps, piecesProblem(m, opt, ps))
+			}
 		}
-		for _, tol := range []float64{0, 1} {
-			rings := Outline(m, tol)
-			if a, n := ringsArea(rings), float64(m.Count()); a < n || tol == 0 && a != n || properCross(rings) {
-				t.Fatalf("Outline(%s, %v) = %v: area %v for %v pixels, or crossing edges", maskString(m), tol, rings, a, n)
+		for _, opt := range []OutlineOptions{{MaxVertices: 1 << 20}, DefaultOutline, {MaxVertices: 4, Tolerance: 1}} {
+			rings, gaveWay := outline(m, opt)
+			if e := outlineProblem(m, opt, rings, gaveWay); e != "" {
+				t.Fatalf("Outline(%s, %+v) = %v: %s", maskString(m), opt, rings, e)
+			}
+			if a, n := ringsArea(rings), float64(m.Count()); opt.MaxVertices == 1<<20 && a != n {
+				t.Fatalf("Outline(%s, %+v) = %v: area %v for %v pixels", maskString(m), opt, rings, a, n)
 			}
 		}
 	})

@@ -1,7 +1,10 @@
 package hull
 
 import (
+	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/shapegen/shapegen/collide"
@@ -108,60 +111,171 @@ func TestOutline(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Outline(tt.m, tt.tolerance)
+			opt := OutlineOptions{MaxVertices: 1 << 20, Tolerance: tt.tolerance}
+			got := Outline(tt.m, opt)
 			if len(got) != len(tt.want) {
-				t.Fatalf("Outline(%s, %v) = %v, want %v", maskString(tt.m), tt.tolerance, got, tt.want)
+				t.Fatalf("Outline(%s, %+v) = %v, want %v", maskString(tt.m), opt, got, tt.want)
 			}
 			for i := range got {
 				if !sameCycle(got[i], tt.want[i]) {
-					t.Errorf("Outline(%s, %v) = %v, want %v", maskString(tt.m), tt.tolerance, got, tt.want)
+					t.Errorf("Outline(%s, %+v) = %v, want %v", maskString(tt.m), opt, got, tt.want)
 				}
 			}
 		})
 	}
 }
 
-// TestOutlineRandom checks over thousands of seeded random masks: exact
-// rings (tolerance 0) bound exactly the pixels (outer rings positive,
-// holes negative, one outer ring per island, areas summing to the pixel
-// count); simplified rings (tolerance 0.5 and 2) never cross, bound at
-// least the pixels and hold every corner and centre of every pixel.
-func TestOutlineRandom(t *testing.T) {
-	eachRandomHull(13, 2000, func(name string, m *mask.Mask, _ collide.Polygon) {
-		islands := len(m.Islands())
-		for _, tol := range []float64{0, 0.5, 2} {
-			rings := Outline(m, tol)
-			outer, area := 0, 0.0
-			for _, r := range rings {
-				a := ringArea(r)
-				if a > 0 {
-					outer++
-				}
-				area += a
-				for i := range r {
-					if turn := r[(i+1)%len(r)].Sub(r[i]).Cross(r[(i+2)%len(r)].Sub(r[(i+1)%len(r)])); turn == 0 {
-						t.Fatalf("%s: Outline(%s, %v) = %v: collinear vertex", name, maskString(m), tol, rings)
-					}
-				}
+// clipRing returns the part of ring r (any simple polygon) inside the
+// convex polygon q, by Sutherland-Hodgman (right for a concave subject
+// against a convex window: its area is the area of the intersection).
+func clipRing(r []collide.Vec, q collide.Polygon) []collide.Vec {
+	out := r
+	for i := range q {
+		a, b := q[i], q[(i+1)%len(q)]
+		e := b.Sub(a)
+		in := out
+		out = nil
+		for j := range in {
+			c, d := in[j], in[(j+1)%len(in)]
+			sc, sd := e.Cross(c.Sub(a)), e.Cross(d.Sub(a))
+			if sc >= 0 {
+				out = append(out, c)
 			}
-			if outer != islands || ringArea(rings[0]) <= 0 {
-				t.Fatalf("%s: Outline(%s, %v) = %v: %d outer rings, want %d, first positive", name, maskString(m), tol, rings, outer, islands)
+			if (sc >= 0) != (sd >= 0) {
+				out = append(out, c.Add(d.Sub(c).Scale(sc/(sc-sd))))
 			}
-			n := float64(m.Count())
-			if tol == 0 && area != n || area < n {
-				t.Fatalf("%s: Outline(%s, %v) = %v bounds area %v, pixels %v", name, maskString(m), tol, rings, area, n)
+		}
+		if len(out) < 3 {
+			return nil
+		}
+	}
+	return out
+}
+
+// outlineProblem returns why rings break a promise of Outline(m, opt), or
+// "": each ring within the vertex limit, no spike back or collinear
+// vertex, outer rings positive, holes negative after their outer ring, no
+// two edges of all the rings crossing, and each opaque pixel square
+// wholly inside an outer ring and meeting none of that ring's holes'
+// interiors (areas of the square clipped by each ring, so partial
+// overlaps count). Unless an island gave way (gaveWay), there is one
+// outer ring per island, holding that island's pixels.
+func outlineProblem(m *mask.Mask, opt OutlineOptions, rings [][]collide.Vec, gaveWay bool) string {
+	islands := m.Islands()
+	if len(islands) == 0 {
+		if rings != nil {
+			return "rings for an empty mask"
+		}
+		return ""
+	}
+	var groups [][][]collide.Vec // outer ring, then holes
+	for i, r := range rings {
+		if len(r) < 3 || len(r) > max(opt.MaxVertices, 3) && opt.MaxVertices > 0 {
+			return fmt.Sprintf("ring %d has %d vertices", i, len(r))
+		}
+		for j := range r {
+			a, b, c := r[j], r[(j+1)%len(r)], r[(j+2)%len(r)]
+			if tr := b.Sub(a).Cross(c.Sub(b)); tr == 0 {
+				return fmt.Sprintf("ring %d: collinear or spike at vertex %d", i, (j+1)%len(r))
 			}
-			if properCross(rings) {
-				t.Fatalf("%s: Outline(%s, %v) = %v: edges cross", name, maskString(m), tol, rings)
+		}
+		switch a := ringArea(r); {
+		case a > 0:
+			groups = append(groups, [][]collide.Vec{r})
+		case len(groups) == 0:
+			return "a hole first"
+		default:
+			groups[len(groups)-1] = append(groups[len(groups)-1], r)
+		}
+	}
+	if !gaveWay && len(groups) != len(islands) {
+		return fmt.Sprintf("%d outer rings for %d islands", len(groups), len(islands))
+	}
+	if properCross(rings) {
+		return "edges cross"
+	}
+	holds := func(g [][]collide.Vec, sq collide.Polygon) bool {
+		if math.Abs(ringArea(clipRing(g[0], sq))) < 1-1e-9 {
+			return false
+		}
+		for _, hole := range g[1:] {
+			if math.Abs(ringArea(clipRing(hole, sq))) > 1e-9 {
+				return false
 			}
-			pts := corners(m)
-			for i := 0; i < len(pts); i += 4 {
-				for _, q := range append(pts[i:i+4:i+4], pts[i].Add(collide.V(0.5, 0.5))) {
-					if !filled(rings, q) {
-						t.Fatalf("%s: Outline(%s, %v) = %v leaves %v outside", name, maskString(m), tol, rings, q)
-					}
+		}
+		return true
+	}
+	for k, is := range islands {
+		for q := range is.Mask.Runs() {
+			for x := q.X0; x < q.X1; x++ {
+				px, py := float64(x+is.Offset.X), float64(q.Y+is.Offset.Y)
+				sq := collide.R(px, py, px+1, py+1).Polygon()
+				if !gaveWay && !holds(groups[k], sq) || gaveWay && !slices.ContainsFunc(groups, func(g [][]collide.Vec) bool { return holds(g, sq) }) {
+					return fmt.Sprintf("pixel (%v, %v) of island %d is not wholly in its region", px, py, k)
 				}
 			}
 		}
-	})
+	}
+	return ""
+}
+
+// outlineMask returns a seeded random mask for outline tests: the kinds
+// of randomMask, and patches of diagonal pinches (a checkerboard), rings
+// with wires through them, and blobs with holes.
+func outlineMask(rng *rand.Rand) (*mask.Mask, string) {
+	switch rng.IntN(4) {
+	case 0:
+		w, h := 2+rng.IntN(20), 2+rng.IntN(20)
+		m := mask.New(w, h)
+		for y := range h {
+			for x := range w {
+				m.Set(x, y, (x+y)%2 == 0 && rng.IntN(5) > 0 || rng.IntN(9) == 0)
+			}
+		}
+		return m, "pinches"
+	case 1:
+		n := 6 + rng.IntN(20)
+		m := mask.New(n, n)
+		c, r := float64(n)/2, float64(n)/2-0.5
+		for y := range n {
+			for x := range n {
+				d := math.Hypot(float64(x)+0.5-c, float64(y)+0.5-c)
+				m.Set(x, y, d <= r && d >= r-1.5 || x == y || x+y == n/2)
+			}
+		}
+		return m, "ring with wires"
+	case 2:
+		w, h := 4+rng.IntN(30), 4+rng.IntN(30)
+		m := mask.New(w, h)
+		for y := range h {
+			for x := range w {
+				dx, dy := (float64(x)+0.5)/float64(w)-0.5, (float64(y)+0.5)/float64(h)-0.5
+				m.Set(x, y, dx*dx+dy*dy < 0.24 && rng.IntN(7) > 0)
+			}
+		}
+		return m, "blob with holes"
+	}
+	return randomMask(rng)
+}
+
+// TestOutlineRandom checks every promise of Outline (outlineProblem) over
+// thousands of seeded random masks and several settings, including tight
+// vertex limits; with no limit and tolerance 0 the rings bound exactly the
+// pixels.
+func TestOutlineRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	opts := []OutlineOptions{{MaxVertices: 1 << 20}, DefaultOutline, {MaxVertices: 12, Tolerance: 0.5}, {MaxVertices: 5, Tolerance: 2}, {MaxVertices: 3}}
+	for i := range 1200 {
+		m, kind := outlineMask(rng)
+		name := fmt.Sprintf("case %d (%s)", i, kind)
+		for _, opt := range opts {
+			rings, gaveWay := outline(m, opt)
+			if e := outlineProblem(m, opt, rings, gaveWay); e != "" {
+				t.Fatalf("%s: Outline(%s, %+v) = %v: %s", name, maskString(m), opt, rings, e)
+			}
+			if opt.MaxVertices == 1<<20 && ringsArea(rings) != float64(m.Count()) {
+				t.Fatalf("%s: Outline(%s, %+v) = %v bounds area %v, want %d", name, maskString(m), opt, rings, ringsArea(rings), m.Count())
+			}
+		}
+	}
 }

@@ -1,7 +1,10 @@
 package hull
 
 import (
+	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/shapegen/shapegen/collide"
@@ -35,90 +38,378 @@ func uncovered(m *mask.Mask, pieces []collide.Polygon) (collide.Vec, bool) {
 	return collide.Vec{}, false
 }
 
-func totalArea(ps []collide.Polygon) float64 {
-	a := 0.0
-	for _, p := range ps {
-		a += p.Area()
+// holds reports whether convex polygon p contains pixel square (x, y).
+func holds(p collide.Polygon, x, y int) bool {
+	fx, fy := float64(x), float64(y)
+	_, out := firstOutside(p, []collide.Vec{collide.V(fx, fy), collide.V(fx+1, fy), collide.V(fx, fy+1), collide.V(fx+1, fy+1)})
+	return !out
+}
+
+// clipConvex returns the part of convex polygon p inside convex polygon q
+// (both positive shoelace), by Sutherland-Hodgman, or nil when it is empty.
+func clipConvex(p, q collide.Polygon) collide.Polygon {
+	out := p
+	for i := range q {
+		a, b := q[i], q[(i+1)%len(q)]
+		e := b.Sub(a)
+		in := out
+		out = nil
+		for j := range in {
+			c, d := in[j], in[(j+1)%len(in)]
+			sc, sd := e.Cross(c.Sub(a)), e.Cross(d.Sub(a))
+			if sc >= 0 {
+				out = append(out, c)
+			}
+			if (sc >= 0) != (sd >= 0) {
+				out = append(out, c.Add(d.Sub(c).Scale(sc/(sc-sd))))
+			}
+		}
+		if len(out) < 3 {
+			return nil
+		}
 	}
-	return a
+	return out
+}
+
+// unionArea returns the area of the union of convex polygons by
+// inclusion-exclusion over the intersections of every subset of them
+// (each an intersection of convex polygons, clipped exactly up to
+// rounding); a subset whose intersection is empty ends its branch.
+func unionArea(ps []collide.Polygon) float64 {
+	var sum func(i int, cur collide.Polygon, sign float64) float64
+	sum = func(i int, cur collide.Polygon, sign float64) float64 {
+		s := sign * cur.Area()
+		for j := i + 1; j < len(ps); j++ {
+			if next := clipConvex(cur, ps[j]); next != nil && next.Area() > 0 {
+				s += sum(j, next, -sign)
+			}
+		}
+		return s
+	}
+	total := 0.0
+	for i, p := range ps {
+		total += sum(i, p, 1)
+	}
+	return total
+}
+
+// TestUnionArea checks unionArea against counting covered cells of a fine
+// grid on random axis-aligned rectangles with integer corners (exact for
+// them at unit cells).
+func TestUnionArea(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 500 {
+		var ps []collide.Polygon
+		covered := map[[2]int]bool{}
+		for range 1 + rng.IntN(6) {
+			x0, y0 := rng.IntN(10), rng.IntN(10)
+			x1, y1 := x0+1+rng.IntN(6), y0+1+rng.IntN(6)
+			ps = append(ps, collide.R(float64(x0), float64(y0), float64(x1), float64(y1)).Polygon())
+			for y := y0; y < y1; y++ {
+				for x := x0; x < x1; x++ {
+					covered[[2]int{x, y}] = true
+				}
+			}
+		}
+		if got, want := unionArea(ps), float64(len(covered)); math.Abs(got-want) > 1e-9 {
+			t.Fatalf("case %d: unionArea(%v) = %v, want %v", i, ps, got, want)
+		}
+	}
+}
+
+// thickPixel reports whether pixel (x, y) lies in a fully opaque
+// MinPieceWidth x MinPieceWidth block of m, by looking at every such block.
+func thickPixel(m *mask.Mask, x, y int) bool {
+	const s = MinPieceWidth
+	for by := y - s + 1; by <= y; by++ {
+		for bx := x - s + 1; bx <= x; bx++ {
+			full := true
+			for j := range s {
+				for i := range s {
+					full = full && m.Get(bx+i, by+j)
+				}
+			}
+			if full {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// widthOf returns the least width of convex polygon p over all directions
+// (the least, over its edges, of the farthest vertex from the edge's line).
+func widthOf(p collide.Polygon) float64 {
+	w := math.Inf(1)
+	for i, a := range p {
+		d := p[(i+1)%len(p)].Sub(a)
+		far := 0.0
+		for _, v := range p {
+			far = math.Max(far, math.Abs(d.Cross(v.Sub(a)))/d.Len())
+		}
+		w = math.Min(w, far)
+	}
+	return w
+}
+
+// piecesProblem returns why ps breaks a promise of Pieces(m, opt), or "":
+// the count, each piece's convention and vertex limit, every pixel square
+// in one piece, one piece for a nearly convex sprite, and the least size
+// of a piece unless the pixels only it holds are thin (in no fully opaque
+// MinPieceWidth square block) or whole islands inside it.
+func piecesProblem(m *mask.Mask, opt PiecesOptions, ps []collide.Polygon) string {
+	opt = opt.norm()
+	h := Convex(m)
+	if h == nil {
+		if ps != nil {
+			return "pieces for an empty mask"
+		}
+		return ""
+	}
+	if len(ps) < 1 || len(ps) > opt.MaxPieces {
+		return fmt.Sprintf("%d pieces", len(ps))
+	}
+	for _, p := range ps {
+		if e := polyProblem(p); e != "" || len(p) > opt.MaxVertices {
+			return fmt.Sprintf("piece %v: %d vertices, %s", p, len(p), e)
+		}
+	}
+	if v, bad := uncovered(m, ps); bad {
+		return fmt.Sprintf("pixel %v in no single piece", v)
+	}
+	n := float64(m.Count())
+	if h.Area() < 1.05*n && (len(ps) != 1 || !sameCycle(ps[0], Reduce(h, opt.MaxVertices))) {
+		return "a nearly convex sprite in more than its reduced hull"
+	}
+	islands := m.Islands()
+	for i, p := range ps {
+		if widthOf(p) >= MinPieceWidth-1e-9 && p.Area() >= MinPieceArea-1e-9 {
+			continue
+		}
+		thin, whole := true, true
+		for r := range m.Runs() {
+			for x := r.X0; x < r.X1; x++ {
+				if !holds(p, x, r.Y) || slices.ContainsFunc(ps[:i], func(q collide.Polygon) bool { return holds(q, x, r.Y) }) ||
+					slices.ContainsFunc(ps[i+1:], func(q collide.Polygon) bool { return holds(q, x, r.Y) }) {
+					continue
+				}
+				thin = thin && !thickPixel(m, x, r.Y)
+				for _, is := range islands {
+					if is.Mask.Get(x-is.Offset.X, r.Y-is.Offset.Y) {
+						for q := range is.Mask.Runs() {
+							for qx := q.X0; qx < q.X1; qx++ {
+								whole = whole && holds(p, qx+is.Offset.X, q.Y+is.Offset.Y)
+							}
+						}
+					}
+				}
+			}
+		}
+		if !thin && !whole {
+			return fmt.Sprintf("piece %d %v is %.3g wide, %.3g in area, holding thick pixels", i, p, widthOf(p), p.Area())
+		}
+	}
+	return ""
 }
 
 func TestPieces(t *testing.T) {
 	tests := []struct {
-		name      string
-		m         *mask.Mask
-		maxPieces int
-		count     int
-		area      float64 // total area of the pieces
+		name string
+		m    *mask.Mask
+		opt  PiecesOptions
+		// exact: the pieces' union is exactly the pixels (hand-checked: the
+		// mask is a union of rectangles within the budget).
+		exact bool
 	}{
-		{"empty", pic("...", "..."), 4, 0, 0},
-		{"one pixel", pic(".#."), 4, 1, 1},
-		{"rectangle stays whole", pic("###", "###"), 4, 1, 6},
-		{"plus in three rectangles", pic(".#.", "###", ".#."), 4, 3, 5},
+		{"empty", pic("...", "..."), DefaultPieces, false},
+		{"one pixel", pic(".#."), DefaultPieces, true},
+		{"rectangle", pic("###", "###"), DefaultPieces, true},
+		{"plus in three", pic(".#.", "###", ".#."), PiecesOptions{MaxPieces: 3, MaxVertices: 8}, true},
 		{"U in three", pic(
 			"#...#",
 			"#...#",
 			"#####",
-		), 3, 3, 9},
-		{"U in two", pic(
-			"#...#",
-			"#...#",
-			"#####",
-		), 2, 2, 12},
-		{"L", pic(
-			"#..",
-			"#..",
-			"###",
-		), 4, 2, 5},
+		), PiecesOptions{MaxPieces: 3, MaxVertices: 8}, true},
+		{"L in two", pic(
+			"#...",
+			"#...",
+			"#...",
+			"####",
+		), PiecesOptions{MaxPieces: 2, MaxVertices: 8}, true},
 		{"two islands", pic(
 			"##....",
 			"##....",
 			"....##",
-		), 4, 2, 6},
-		{"one piece allowed", pic("#.#"), 1, 1, 3},
+		), PiecesOptions{MaxPieces: 4, MaxVertices: 8}, true},
+		{"one piece allowed", pic("#.#"), PiecesOptions{MaxPieces: 1, MaxVertices: 8}, false},
+		{"wire on a block", pic(
+			"#.......",
+			".#......",
+			"..#.....",
+			"...#####",
+			"...#####",
+			"...#####",
+		), PiecesOptions{MaxPieces: 8, MaxVertices: 8}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Pieces(tt.m, tt.maxPieces, 8)
-			if len(got) != tt.count || math.Abs(totalArea(got)-tt.area) > 1e-9 {
-				t.Errorf("Pieces(%s, %d, 8) = %v: %d pieces of total area %v, want %d of %v",
-					maskString(tt.m), tt.maxPieces, got, len(got), totalArea(got), tt.count, tt.area)
+			got := Pieces(tt.m, tt.opt)
+			if e := piecesProblem(tt.m, tt.opt, got); e != "" {
+				t.Fatalf("Pieces(%s, %+v) = %v: %s", maskString(tt.m), tt.opt, got, e)
 			}
-			if v, bad := uncovered(tt.m, got); bad {
-				t.Errorf("Pieces(%s, %d, 8) = %v leaves the pixel at %v uncovered", maskString(tt.m), tt.maxPieces, got, v)
+			if a, n := unionArea(got), float64(tt.m.Count()); tt.exact && math.Abs(a-n) > 1e-9 {
+				t.Errorf("Pieces(%s, %+v) = %v covers area %v, want exactly the %v pixels", maskString(tt.m), tt.opt, got, a, n)
 			}
-			// The transposed mask splits the same way.
-			if tr := Pieces(tt.m.Transpose(), tt.maxPieces, 8); len(tr) != len(got) || math.Abs(totalArea(tr)-totalArea(got)) > 1e-9 {
-				t.Errorf("Pieces(transposed %s) = %v, want %d pieces of area %v", tt.name, tr, len(got), totalArea(got))
+			// The transposed mask is as well served.
+			if tt.exact {
+				tr := tt.m.Transpose()
+				if got := Pieces(tr, tt.opt); math.Abs(unionArea(got)-float64(tr.Count())) > 1e-9 {
+					t.Errorf("Pieces(transposed %s, %+v) = %v covers area %v, want %v", maskString(tr), tt.opt, got, unionArea(got), tr.Count())
+				}
 			}
 		})
 	}
 }
 
-// TestPiecesRandom checks Pieces over thousands of seeded random masks:
-// at most maxPieces pieces of at most k vertices each, the polygon
-// convention, every opaque pixel square inside one piece, and a convex
-// mask kept whole.
+// TestPiecesOptions: zero MaxPieces and MaxVertices take the defaults (a
+// zero Gain is kept: it spends the budget), out-of-range values are
+// clamped, and NaN or negative gains count as 0; none panics.
+func TestPiecesOptions(t *testing.T) {
+	m := pic(
+		"#....#",
+		"#....#",
+		"######",
+	)
+	same := func(a, b []collide.Polygon) bool {
+		return slices.EqualFunc(a, b, func(p, q collide.Polygon) bool { return slices.Equal(p, q) })
+	}
+	if a, b := Pieces(m, PiecesOptions{Gain: DefaultPieces.Gain}), Pieces(m, DefaultPieces); !same(a, b) {
+		t.Errorf("Pieces(m, {Gain: %v}) = %v, want the defaults' %v", DefaultPieces.Gain, a, b)
+	}
+	for _, opt := range []PiecesOptions{{MaxPieces: -3, MaxVertices: 1}, {MaxPieces: 2, MaxVertices: 3, Gain: math.NaN()}, {Gain: -1}, {Gain: math.Inf(1)}} {
+		if e := piecesProblem(m, opt, Pieces(m, opt)); e != "" {
+			t.Errorf("Pieces(m, %+v): %s", opt, e)
+		}
+	}
+}
+
+// TestPiecesRandom checks every promise of Pieces (piecesProblem) over
+// thousands of seeded random masks and several settings, and that the
+// result does not depend on anything but the input.
 func TestPiecesRandom(t *testing.T) {
-	eachRandomHull(9, 3000, func(name string, m *mask.Mask, h collide.Polygon) {
-		for _, tc := range []struct{ n, k int }{{1, 8}, {2, 3}, {4, 6}, {8, 8}} {
-			ps := Pieces(m, tc.n, tc.k)
-			if len(ps) == 0 || len(ps) > tc.n {
-				t.Fatalf("%s: Pieces(%s, %d, %d) = %v: %d pieces", name, maskString(m), tc.n, tc.k, ps, len(ps))
+	opts := []PiecesOptions{DefaultPieces, {MaxPieces: 8, MaxVertices: 8}, {MaxPieces: 2, MaxVertices: 3, Gain: 0.2}, {MaxPieces: 4, MaxVertices: 6, Gain: 0.02}}
+	eachRandomHull(9, 1500, func(name string, m *mask.Mask, h collide.Polygon) {
+		for _, opt := range opts {
+			ps := Pieces(m, opt)
+			if e := piecesProblem(m, opt, ps); e != "" {
+				t.Fatalf("%s: Pieces(%s, %+v) = %v: %s", name, maskString(m), opt, ps, e)
 			}
-			for _, p := range ps {
-				if e := polyProblem(p); e != "" || len(p) > tc.k {
-					t.Fatalf("%s: Pieces(%s, %d, %d) has piece %v: %d vertices, %s", name, maskString(m), tc.n, tc.k, p, len(p), e)
-				}
-			}
-			if v, bad := uncovered(m, ps); bad {
-				t.Fatalf("%s: Pieces(%s, %d, %d) = %v leaves the pixel at %v uncovered", name, maskString(m), tc.n, tc.k, ps, v)
-			}
-			if h.Area() == float64(m.Count()) && len(ps) != 1 {
-				t.Fatalf("%s: Pieces(%s, %d, %d) = %v, want the convex mask whole", name, maskString(m), tc.n, tc.k, ps)
+			if again := Pieces(m.Clone(), opt); !slices.EqualFunc(ps, again, func(p, q collide.Polygon) bool { return slices.Equal(p, q) }) {
+				t.Fatalf("%s: Pieces(%s, %+v) = %v, then %v", name, maskString(m), opt, ps, again)
 			}
 		}
 	})
+}
+
+// TestCutterAreas checks the cutter's prefix and suffix hull areas (from
+// pixel centres, lines' extreme pixels and the widths formula) against the
+// naive hull of the pixel squares on each side, for every cut of every
+// direction of random masks.
+func TestCutterAreas(t *testing.T) {
+	var c cutter
+	eachRandomHull(21, 400, func(name string, m *mask.Mask, _ collide.Polygon) {
+		var runs []prun
+		for r := range m.Runs() {
+			runs = append(runs, prun{int32(r.Y), int32(r.X0), int32(r.X1)})
+		}
+		side := func(keep func(x, y int) bool) float64 {
+			s := mask.New(m.Width(), m.Height())
+			for r := range m.Runs() {
+				for x := r.X0; x < r.X1; x++ {
+					s.Set(x, r.Y, keep(x, r.Y))
+				}
+			}
+			return 2 * naiveConvex(s).Area()
+		}
+		check := func(dir string, key func(x, y int) int) {
+			n := len(c.groups)
+			for i := 0; i+1 < n; i++ {
+				k := int(c.groups[i].k)
+				pre := side(func(x, y int) bool { return key(x, y) <= k })
+				suf := side(func(x, y int) bool { return key(x, y) > k })
+				if c.pre[i] != pre || c.suf[n-2-i] != suf {
+					t.Fatalf("%s: %s cut after %d of %s: sides %v and %v, want %v and %v", name, dir, k, maskString(m), c.pre[i], c.suf[n-2-i], pre, suf)
+				}
+			}
+		}
+		c.sum = math.Inf(1) // sweep every suffix
+		c.rowsCut(runs)
+		check("row", func(x, y int) int { return y })
+		for _, b := range slants {
+			c.sum = math.Inf(1)
+			c.slantCut(runs, b)
+			check(fmt.Sprintf("(1, %d)", b), func(x, y int) int { return x + int(b)*y })
+		}
+	})
+}
+
+// TestUnionHull checks the linear-time hull of two convex polygons against
+// the naive hull of their vertices.
+func TestUnionHull(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var sc scratch
+	for i := range 2000 {
+		m1, _ := randomMask(rng)
+		m2, _ := randomMask(rng)
+		a, b := Convex(m1), Convex(m2)
+		if a == nil || b == nil {
+			continue
+		}
+		dx, dy := rng.IntN(20)-10, rng.IntN(20)-10
+		toI := func(p collide.Polygon, dx, dy int) []ipt {
+			var q []ipt
+			for _, v := range p {
+				q = append(q, ipt{int64(v.X) + int64(dx), int64(v.Y) + int64(dy)})
+			}
+			return q
+		}
+		h, a2 := sc.unionHull(toI(a, 0, 0), toI(b, dx, dy))
+		pts := append(collide.Polygon(nil), a...)
+		for _, v := range b {
+			pts = append(pts, v.Add(collide.V(float64(dx), float64(dy))))
+		}
+		want := pointsHull(pts)
+		if float64(a2) != 2*want.Area() || len(h) != len(want) {
+			t.Fatalf("case %d: unionHull(%v, %v moved (%d, %d)) = %v (twice area %d), want %v", i, a, b, dx, dy, h, a2, want)
+		}
+	}
+}
+
+// TestThickRows checks the bit-parallel thick pixels against thickPixel.
+func TestThickRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := range 300 {
+		w, h := 1+rng.IntN(140), 1+rng.IntN(12)
+		m := mask.New(w, h)
+		p := rng.Float64()
+		for y := range h {
+			for x := range w {
+				m.Set(x, y, rng.Float64() < p)
+			}
+		}
+		thick := thickRows(m)
+		for y := range h {
+			for x := range w {
+				got := thick[y][x/64]>>uint(x%64)&1 != 0
+				if want := thickPixel(m, x, y); got != want {
+					t.Fatalf("case %d: thickRows of %s at (%d, %d) = %v, want %v", i, maskString(m), x, y, got, want)
+				}
+				if got != anyThick(thick, []prun{{int32(y), int32(x), int32(x + 1)}}) {
+					t.Fatalf("case %d: anyThick disagrees with thickRows at (%d, %d)", i, x, y)
+				}
+			}
+		}
+	}
 }
 
 // TestChainsArea checks the incremental hull area after every row against

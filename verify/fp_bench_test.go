@@ -17,10 +17,10 @@ import (
 var fpKinds = []string{"aabb", "circle", "box", "hull", "polygon", "pieces"}
 
 // BenchmarkFPCorpus measures the figure for every corpus sprite (1,139 as
-// the build cuts them) and every kind, pieces from hull.Pieces(m, 8, 8)
+// the build cuts them) and every kind, pieces from hull.Pieces(m, hull.DefaultPieces)
 // included: "all" is PairsOf once per sprite and FPArea per kind, "pairs"
 // PairsOf alone, each kind its FPArea alone, and pieces4 that of at most
-// four pieces (hull.Pieces(m, 4, 8)). The shapes are made
+// four pieces (hull.Pieces(m, hull.PiecesOptions{MaxPieces: 4, MaxVertices: 8})). The shapes are made
 // before timing; they are the build's work, not the figure's. Run with
 //
 //	go test ./verify -run '^$' -bench FPCorpus -count 5
@@ -70,7 +70,7 @@ func BenchmarkFPCorpus(b *testing.B) {
 	// sprites, to see how the pieces' cost scales.
 	var four []collide.Shape
 	for _, m := range masks {
-		four = append(four, collide.Compound(hull.Pieces(m, 4, 8)))
+		four = append(four, collide.Compound(hull.Pieces(m, hull.PiecesOptions{MaxPieces: 4, MaxVertices: 8})))
 	}
 	b.Run("pieces4", func(b *testing.B) {
 		b.ReportAllocs()

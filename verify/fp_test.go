@@ -107,7 +107,7 @@ func fpKindsOf(m *mask.Mask) map[string]collide.Shape {
 		"box":     hull.MinBox(h),
 		"hull":    h,
 		"polygon": hull.Reduce(h, 8),
-		"pieces":  collide.Compound(hull.Pieces(m, 8, 8)),
+		"pieces":  collide.Compound(hull.Pieces(m, hull.DefaultPieces)),
 	}
 }
 

@@ -129,7 +129,7 @@ func naiveOutsideRings(m *mask.Mask, rs collide.Rings) int {
 func shapes(m *mask.Mask, k, pieces int) []collide.Region {
 	h := hull.Convex(m)
 	return []collide.Region{h.Bounds(), hull.MinCircle(h), hull.MinBox(h), h, hull.Reduce(h, k),
-		collide.Compound(hull.Pieces(m, pieces, k)), collide.Rings(hull.Outline(m, 0.5))}
+		collide.Compound(hull.Pieces(m, hull.PiecesOptions{MaxPieces: pieces, MaxVertices: k})), collide.Rings(hull.Outline(m, hull.DefaultOutline))}
 }
 
 // moved returns r moved by d.

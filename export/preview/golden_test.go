@@ -133,12 +133,12 @@ func withOutlineAndPieces(frame image.Image, s *export.Sprite, set export.Settin
 		return out
 	}
 	if len(c.Outline) == 0 {
-		c.Outline = rings(hull.Outline(m, 0.5))
+		c.Outline = rings(hull.Outline(m, hull.DefaultOutline))
 	}
 	if len(c.Pieces) == 0 {
 		pieces, vertices := cmp.Or(set.MaxPieces, 8), cmp.Or(set.MaxVertices, 8)
 		var ps [][]collide.Vec
-		for _, p := range hull.Pieces(m, pieces, vertices) {
+		for _, p := range hull.Pieces(m, hull.PiecesOptions{MaxPieces: pieces, MaxVertices: vertices, Gain: hull.DefaultPieces.Gain}) {
 			ps = append(ps, p)
 		}
 		c.Pieces = rings(ps)

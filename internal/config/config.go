@@ -15,6 +15,7 @@ import (
 
 	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
+	"github.com/shapegen/shapegen/hull"
 	"gopkg.in/yaml.v3"
 )
 
@@ -126,10 +127,10 @@ var sliceModes = []Slice{SliceAuto, SliceNone, SliceIslands}
 func Default() Config {
 	return Config{
 		AlphaThreshold:     128,
-		MaxVertices:        8,
-		MaxPieces:          8,
-		PiecesGain:         0.05,
-		MaxOutlineVertices: 64,
+		MaxVertices:        hull.DefaultPieces.MaxVertices,
+		MaxPieces:          hull.DefaultPieces.MaxPieces,
+		PiecesGain:         hull.DefaultPieces.Gain,
+		MaxOutlineVertices: hull.DefaultOutline.MaxVertices,
 		Pivot:              Pivot{Name: "center", X: 0.5, Y: 0.5},
 		Shapes:             kindNames(),
 		Formats:            []string{"json"},

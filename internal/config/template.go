@@ -18,7 +18,7 @@ max_pieces: 8
 # A piece is added while it removes at least this share (0..1) of the
 # excess area of the convex hull over the pixels; 0 spends the whole
 # max_pieces budget.
-pieces_gain: 0.05
+pieces_gain: 0.1
 
 # Most vertices of each ring (outer ring or hole) of the outline (3..65536).
 max_outline_vertices: 64

@@ -80,7 +80,8 @@ func compute(name, img string, f atlas.Frame, m *mask.Mask, s config.Sprite) exp
 	if sp.Pixels == 0 {
 		return sp
 	}
-	fa := &export.Facts{Mask: m, Hull: hull.Convex(m), MaxVertices: s.MaxVertices, MaxPieces: s.MaxPieces}
+	fa := &export.Facts{Mask: m, Hull: hull.Convex(m), MaxVertices: s.MaxVertices, MaxPieces: s.MaxPieces,
+		PiecesGain: s.PiecesGain, MaxOutlineVertices: s.MaxOutlineVertices}
 	sp.Quality = export.Qualities{}
 	pairs := verify.PairsOf(m) // once, for every kind's figure
 	for k := range collide.Kinds() {

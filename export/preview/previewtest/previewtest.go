@@ -180,7 +180,7 @@ func CorpusSprites(tb testing.TB, dir string, n int) ([]image.Image, []*export.S
 		}
 		s := Sprite(filepath.ToSlash(paths[i]), img)
 		// Builds will write outlines by default: previews draw them.
-		for _, r := range hull.Outline(mask.FromImage(img, Threshold), 0.5) {
+		for _, r := range hull.Outline(mask.FromImage(img, Threshold), hull.DefaultOutline) {
 			s.Outline = append(s.Outline, ring(r))
 		}
 		imgs = append(imgs, img)

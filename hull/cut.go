@@ -1,0 +1,238 @@
+package hull
+
+import "math"
+
+// A cut splits a set of pixels by a straight line between pixel centres:
+// along rows (the pixels of rows y <= k against the rest), or, for a
+// direction (1, b) with b in {0, 1, -1} (columns and the two diagonals),
+// the pixels with x + b y <= k against the rest.
+type cut struct {
+	rows bool
+	b    int32
+	k    int32
+}
+
+// split returns the parts of run r on the first side of c and on the
+// second (either may be empty).
+func (c cut) split(r prun) (first, second prun) {
+	if c.rows {
+		if r.y <= c.k {
+			return r, prun{}
+		}
+		return prun{}, r
+	}
+	x := c.k - c.b*r.y + 1 // first side: x0 <= x' < x
+	x = min(max(x, r.x0), r.x1)
+	return prun{r.y, r.x0, x}, prun{r.y, x, r.x1}
+}
+
+// apply splits runs (sorted) by c.
+func (c cut) apply(runs []prun) (first, second []prun) {
+	for _, r := range runs {
+		a, b := c.split(r)
+		if a.x1 > a.x0 {
+			first = append(first, a)
+		}
+		if b.x1 > b.x0 {
+			second = append(second, b)
+		}
+	}
+	return first, second
+}
+
+// slants are the directions (1, b) of cuts other than between rows.
+var slants = [...]int32{0, 1, -1}
+
+// cutter finds the best cut of a set of pixels: the one with the least sum
+// of twice the hull areas of the two sides, over all four directions and
+// every position. It reuses its buffers.
+type cutter struct {
+	lo, hi, n   []int32 // per line: least and greatest row of its pixels, and their count
+	next        []int32 // skip pointers over lines
+	pre, suf    []float64
+	groups      []group
+	right, left []ipt
+	// The best cut found so far and its sum.
+	best cut
+	sum  float64
+}
+
+// group is a line of pixel centres with pixels (a row, or x + b y = k):
+// its sweep coordinate k, the least and greatest coordinate q across the
+// sweep with the pixels (x, y) there, and how many pixels it has.
+type group struct{ k, qlo, qhi, xlo, ylo, xhi, yhi, n int64 }
+
+// bestBelow returns the best cut of runs (sorted) whose two sides have a
+// sum of twice the hull areas below limit, and that sum; ok is false when
+// there is none.
+func (t *cutter) bestBelow(runs []prun, limit float64) (best cut, sum float64, ok bool) {
+	t.sum = limit
+	t.rowsCut(runs)
+	for _, b := range slants {
+		t.slantCut(runs, b)
+	}
+	return t.best, t.sum, t.sum < limit
+}
+
+// rowsCut offers every cut between rows, with the hulls as slantCut finds
+// them (a row's extreme pixels are its ends).
+func (t *cutter) rowsCut(runs []prun) {
+	t.groups = t.groups[:0]
+	for i := 0; i < len(runs); {
+		y, l, r, n := int64(runs[i].y), int64(runs[i].x0), int64(runs[i].x1), int64(runs[i].x1-runs[i].x0)
+		for i++; i < len(runs) && int64(runs[i].y) == y; i++ {
+			l, r, n = min(l, int64(runs[i].x0)), max(r, int64(runs[i].x1)), n+int64(runs[i].x1-runs[i].x0)
+		}
+		t.groups = append(t.groups, group{k: y, qlo: l, qhi: r - 1, xlo: l, ylo: y, xhi: r - 1, yhi: y, n: n})
+	}
+	t.offer(1, cut{rows: true})
+}
+
+// slantCut offers every cut across direction (1, b): the groups are the
+// lines x + b y = k through pixel centres. The extreme pixels of a line
+// are its topmost and bottommost (x is monotone along it); finding them
+// costs O(runs + lines), not O(pixels).
+func (t *cutter) slantCut(runs []prun, b int32) {
+	k0, k1 := int32(math.MaxInt32), int32(math.MinInt32)
+	for _, r := range runs {
+		k0, k1 = min(k0, r.x0+b*r.y), max(k1, r.x1-1+b*r.y)
+	}
+	g := int(k1-k0) + 1
+	if cap(t.lo) < g+1 {
+		t.lo, t.hi, t.n, t.next = make([]int32, g+1), make([]int32, g+1), make([]int32, g+1), make([]int32, g+1)
+	}
+	lo, hi, cnt, next := t.lo[:g+1], t.hi[:g+1], t.n[:g+1], t.next[:g+1]
+	// Each run covers a range of lines. Counts by differences; the topmost
+	// and bottommost pixel of each line by filling lines not yet filled,
+	// runs top down, then bottom up, skipping filled ones (next[i]: the
+	// first line at or after i not yet filled, paths halved).
+	find := func(i int32) int32 {
+		for next[i] != i {
+			next[i] = next[next[i]]
+			i = next[i]
+		}
+		return i
+	}
+	fill := func(dst []int32, r prun) {
+		end := r.x1 - 1 + b*r.y - k0
+		for i := find(r.x0 + b*r.y - k0); i <= end; i = find(i + 1) {
+			dst[i], next[i] = r.y, i+1
+		}
+	}
+	for i := range next {
+		next[i], cnt[i] = int32(i), 0
+	}
+	for _, r := range runs {
+		cnt[r.x0+b*r.y-k0]++
+		cnt[r.x1+b*r.y-k0]--
+		fill(lo, r)
+	}
+	for i := range next {
+		next[i] = int32(i)
+	}
+	for i := len(runs) - 1; i >= 0; i-- {
+		fill(hi, runs[i])
+	}
+	for i := 1; i < g; i++ {
+		cnt[i] += cnt[i-1]
+	}
+	t.groups = t.groups[:0]
+	bb := int64(b)
+	for i := range g {
+		if cnt[i] == 0 {
+			continue
+		}
+		k, ylo, yhi := int64(k0)+int64(i), int64(lo[i]), int64(hi[i])
+		xlo, xhi := k-bb*ylo, k-bb*yhi
+		t.groups = append(t.groups, group{k: k, qlo: -bb*xlo + ylo, qhi: -bb*xhi + yhi, xlo: xlo, ylo: ylo, xhi: xhi, yhi: yhi, n: int64(cnt[i])})
+	}
+	t.offer(float64(1+bb*bb), cut{b: b})
+}
+
+// offer sweeps the groups both ways and keeps the best cut after a group
+// (c with its k set) below the best so far (scale: the factor by which
+// the sweep frame scales areas). Hull areas only grow along a sweep, so a
+// sweep stops once its side alone reaches the best sum, and the suffixes
+// are not swept at all when no prefix plus the pixels after it (a side's
+// hull has at least its pixels' area) is below it.
+func (t *cutter) offer(scale float64, c cut) {
+	n := len(t.groups)
+	t.pre = t.sweep(t.pre, scale, 1, t.sum)
+	rest, hopeful := int64(0), false
+	for i := n - 1; i > 0 && !hopeful; i-- {
+		rest += t.groups[i].n
+		hopeful = i-1 < len(t.pre) && t.pre[i-1]+2*float64(rest) < t.sum
+	}
+	if !hopeful {
+		return
+	}
+	t.suf = t.sweep(t.suf, scale, -1, t.sum)
+	for i := 0; i < len(t.pre) && i+1 < n; i++ {
+		// pre[i]: groups 0..i; suf[n-2-i]: groups i+1..n-1.
+		if j := n - 2 - i; j < len(t.suf) {
+			if s := t.pre[i] + t.suf[j]; s < t.sum {
+				c.k = int32(t.groups[i].k)
+				t.best, t.sum = c, s
+			}
+		}
+	}
+}
+
+// sweep returns in out, for each prefix of the groups (step 1) or each
+// suffix (step -1, shortest first), twice the area of the hull of its
+// pixel squares, up to the first that is not below limit. That is the
+// hull C of the pixel centres grown by the unit square: 2 area(C) +
+// 2 (width_x(C) + width_y(C) + 1). C comes from Andrew's monotone chain in
+// the frame (q, k) (k the sweep coordinate, q across it), which scales
+// areas by scale; a line's two extreme pixels are all it takes. Exact
+// integers but for the one division by scale.
+func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []float64 {
+	n := len(t.groups)
+	out = out[:0]
+	if cap(t.right) < n {
+		t.right, t.left = make([]ipt, n), make([]ipt, n)
+	}
+	right, left := t.right[:n], t.left[:n]
+	nr, nl := 0, 0 // chain lengths
+	var rsum, lsum int64
+	minX, maxX, minY, maxY := int64(math.MaxInt64), int64(math.MinInt64), int64(math.MaxInt64), int64(math.MinInt64)
+	inv := 1 / scale
+	for c := range n {
+		e := &t.groups[c]
+		if step < 0 {
+			e = &t.groups[n-1-c]
+		}
+		k := e.k * int64(step)
+		pl, pr := ipt{e.qlo, k}, ipt{e.qhi, k}
+		for nr >= 2 && turn(right[nr-2], right[nr-1], pr) <= 0 {
+			rsum -= cross(right[nr-2], right[nr-1])
+			nr--
+		}
+		if nr > 0 {
+			rsum += cross(right[nr-1], pr)
+		}
+		right[nr] = pr
+		nr++
+		for nl >= 2 && turn(left[nl-2], left[nl-1], pl) >= 0 {
+			lsum -= cross(left[nl-2], left[nl-1])
+			nl--
+		}
+		if nl > 0 {
+			lsum += cross(left[nl-1], pl)
+		}
+		left[nl] = pl
+		nl++
+		a := rsum + cross(pr, pl) - lsum + cross(left[0], right[0])
+		if a < 0 {
+			a = -a
+		}
+		minX, maxX = min(minX, e.xlo, e.xhi), max(maxX, e.xlo, e.xhi)
+		minY, maxY = min(minY, e.ylo), max(maxY, e.yhi)
+		v := float64(a)*inv + float64(2*(maxX-minX+maxY-minY+1))
+		if !(v < limit) {
+			break
+		}
+		out = append(out, v)
+	}
+	return out
+}

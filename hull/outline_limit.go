@@ -1,0 +1,628 @@
+package hull
+
+import (
+	"cmp"
+	"image"
+	"math"
+	"slices"
+
+	"github.com/shapegen/shapegen/collide"
+)
+
+// capper holds the rings of an outline as float64 linked lists while
+// step 2 of Outline brings each to its vertex limit.
+type capper struct {
+	pos        []collide.Vec
+	next, prev []int32  // next[v] < 0: v is gone
+	ver        []uint32 // bumped when a vertex's neighbourhood changes
+	ringOf     []int32
+	seen       []uint32 // seen[v] == query: edge v -> next(v) tested in this query
+	query      uint32
+	rings      []capRing
+	eps        float64 // the tolerance of orientation tests, scaled
+	scale      float64 // the largest coordinate magnitude, at least 1
+	margin     float64 // how far new vertices move outward past rounding
+	grid       edgeGrid
+}
+
+// edgeGrid buckets edges a -> b by the cells of side gridCell their
+// bounds meet, so that a step's check reads only the edges near it.
+// Buckets keep edges that have since gone; a query skips them.
+type edgeGrid struct {
+	x0, y0 float64
+	w, h   int
+	cells  [][][2]int32
+}
+
+// gridCell is the side of a cell of edgeGrid, in pixels.
+const gridCell = 8
+
+// span returns the cells that the box [minX, maxX] x [minY, maxY] meets,
+// clamped to the grid (the border cells take what lies beyond).
+func (g *edgeGrid) span(minX, minY, maxX, maxY float64) (cx0, cy0, cx1, cy1 int) {
+	cell := func(v, o float64, n int) int {
+		return int(max(0, min(float64(n-1), math.Floor((v-o)/gridCell))))
+	}
+	return cell(minX, g.x0, g.w), cell(minY, g.y0, g.h), cell(maxX, g.x0, g.w), cell(maxY, g.y0, g.h)
+}
+
+func (g *edgeGrid) add(a, b int32, pa, pb collide.Vec) {
+	cx0, cy0, cx1, cy1 := g.span(min(pa.X, pb.X), min(pa.Y, pb.Y), max(pa.X, pb.X), max(pa.Y, pb.Y))
+	for cy := cy0; cy <= cy1; cy++ {
+		for cx := cx0; cx <= cx1; cx++ {
+			g.cells[cy*g.w+cx] = append(g.cells[cy*g.w+cx], [2]int32{a, b})
+		}
+	}
+}
+
+// newVertex adds a vertex at p on ring ri, unlinked.
+func (c *capper) newVertex(p collide.Vec, ri int32) int32 {
+	i := int32(len(c.pos))
+	c.pos = append(c.pos, p)
+	c.next, c.prev = append(c.next, -1), append(c.prev, -1)
+	c.ver, c.ringOf, c.seen = append(c.ver, 0), append(c.ringOf, ri), append(c.seen, 0)
+	return i
+}
+
+// link makes b follow a and files the edge in the grid.
+func (c *capper) link(a, b int32) {
+	c.next[a], c.prev[b] = b, a
+	c.grid.add(a, b, c.pos[a], c.pos[b])
+}
+
+// capRing is one ring: a vertex on it, how many it has, its island, and
+// whether it was dropped.
+type capRing struct {
+	head, n int32
+	island  int32
+	gone    bool
+}
+
+func newCapper(t *tracing, island func(image.Point) int32) *capper {
+	c := &capper{}
+	scale := 1.0
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, r := range t.rings {
+		for v, k := r.head, 0; k < r.n; v, k = t.next[v], k+1 {
+			x, y := float64(t.pts[v].x), float64(t.pts[v].y)
+			minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+		}
+	}
+	if len(t.rings) > 0 {
+		c.grid = edgeGrid{x0: minX, y0: minY, w: int((maxX-minX)/gridCell) + 1, h: int((maxY-minY)/gridCell) + 1}
+		c.grid.cells = make([][][2]int32, c.grid.w*c.grid.h)
+	}
+	for ri, r := range t.rings {
+		cr := capRing{n: int32(r.n), island: island(r.pixel)}
+		first := int32(len(c.pos))
+		for v, k := r.head, 0; k < r.n; v, k = t.next[v], k+1 {
+			p := collide.V(float64(t.pts[v].x), float64(t.pts[v].y))
+			i := c.newVertex(p, int32(ri))
+			if k > 0 {
+				c.link(i-1, i)
+			}
+			scale = max(scale, max(math.Abs(p.X), math.Abs(p.Y)))
+		}
+		c.link(int32(len(c.pos))-1, first)
+		cr.head = first
+		c.rings = append(c.rings, cr)
+	}
+	c.eps = 1e-12 * scale * scale
+	c.scale, c.margin = scale, 1e-9*scale
+	return c
+}
+
+// ring returns ring ri's vertices.
+func (c *capper) ring(ri int) []collide.Vec {
+	r := &c.rings[ri]
+	out := make([]collide.Vec, 0, r.n)
+	for v, k := r.head, int32(0); k < r.n; v, k = c.next[v], k+1 {
+		out = append(out, c.pos[v])
+	}
+	return out
+}
+
+// A step of the limit: remove vertex v, or replace edge v -> next(v) and
+// its ends by the meeting point of the edges before and after it.
+const (
+	stepRemove = iota
+	stepCollapse
+)
+
+type capStep struct {
+	cost float64 // the area it adds
+	kind int8
+	v    int32
+	ver  uint32
+}
+
+// stepHeap is a binary min-heap of steps by cost, then vertex, then kind.
+type stepHeap []capStep
+
+func stepLess(a, b capStep) bool {
+	return a.cost < b.cost || a.cost == b.cost && (a.v < b.v || a.v == b.v && a.kind < b.kind)
+}
+
+func (h *stepHeap) push(s capStep) {
+	*h = append(*h, s)
+	a := *h
+	for i := len(a) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !stepLess(a[i], a[p]) {
+			break
+		}
+		a[i], a[p] = a[p], a[i]
+		i = p
+	}
+}
+
+func (h *stepHeap) pop() capStep {
+	a := *h
+	top := a[0]
+	last := len(a) - 1
+	a[0] = a[last]
+	a = a[:last]
+	for i := 0; ; {
+		k := 2*i + 1
+		if k >= len(a) {
+			break
+		}
+		if k+1 < len(a) && stepLess(a[k+1], a[k]) {
+			k++
+		}
+		if !stepLess(a[k], a[i]) {
+			break
+		}
+		a[i], a[k] = a[k], a[i]
+		i = k
+	}
+	*h = a
+	return top
+}
+
+// limit brings every ring to at most max vertices (step 2 of Outline) and
+// reports whether an island had to give way to a convex ring.
+func (c *capper) limit(max int) (gaveWay bool) {
+	for ri := range c.rings {
+		if c.rings[ri].gone {
+			continue
+		}
+		if c.rings[ri].n > int32(max) {
+			c.limitRing(ri, int32(max))
+		}
+		c.straighten(ri)
+		if r := &c.rings[ri]; r.n > int32(max) {
+			gaveWay = c.giveUp(ri, max) || gaveWay
+		}
+	}
+	return gaveWay
+}
+
+// limitRing takes the cheapest valid steps on ring ri until it has max
+// vertices or none is left.
+func (c *capper) limitRing(ri int, max int32) {
+	r := &c.rings[ri]
+	var h stepHeap
+	offer := func(v int32) {
+		if c.next[v] < 0 {
+			return // gone
+		}
+		if s, ok := c.removal(v); ok {
+			h.push(s)
+		}
+		if s, ok := c.collapse(v); ok {
+			h.push(s)
+		}
+	}
+	for v, k := r.head, int32(0); k < r.n; v, k = c.next[v], k+1 {
+		offer(v)
+	}
+	for r.n > max && len(h) > 0 {
+		s := h.pop()
+		if c.next[s.v] < 0 || s.ver != c.ver[s.v] {
+			continue // gone, or its neighbourhood changed: offered again since
+		}
+		var touched []int32
+		switch s.kind {
+		case stepRemove:
+			if r.n <= 3 || c.removalBlocked(s.v) {
+				continue
+			}
+			touched = c.remove(ri, s.v)
+		default:
+			if r.n <= 3 || c.collapseBlocked(s.v) {
+				continue
+			}
+			touched = c.collapseEdge(ri, s.v)
+		}
+		for _, v := range touched {
+			c.ver[v]++
+		}
+		for _, v := range touched {
+			offer(v)
+		}
+	}
+}
+
+// straighten removes the vertices of ring ri that lie on a straight line
+// between their neighbours (steps leave some; step 1 keeps those it cannot
+// check cheaply), where nothing touches them.
+func (c *capper) straighten(ri int) {
+	r := &c.rings[ri]
+	for changed := true; changed && r.n > 3; {
+		changed = false
+		for v, k := r.head, int32(0); k < r.n && r.n > 3; k++ {
+			nv := c.next[v]
+			p, n := c.pos[c.prev[v]], c.pos[nv]
+			if a, b := c.pos[v].Sub(p), n.Sub(c.pos[v]); a.Cross(b) == 0 && a.Dot(b) > 0 && !c.removalBlocked(v) {
+				c.remove(ri, v)
+				changed = true
+			}
+			v = nv
+		}
+	}
+}
+
+// removal returns the step removing vertex v when v is reflex (or on a
+// straight line): its cost is the triangle it adds.
+func (c *capper) removal(v int32) (capStep, bool) {
+	p, n := c.pos[c.prev[v]], c.pos[c.next[v]]
+	a, b := c.pos[v].Sub(p), n.Sub(c.pos[v])
+	cr := a.Cross(b)
+	if cr > 0 || cr >= -c.eps && a.Dot(b) <= 0 {
+		return capStep{}, false // convex (however little), or a spike back
+	}
+	return capStep{cost: max(-cr, 0) / 2, kind: stepRemove, v: v, ver: c.ver[v]}, true
+}
+
+// meeting returns where the edges before and after edge v -> w meet when
+// extended past v and before w, and false when they do not meet there (on
+// the outer side of the edge).
+func (c *capper) meeting(v int32) (collide.Vec, bool) {
+	u, w := c.prev[v], c.next[v]
+	z := c.next[w]
+	pv, pw := c.pos[v], c.pos[w]
+	d1, d2 := pv.Sub(c.pos[u]), c.pos[z].Sub(pw)
+	den := d1.Cross(d2)
+	if den <= c.eps {
+		return collide.Vec{}, false // parallel, or turning more than half a turn
+	}
+	t := pw.Sub(pv).Cross(d2) / den
+	x := pv.Add(d1.Scale(t))
+	if !(t > 0) || pw.Sub(pv).Cross(x.Sub(pv)) >= -c.eps || x.Sub(pw).Dot(d2) >= 0 {
+		return collide.Vec{}, false
+	}
+	// x is rounded: moved outward (right of both lines) by a margin, so
+	// that the new edges pass clearly outside v and w, which lie on pixel
+	// corners, rather than a rounding error inside them.
+	right := func(d collide.Vec) collide.Vec { return collide.V(d.Y, -d.X).Scale(1 / d.Len()) }
+	n := right(d1).Add(right(d2))
+	n = n.Scale(1 / n.Len())
+	pu, pz := c.pos[u], c.pos[z]
+	for margin := c.margin; margin < 1e-3*c.scale; margin *= 2 {
+		y := x.Add(n.Scale(margin))
+		e1, e2 := y.Sub(pu), pz.Sub(y)
+		if e1.Cross(pv.Sub(pu)) >= margin/4*e1.Len() && e2.Cross(pw.Sub(y)) >= margin/4*e2.Len() {
+			return y, true
+		}
+	}
+	return collide.Vec{}, false
+}
+
+// collapse returns the step replacing edge v -> next(v) and its ends by
+// the meeting point of its neighbours: its cost is the triangle it adds.
+func (c *capper) collapse(v int32) (capStep, bool) {
+	x, ok := c.meeting(v)
+	if !ok {
+		return capStep{}, false
+	}
+	pv, pw := c.pos[v], c.pos[c.next[v]]
+	return capStep{cost: x.Sub(pv).Cross(pw.Sub(pv)) / 2, kind: stepCollapse, v: v, ver: c.ver[v]}, true
+}
+
+// remove removes vertex v of ring ri and returns the vertices whose steps
+// changed.
+func (c *capper) remove(ri int, v int32) []int32 {
+	r := &c.rings[ri]
+	p, n := c.prev[v], c.next[v]
+	c.link(p, n)
+	c.next[v] = -1
+	if r.head == v {
+		r.head = n
+	}
+	r.n--
+	return []int32{c.prev[p], p, n, c.next[n]}
+}
+
+// collapseEdge replaces edge v -> w of ring ri and its ends by their
+// neighbours' meeting point, and returns the vertices whose steps changed.
+func (c *capper) collapseEdge(ri int, v int32) []int32 {
+	r := &c.rings[ri]
+	x, _ := c.meeting(v)
+	u, w := c.prev[v], c.next[v]
+	z := c.next[w]
+	i := c.newVertex(x, int32(ri))
+	c.link(u, i)
+	c.link(i, z)
+	c.next[v], c.next[w] = -1, -1
+	if r.head == v || r.head == w {
+		r.head = i
+	}
+	r.n--
+	return []int32{c.prev[u], u, i, z, c.next[z]}
+}
+
+// removalBlocked reports whether removing vertex v of ring ri would add a
+// triangle that meets another ring or the ring itself (see blocked). Its
+// corners p and n stay on the ring and may be touched; v ends up inside
+// the filled region and may not.
+func (c *capper) removalBlocked(v int32) bool {
+	p, n := c.prev[v], c.next[v]
+	tri := [3]collide.Vec{c.pos[p], c.pos[v], c.pos[n]}
+	return c.blocked(tri, [3]bool{true, false, true}, func(a, b int32) bool {
+		return a == p && b == v || a == v && b == n
+	})
+}
+
+// collapseBlocked is removalBlocked for collapsing edge v -> w = next(v)
+// of a ring u -> v -> w -> z into u -> x -> z. As x is moved out past
+// rounding (see meeting), v and w end up just inside the new edges, and
+// the region added is the triangle v, x, w and two slivers u, v, x and
+// w, x, z, all checked; only u and z, which stay, may be touched.
+func (c *capper) collapseBlocked(v int32) bool {
+	x, ok := c.meeting(v)
+	if !ok {
+		return true
+	}
+	u, w := c.prev[v], c.next[v]
+	z := c.next[w]
+	pu, pv, pw, pz := c.pos[u], c.pos[v], c.pos[w], c.pos[z]
+	own := func(a, b int32) bool { return a == u && b == v || a == v && b == w || a == w && b == z }
+	return c.blocked([3]collide.Vec{pv, x, pw}, [3]bool{}, own) ||
+		c.blocked([3]collide.Vec{pu, pv, x}, [3]bool{true, false, false}, own) ||
+		c.blocked([3]collide.Vec{pw, x, pz}, [3]bool{false, false, true}, own)
+}
+
+// blocked reports whether the closed triangle tri meets an edge of any
+// ring other than those own says to skip (the step's edges that bound
+// the triangle). An edge with an end at a corner that may be touched
+// (touch[i]) may meet the triangle there, but not run into its angle; an
+// end at any other corner blocks. Rings then never cross nor overlap, and
+// touch only where they did.
+func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32) bool) bool {
+	minX, maxX := min(tri[0].X, min(tri[1].X, tri[2].X)), max(tri[0].X, max(tri[1].X, tri[2].X))
+	minY, maxY := min(tri[0].Y, min(tri[1].Y, tri[2].Y)), max(tri[0].Y, max(tri[1].Y, tri[2].Y))
+	corner := func(q collide.Vec) int {
+		for i, t := range tri {
+			if q == t {
+				return i
+			}
+		}
+		return -1
+	}
+	c.query++
+	cx0, cy0, cx1, cy1 := c.grid.span(minX, minY, maxX, maxY)
+	for cy := cy0; cy <= cy1; cy++ {
+		for cx := cx0; cx <= cx1; cx++ {
+			for _, e := range c.grid.cells[cy*c.grid.w+cx] {
+				a, b := e[0], e[1]
+				if c.next[a] != b || c.seen[a] == c.query || c.rings[c.ringOf[a]].gone {
+					continue // gone, or tested already
+				}
+				c.seen[a] = c.query
+				pa, pb := c.pos[a], c.pos[b]
+				if max(pa.X, pb.X) < minX || min(pa.X, pb.X) > maxX || max(pa.Y, pb.Y) < minY || min(pa.Y, pb.Y) > maxY {
+					continue
+				}
+				if own(a, b) {
+					continue
+				}
+				ca, cb := corner(pa), corner(pb)
+				switch {
+				case ca >= 0 && !touch[ca] || cb >= 0 && !touch[cb]:
+					return true
+				case ca >= 0:
+					if c.intoCorner(tri, ca, pb) {
+						return true
+					}
+				case cb >= 0:
+					if c.intoCorner(tri, cb, pa) {
+						return true
+					}
+				default:
+					if c.segmentMeets(pa, pb, tri) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// intoCorner reports whether the segment from corner i of tri to q runs
+// into the closed triangle: its direction lies within the corner's closed
+// angle.
+func (c *capper) intoCorner(tri [3]collide.Vec, i int, q collide.Vec) bool {
+	o := tri[i]
+	b, d := tri[(i+1)%3].Sub(o), tri[(i+2)%3].Sub(o)
+	e := q.Sub(o)
+	if e.Len2() == 0 {
+		return true
+	}
+	s := math.Copysign(1, b.Cross(d))
+	return s*b.Cross(e) >= -c.eps && s*e.Cross(d) >= -c.eps && e.Dot(b)+e.Dot(d) > 0
+}
+
+// segmentMeets reports whether segment p q meets the closed triangle tri,
+// leaning towards yes within the tolerance.
+func (c *capper) segmentMeets(p, q collide.Vec, tri [3]collide.Vec) bool {
+	if c.inside(p, tri) || c.inside(q, tri) {
+		return true
+	}
+	for i := range 3 {
+		if c.segmentsMeet(p, q, tri[i], tri[(i+1)%3]) {
+			return true
+		}
+	}
+	return false
+}
+
+// inside reports whether q lies in the closed triangle tri (on one of its
+// sides, when it is flat).
+func (c *capper) inside(q collide.Vec, tri [3]collide.Vec) bool {
+	area := tri[1].Sub(tri[0]).Cross(tri[2].Sub(tri[0]))
+	if math.Abs(area) <= c.eps {
+		for i := range 3 {
+			if c.segmentsMeet(tri[i], tri[(i+1)%3], q, q) {
+				return true
+			}
+		}
+		return false
+	}
+	s := math.Copysign(1, area)
+	for i := range 3 {
+		a, b := tri[i], tri[(i+1)%3]
+		if s*b.Sub(a).Cross(q.Sub(a)) < -c.eps {
+			return false
+		}
+	}
+	return true
+}
+
+// segmentsMeet reports whether the closed segments a b and p q meet.
+func (c *capper) segmentsMeet(a, b, p, q collide.Vec) bool {
+	side := func(o, d, x collide.Vec) int {
+		v := d.Sub(o).Cross(x.Sub(o))
+		switch {
+		case v > c.eps:
+			return 1
+		case v < -c.eps:
+			return -1
+		}
+		return 0
+	}
+	d1, d2 := side(a, b, p), side(a, b, q)
+	d3, d4 := side(p, q, a), side(p, q, b)
+	if d1*d2 < 0 && d3*d4 < 0 {
+		return true
+	}
+	on := func(o, d, x collide.Vec) bool { // x, on the line o d, within the segment's box
+		const slack = 1e-9
+		return min(o.X, d.X)-slack <= x.X && x.X <= max(o.X, d.X)+slack &&
+			min(o.Y, d.Y)-slack <= x.Y && x.Y <= max(o.Y, d.Y)+slack
+	}
+	return d1 == 0 && on(a, b, p) || d2 == 0 && on(a, b, q) || d3 == 0 && on(p, q, a) || d4 == 0 && on(p, q, b)
+}
+
+// giveUp handles a ring that valid steps cannot bring to max vertices: a
+// hole goes (the filled region grows); an outer ring becomes Reduce of the
+// hull of its vertices, and its island's holes go. Where that convex ring
+// meets or holds rings of other islands, those islands are taken in (the
+// hull of their outer rings too, their rings dropped) until it meets none,
+// so that no edge crosses another ring, so no pixel, and no region lies in
+// another. It reports whether an outer ring gave way.
+func (c *capper) giveUp(ri, max int) bool {
+	r := &c.rings[ri]
+	if ringArea2(c.ring(ri)) < 0 {
+		r.gone = true
+		return false
+	}
+	taken := make([]bool, len(c.rings)+1) // by island
+	taken[r.island] = true
+	pts := c.ring(ri)
+	var h collide.Polygon
+	for {
+		h = vecHull(pts)
+		if len(h) > max {
+			h = Reduce(h, max)
+		}
+		grew := false
+		for k := range c.rings {
+			if o := &c.rings[k]; !o.gone && !taken[o.island] && c.ringMeets(k, h) {
+				taken[o.island], grew = true, true
+			}
+		}
+		if !grew {
+			break
+		}
+		for k := range c.rings {
+			if o := &c.rings[k]; !o.gone && k != ri && taken[o.island] {
+				pts = append(pts, c.ring(k)...)
+			}
+		}
+	}
+	for v, k := r.head, int32(0); k < r.n; k++ { // the old ring goes
+		nv := c.next[v]
+		c.next[v] = -1
+		v = nv
+	}
+	first := int32(len(c.pos))
+	for _, p := range h {
+		c.newVertex(p, int32(ri))
+	}
+	for i := range h {
+		c.link(first+int32(i), first+int32((i+1)%len(h)))
+	}
+	r.head, r.n = first, int32(len(h))
+	for k := range c.rings {
+		if k != ri && taken[c.rings[k].island] {
+			c.rings[k].gone = true
+		}
+	}
+	return true
+}
+
+// ringMeets reports whether ring k meets the convex polygon h: an edge
+// meets an edge of h, or a vertex lies in h.
+func (c *capper) ringMeets(k int, h collide.Polygon) bool {
+	r := &c.rings[k]
+	for a, n := r.head, int32(0); n < r.n; a, n = c.next[a], n+1 {
+		pa, pb := c.pos[a], c.pos[c.next[a]]
+		in := true
+		for i := range h {
+			if c.segmentsMeet(pa, pb, h[i], h[(i+1)%len(h)]) {
+				return true
+			}
+			in = in && h[(i+1)%len(h)].Sub(h[i]).Cross(pa.Sub(h[i])) >= -c.eps
+		}
+		if in {
+			return true
+		}
+	}
+	return false
+}
+
+// ringArea2 returns twice the signed shoelace area of ring r.
+func ringArea2(r []collide.Vec) float64 {
+	s := 0.0
+	for i, a := range r {
+		s += a.Cross(r[(i+1)%len(r)])
+	}
+	return s
+}
+
+// vecHull returns the convex hull of pts with a positive shoelace sum and
+// no collinear vertex (Andrew's monotone chain).
+func vecHull(pts []collide.Vec) collide.Polygon {
+	s := append([]collide.Vec(nil), pts...)
+	slices.SortFunc(s, func(a, b collide.Vec) int { return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Y, b.Y)) })
+	s = slices.Compact(s)
+	var h collide.Polygon
+	for pass := range 2 {
+		start := len(h)
+		for _, q := range s {
+			for len(h) >= start+2 && h[len(h)-1].Sub(h[len(h)-2]).Cross(q.Sub(h[len(h)-1])) <= 0 {
+				h = h[:len(h)-1]
+			}
+			h = append(h, q)
+		}
+		h = h[:len(h)-1]
+		if pass == 0 {
+			for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+				s[i], s[j] = s[j], s[i]
+			}
+		}
+	}
+	return h
+}
