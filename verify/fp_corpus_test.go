@@ -62,7 +62,7 @@ func fpCorpus(tb testing.TB) []fpSprite {
 		if err != nil {
 			return
 		}
-		if a, err := atlas.Parse(data, b); err == nil && len(a.Frames) > 0 {
+		if a, _, err := atlas.Decode(data, b, atlas.Options{}); err == nil && len(a.Frames) > 0 {
 			frames[img], owned[data] = a.Frames, true
 		}
 	}
@@ -76,7 +76,7 @@ func fpCorpus(tb testing.TB) []fpSprite {
 		if err != nil {
 			continue
 		}
-		if a, err := atlas.Parse(d, b); err == nil && a.Image != "" {
+		if a, _, err := atlas.Decode(d, b, atlas.Options{}); err == nil && a.Image != "" {
 			use(filepath.Join(filepath.Dir(d), path.Base(strings.ReplaceAll(a.Image, `\`, "/"))), d)
 		}
 	}

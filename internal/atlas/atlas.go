@@ -63,10 +63,6 @@ type Frame struct {
 	Rect image.Rectangle
 	// Turn says how the frame was turned when packed; Stored turns it back.
 	Turn Turn
-	// Rotated reports whether Turn is Clockwise. It is kept for callers
-	// written before Turn, which handle that turn only; they must check
-	// Turn too.
-	Rotated bool
 	// Offset is where the upright stored frame's top-left lies inside the
 	// untrimmed sprite; zero for an untrimmed frame.
 	Offset image.Point
@@ -287,27 +283,6 @@ func Decode(name string, data []byte, opt Options) (*Atlas, []Problem, error) {
 	}
 	sort.SliceStable(b.problems, func(i, j int) bool { return b.problems[i].Line < b.problems[j].Line })
 	return a, b.problems, nil
-}
-
-// Parse reads an atlas data file with the default Options and fails on
-// the first problem. It is kept for callers written before Decode (which
-// reports each bad entry and keeps the others) and Turn: it also fails
-// on a frame turned other than clockwise, which such callers would read
-// upright.
-func Parse(name string, data []byte) (*Atlas, error) {
-	a, probs, err := Decode(name, data, Options{})
-	if err != nil {
-		return nil, err
-	}
-	if len(probs) > 0 {
-		return nil, probs[0]
-	}
-	for _, f := range a.Frames {
-		if f.Turn != Upright && f.Turn != Clockwise {
-			return nil, fmt.Errorf("%s: frame %q is stored turned %v, which Parse's callers cannot read; use Decode", name, f.Name, f.Turn)
-		}
-	}
-	return a, nil
 }
 
 // GridFrames cuts a w x h image into cells of cw x ch pixels with margin

@@ -218,26 +218,6 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
-// TestParseCompat checks the old entry point: the atlas, or the first
-// problem as its error.
-func TestParseCompat(t *testing.T) {
-	a, err := Parse("a.txt", []byte("p2_duck = 355 95 67 72\n"))
-	if err != nil || len(a.Frames) != 1 || a.Frames[0].Rect != image.Rect(355, 95, 422, 167) {
-		t.Errorf("Parse = %+v, %v", a, err)
-	}
-	_, err = Parse("a.txt", []byte("x = 0 0 1 1\nx.png = 1 1 1 1\n"))
-	if err == nil || !strings.Contains(err.Error(), `a.txt:2: frame "x.png": duplicate name "x" (first at line 1)`) {
-		t.Errorf("Parse(duplicate) error %v", err)
-	}
-	if _, err = Parse("a.xml", []byte("<TextureAtlas/>")); err == nil {
-		t.Error("Parse(no frames) succeeded")
-	}
-	_, err = Parse("a.atlas", []byte("a.png\nr\n  rotate: true\n  xy: 0, 0\n  size: 4, 8\n"))
-	if err == nil || !strings.Contains(err.Error(), "counter-clockwise") {
-		t.Errorf("Parse(counter-clockwise frame) error %v, want one naming the turn", err)
-	}
-}
-
 func TestProblemError(t *testing.T) {
 	tests := []struct {
 		p    Problem

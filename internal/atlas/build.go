@@ -147,7 +147,7 @@ func (b *builder) check(e *entry, img image.Point, known bool) (Frame, string) {
 	if known && !r.In(image.Rect(0, 0, img.X, img.Y)) {
 		return Frame{}, fmt.Sprintf("rectangle %v lies outside the %dx%d image", r, img.X, img.Y)
 	}
-	f := Frame{Rect: r, Turn: e.turn, Rotated: e.turn == Clockwise, Offset: image.Pt(e.ox, e.oy), Size: image.Pt(e.sw, e.sh)}
+	f := Frame{Rect: r, Turn: e.turn, Offset: image.Pt(e.ox, e.oy), Size: image.Pt(e.sw, e.sh)}
 	p := e.pivot
 	if e.norm != nil {
 		p = &[2]float64{e.norm[0] * float64(e.sw), e.norm[1] * float64(e.sh)}

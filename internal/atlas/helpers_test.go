@@ -162,7 +162,7 @@ func checkAtlas(t testing.TB, a *Atlas, opt Options) {
 			up := f.Upright()
 			if f.Rect.Empty() || f.Rect.Min.X < 0 || f.Rect.Min.Y < 0 || f.Offset.X < 0 || f.Offset.Y < 0 ||
 				f.Offset.X+up.X > f.Size.X || f.Offset.Y+up.Y > f.Size.Y ||
-				int64(f.Size.X)*int64(f.Size.Y) > maxPixels || f.Rotated != (f.Turn == Clockwise) || f.Turn > CounterClockwise {
+				int64(f.Size.X)*int64(f.Size.Y) > maxPixels || f.Turn > CounterClockwise {
 				t.Fatalf("bad frame %+v", f)
 			}
 			if known && !f.Rect.In(image.Rect(0, 0, img.X, img.Y)) {

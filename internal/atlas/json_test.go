@@ -34,7 +34,7 @@ func TestTexturePackerJSON(t *testing.T) {
   "spriteSourceSize": {"x":5,"y":5,"w":73,"h":97}, "sourceSize": {"w":73,"h":97}}],
 "meta": {"image": "p2_walk.png", "size": {"w": 128, "h": 128}}}`
 	frames := []Frame{
-		{Name: "a", Rect: image.Rect(66, 0, 86, 10), Turn: Clockwise, Rotated: true, Size: image.Pt(10, 20)},
+		{Name: "a", Rect: image.Rect(66, 0, 86, 10), Turn: Clockwise, Size: image.Pt(10, 20)},
 		{Name: "b instance 1", Rect: image.Rect(0, 0, 66, 92), Offset: image.Pt(5, 5), Size: image.Pt(73, 97)},
 	}
 	want := &Atlas{Format: JSON, Image: "p2_walk.png", Frames: frames, Pages: []Page{{Image: "p2_walk.png", Size: image.Pt(128, 128), Frames: frames}}}

@@ -89,8 +89,8 @@ func TestPlistHero(t *testing.T) {
 	for _, f := range a.Frames {
 		checkHero(t, sheet, f)
 	}
-	if a.Frames[1].Turn != Clockwise || !a.Frames[1].Rotated {
-		t.Errorf("rotated frame has Turn %v, Rotated %v", a.Frames[1].Turn, a.Frames[1].Rotated)
+	if a.Frames[1].Turn != Clockwise {
+		t.Errorf("rotated frame has Turn %v", a.Frames[1].Turn)
 	}
 }
 

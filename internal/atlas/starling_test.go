@@ -23,7 +23,7 @@ func TestStarling(t *testing.T) {
 	frames := []Frame{
 		{Name: "hud_0", Rect: image.Rect(230, 0, 260, 38), Size: image.Pt(30, 38)},
 		{Name: "walk/1", Rect: image.Rect(10, 20, 18, 26), Offset: image.Pt(2, 3), Size: image.Pt(12, 10), Pivot: &[2]float64{6, 9.5}},
-		{Name: "turned", Rect: image.Rect(0, 50, 6, 58), Turn: Clockwise, Rotated: true, Size: image.Pt(8, 6)},
+		{Name: "turned", Rect: image.Rect(0, 50, 6, 58), Turn: Clockwise, Size: image.Pt(8, 6)},
 	}
 	want := &Atlas{Format: Starling, Image: "sheet.png", Frames: frames, Pages: []Page{{Image: "sheet.png", Frames: frames}}}
 	if !reflect.DeepEqual(a, want) {
