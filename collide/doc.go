@@ -11,7 +11,10 @@
 // # Shapes and tests
 //
 // The shapes are Vec (a point), Circle, Rect, Box (oriented), Polygon
-// (convex) and Compound (a union of convex pieces). For every pair of the
+// (convex) and Compound (a union of convex pieces); Rings, a traced
+// outline (outer rings and holes), is a Region like them, which
+// containment checks and drawing take but the pair tests do not. Kind
+// lists, once, the seven shape kinds a library holds. For every pair of the
 // first five there is a typed test, OverlapXY and CollideXY in the order
 // Point, Circle, Rect, Box, Polygon (OverlapCirclePolygon,
 // CollidePolygonPolygon, ...); Overlap and Collide take any two Shapes,

@@ -8,12 +8,13 @@
 // library, the per-file errors and the figures of the run) and reports
 // progress through a callback.
 //
-// Atlases are found by name: an image X.png with a sibling X.xml (Starling
-// / Sparrow), X.json (TexturePacker) or X.txt ("name = x y w h") is read as
-// the frames that file lists; the first of .xml, .json, .txt wins. A data
-// file with no same-named image is used for the image it names
-// (imagePath, meta.image) when that image is in the same folder. The data
-// file's own base name comes first because exporters often write a stale
-// imagePath (the corpus' hud_spritesheet.xml says "sheet.png" next to
-// hud_spritesheet.png). A grid in shapegen.yaml wins over an atlas file.
+// Frames come from, in order: a grids entry of shapegen.yaml; an atlas or
+// frame list (see package atlas for the formats) named after the image
+// (X.png beside X.xml, X.json, X.plist, X.atlas or X.txt), naming the
+// image itself (imagePath, meta.image, a libGDX page), or tied to it by
+// an atlases entry; else auto-slicing (internal/slice: a cell size in the
+// name, regular gutters, or islands when asked). A data file's own base
+// name comes first because exporters often write a stale imagePath (the
+// corpus' hud_spritesheet.xml says "sheet.png" next to
+// hud_spritesheet.png). Folders holding an earlier output are skipped.
 package pipeline
