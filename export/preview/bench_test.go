@@ -54,7 +54,7 @@ func BenchmarkRender(b *testing.B) {
 		for i := range imgs {
 			m := mask.FromImage(Sprite(imgs[i], sprites[i]), Options{}.threshold())
 			rows[i] = &opaqueRows{r: image.Rectangle{Max: m.Size()}, m: m}
-			shapes[i] = shapesOf(sprites[i], Options{}.wants)
+			shapes[i] = shapesOf(sprites[i], Options{})
 		}
 		b.ReportAllocs()
 		i, n := 0, 0

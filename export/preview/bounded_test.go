@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview/previewtest"
 	"github.com/shapegen/shapegen/mask"
@@ -80,7 +81,7 @@ func TestRenderBounded(t *testing.T) {
 			rows := &opaqueRows{}
 			rows.reset(c.img, b.Size(), image.Point{}, Options{})
 			n := 0
-			forOutside(rows, shapesOf(s, Options{}.wants), func(y, x0, x1 int) { n += x1 - x0 })
+			forOutside(rows, shapesOf(s, Options{}), func(y, x0, x1 int) { n += x1 - x0 })
 			if n != 0 {
 				t.Errorf("%d pixels outside shapes that hold them all", n)
 			}
@@ -100,7 +101,7 @@ func TestViewOf(t *testing.T) {
 		if n%3 == 0 {
 			s.Circle.Radius *= 1 + 3*rng.Float64() // reaching out of the space
 		}
-		shapes := shapesOf(s, Options{}.wants)
+		shapes := shapesOf(s, Options{})
 		minSide := []int{0, 1, 64, 1000}[n%4]
 		v := viewOf(size, shapes, minSide)
 		w, h := v.size()
@@ -137,7 +138,7 @@ func TestRenderScaledDown(t *testing.T) {
 		}
 	}
 	s := rectSprite("wide", 5000, 7)
-	opt := Options{Kinds: []string{}}
+	opt := Options{Kinds: []collide.Kind{}, NoPivot: true}
 	v := viewOf(image.Pt(5000, 7), nil, 0)
 	if v.down != 2 || v.up != 1 {
 		t.Fatalf("view %+v, want scaled down by 2", v)

@@ -1,26 +1,64 @@
 package preview
 
-import "image/color"
+import (
+	"image/color"
+	"iter"
+	"slices"
 
-// The shape kinds Render knows, in drawing order (largest first, so the
-// tight shapes end on top). "pivot" is the sprite's pivot point, drawn as
-// a cross.
-var kinds = []struct {
-	name   string
-	label  string
-	colour color.NRGBA
-	width  float64
-	dash   []float64
-}{
-	{"aabb", "aabb", color.NRGBA{0x56, 0xb4, 0xe9, 0xff}, 1.5, []float64{5, 3}},
-	{"circle", "circle", color.NRGBA{0xe6, 0x9f, 0x00, 0xff}, 1.5, nil},
-	{"box", "oriented box", color.NRGBA{0x00, 0x9e, 0x73, 0xff}, 1.5, []float64{8, 3}},
-	{"hull", "hull", color.NRGBA{0xcc, 0x79, 0xa7, 0xff}, 1.5, nil},
-	{"outline", "outline", color.NRGBA{0x8c, 0x56, 0x1e, 0xff}, 1.5, []float64{3, 2}},
-	{"pieces", "pieces", color.NRGBA{0x7b, 0x3f, 0xbf, 0xff}, 1.5, nil},
-	{"polygon", "polygon", color.NRGBA{0x00, 0x4f, 0xb8, 0xff}, 2.5, nil},
-	{"pivot", "pivot", color.NRGBA{0x10, 0x10, 0x10, 0xff}, 1.5, nil},
+	"github.com/shapegen/shapegen/collide"
+)
+
+// style is how Render strokes a shape kind: the legend's label ("" for
+// the kind's name), the line width and the dash pattern. The colour is
+// export.Colour's, the one the HTML report draws the kind in too.
+type style struct {
+	label string
+	width float64
+	dash  []float64
 }
+
+var styles = [collide.NumKinds]style{
+	collide.KindAABB:    {width: 1.5, dash: []float64{5, 3}},
+	collide.KindCircle:  {width: 1.5},
+	collide.KindBox:     {label: "oriented box", width: 1.5, dash: []float64{8, 3}},
+	collide.KindHull:    {width: 1.5},
+	collide.KindPolygon: {width: 2.5},
+	collide.KindPieces:  {width: 1.5},
+	collide.KindOutline: {width: 1.5, dash: []float64{3, 2}},
+}
+
+// label returns the legend's name of kind k.
+func label(k collide.Kind) string {
+	if l := styles[k].label; l != "" {
+		return l
+	}
+	return k.String()
+}
+
+// drawOrder lists the shape kinds in the order Render draws them: the
+// largest first, so that the tight shapes end on top. The pivot, not a
+// shape kind, is drawn after them all.
+var drawOrder = [collide.NumKinds]collide.Kind{
+	collide.KindAABB, collide.KindCircle, collide.KindBox, collide.KindHull,
+	collide.KindOutline, collide.KindPieces, collide.KindPolygon,
+}
+
+// Order returns the shape kinds in the order Render draws them (the
+// largest first, so that the tight shapes end on top); the pivot is drawn
+// after them all. The HTML report draws in the same order.
+func Order() iter.Seq[collide.Kind] { return slices.Values(drawOrder[:]) }
+
+// The pivot's cross, drawn dark on a light halo.
+const pivotLabel = "pivot"
+
+var (
+	pivotColour = color.NRGBA{0x10, 0x10, 0x10, 0xff}
+	pivotHalo   = color.NRGBA{0xff, 0xff, 0xff, 0xe0}
+)
+
+// PivotColour returns the colour of the cross Render draws at a sprite's
+// pivot. The HTML report draws it so too.
+func PivotColour() color.NRGBA { return pivotColour }
 
 // Colours of the parts of a preview that are not shapes.
 var (
@@ -31,28 +69,3 @@ var (
 	legendBack    = color.NRGBA{0xfa, 0xfa, 0xfa, 0xff}
 	textColour    = color.NRGBA{0x20, 0x20, 0x20, 0xff}
 )
-
-// Kinds returns the shape kinds Render can draw, in drawing order:
-// "aabb", "circle", "box", "hull", "outline", "pieces", "polygon", "pivot".
-func Kinds() []string {
-	out := make([]string, len(kinds))
-	for i, k := range kinds {
-		out[i] = k.name
-	}
-	return out
-}
-
-// Colour returns the colour Render draws kind in, and false for a kind it
-// does not know. The HTML report uses the same colours.
-func Colour(kind string) (color.NRGBA, bool) {
-	for _, k := range kinds {
-		if k.name == kind {
-			return k.colour, true
-		}
-	}
-	return color.NRGBA{}, false
-}
-
-// OutsideColour is the colour of opaque pixels that a drawn shape leaves
-// outside (there should be none).
-func OutsideColour() color.NRGBA { return outsideColour }

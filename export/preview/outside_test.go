@@ -64,7 +64,7 @@ func TestOutsideProperty(t *testing.T) {
 				{{mid - f(0, 1), -0.5}, {fw + 0.5, -0.5}, {fw + 0.5, fh + 0.5}, {mid - f(0, 1), fh + 0.5}},
 			}
 		}
-		shapes := shapesOf(s, func(string) bool { return true })
+		shapes := shapesOf(s, Options{})
 		got, want := outsideOf(m, shapes), naiveOutside(m, shapes)
 		if !slices.Equal(got, want) {
 			t.Fatalf("case %d (%dx%d): forOutside = %v, want %v", n, w, h, fmt.Sprint(got), fmt.Sprint(want))

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
 
+	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/mask"
 )
@@ -51,9 +52,13 @@ type Options struct {
 	// longer side: smaller sprites are scaled up by a whole factor (as
 	// far as MaxSide and MaxPixels allow). 0 means DefaultMinSide.
 	MinSide int
-	// Kinds lists the shape kinds to draw (see Kinds); nil draws all that
-	// the sprite has, an empty non-nil slice none.
-	Kinds []string
+	// Kinds lists the shape kinds to draw; nil draws all that the sprite
+	// has, an empty non-nil slice none. They are drawn in Order whatever
+	// the order of the list.
+	Kinds []collide.Kind
+	// NoPivot leaves out the cross at the sprite's pivot, which is drawn
+	// otherwise (for a sprite with pixels or a pivot other than (0, 0)).
+	NoPivot bool
 	// Mask, when not nil, is the sprite's opaque pixels in its own space
 	// at AlphaThreshold, as a caller that has them already (a build) gives
 	// them, so they are not found again from the pixels. A mask of
@@ -73,8 +78,8 @@ func (o Options) threshold() uint8 {
 	return uint8(min(o.AlphaThreshold, 255))
 }
 
-func (o Options) wants(kind string) bool {
-	return o.Kinds == nil || slices.Contains(o.Kinds, kind)
+func (o Options) wants(k collide.Kind) bool {
+	return o.Kinds == nil || slices.Contains(o.Kinds, k)
 }
 
 // upScale returns the whole factor by which a sprite whose longer side is
@@ -164,7 +169,7 @@ func viewOf(size image.Point, shapes []shape, minSide int) view {
 // lines thinner than the factor may vanish; the shapes stay).
 //
 // Each shape kind of opt.Kinds is stroked with gg in its own colour (see
-// Colour), with the area it adds around the pixels lightly tinted; the
+// export.Colour), with the area it adds around the pixels lightly tinted; the
 // outline kind is drawn as its rings (outer rings and holes alike) and the
 // pieces each as a polygon. When the sprite is not scaled down the
 // pixel-edge outline of the opaque pixels is drawn dark just outside
@@ -203,7 +208,7 @@ func (r *Renderer) Render(frame image.Image, s *export.Sprite, opt Options) (*im
 		return nil, err
 	}
 	size, off := spriteSpace(frame, s)
-	shapes := shapesOf(s, opt.wants)
+	shapes := shapesOf(s, opt)
 	v := viewOf(size, shapes, opt.MinSide)
 	drawW, drawH := v.size()
 	// Without the legend the picture is still drawn with its margin, then
@@ -285,15 +290,6 @@ func check(s *export.Sprite) error {
 	if s.Offset != nil {
 		list = append(list, values{"offset", []float64{float64(s.Offset[0]), float64(s.Offset[1])}})
 	}
-	if s.AABB != nil {
-		list = append(list, values{"aabb", []float64{s.AABB.Min[0], s.AABB.Min[1], s.AABB.Max[0], s.AABB.Max[1]}})
-	}
-	if s.Circle != nil {
-		list = append(list, values{"circle", []float64{s.Circle.Center[0], s.Circle.Center[1], s.Circle.Radius}})
-	}
-	if s.Box != nil {
-		list = append(list, values{"box", []float64{s.Box.Center[0], s.Box.Center[1], s.Box.Half[0], s.Box.Half[1], s.Box.Angle}})
-	}
 	for _, l := range list {
 		for _, v := range l.vs {
 			if !inRange(v) {
@@ -301,16 +297,60 @@ func check(s *export.Sprite) error {
 			}
 		}
 	}
-	for _, r := range []struct {
-		key   string
-		rings []export.Ring
-	}{{"hull", []export.Ring{s.Hull}}, {"polygon", []export.Ring{s.Polygon}}, {"pieces", s.Pieces}, {"outline", s.Outline}} {
-		for _, ring := range r.rings {
-			for _, p := range ring {
-				if !inRange(p[0]) || !inRange(p[1]) {
-					return fmt.Errorf("%s: point %v is beyond ±2^30 or not a number", r.key, p)
-				}
+	for k := range collide.Kinds() {
+		r, ok := s.Shape(k)
+		if !ok {
+			continue
+		}
+		if err := checkShape(r); err != nil {
+			return fmt.Errorf("%s: %w", k, err)
+		}
+	}
+	return nil
+}
+
+// checkShape returns an error when a value of r (a shape as
+// export.Sprite.Shape gives it) is beyond MaxCoord or not a finite
+// number: the first such value, or for a polygon's or a ring's point the
+// point.
+func checkShape(r collide.Region) error {
+	var vs []float64
+	switch r := r.(type) {
+	case collide.Rect:
+		vs = []float64{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}
+	case collide.Circle:
+		vs = []float64{r.Center.X, r.Center.Y, r.Radius}
+	case collide.Box:
+		vs = []float64{r.Center.X, r.Center.Y, r.Half.X, r.Half.Y, r.Angle}
+	case collide.Polygon:
+		return checkPoints(r)
+	case collide.Compound:
+		for _, p := range r {
+			if err := checkPoints(p); err != nil {
+				return err
 			}
+		}
+	case collide.Rings:
+		for _, ring := range r {
+			if err := checkPoints(ring); err != nil {
+				return err
+			}
+		}
+	}
+	for _, v := range vs {
+		if !inRange(v) {
+			return fmt.Errorf("value %v is beyond ±2^30 or not a number", v)
+		}
+	}
+	return nil
+}
+
+// checkPoints returns an error naming the first point of ps beyond
+// MaxCoord or not a finite number, written as the library writes it.
+func checkPoints(ps []collide.Vec) error {
+	for _, p := range ps {
+		if !inRange(p.X) || !inRange(p.Y) {
+			return fmt.Errorf("point %v is beyond ±2^30 or not a number", export.PointOf(p))
 		}
 	}
 	return nil
@@ -338,7 +378,7 @@ func Layout(s *export.Sprite, opt Options) (drawing image.Rectangle, width int) 
 			w, h = w+s.Offset[0], h+s.Offset[1]
 		}
 	}
-	drawW, drawH := viewOf(image.Pt(w, h), shapesOf(s, opt.wants), opt.MinSide).size()
+	drawW, drawH := viewOf(image.Pt(w, h), shapesOf(s, opt), opt.MinSide).size()
 	if opt.NoLegend {
 		return image.Rect(0, 0, drawW, drawH), drawW
 	}
@@ -430,7 +470,7 @@ func (c canvas) tint(shapes []shape, holes []image.Rectangle) {
 			c.dc.LineTo(x1, y0)
 			c.dc.ClosePath()
 		}
-		col := kinds[sh.kind].colour
+		col := export.Colour(sh.kind)
 		col.A = tintAlpha
 		c.dc.SetColor(col)
 		c.dc.SetFillRuleWinding()
@@ -456,14 +496,14 @@ func (c canvas) path(sh shape) {
 // stroke draws sh's outline in its colour, width and dash, or the pivot
 // cross.
 func (c canvas) stroke(sh shape) {
-	k := kinds[sh.kind]
-	if k.name == "pivot" {
-		x, y := c.pt(sh.pivot.X, sh.pivot.Y)
+	if sh.pivot {
+		x, y := c.pt(sh.at.X, sh.at.Y)
 		c.cross(x, y, 7)
 		return
 	}
+	k := styles[sh.kind]
 	c.path(sh)
-	c.dc.SetColor(k.colour)
+	c.dc.SetColor(export.Colour(sh.kind))
 	c.dc.SetLineWidth(k.width)
 	// Rings are closed and dashes short: butt caps (round ones cost gg a
 	// curve at each end of every dash).
@@ -480,7 +520,7 @@ func (c canvas) cross(x, y, r float64) {
 	for _, pass := range []struct {
 		col   color.NRGBA
 		width float64
-	}{{color.NRGBA{0xff, 0xff, 0xff, 0xe0}, 4}, {kinds[len(kinds)-1].colour, 1.5}} {
+	}{{pivotHalo, 4}, {pivotColour, 1.5}} {
 		c.dc.DrawLine(x-r, y, x+r, y)
 		c.dc.DrawLine(x, y-r, x, y+r)
 		c.dc.SetColor(pass.col)
@@ -563,11 +603,13 @@ func (c canvas) outside(kept [][3]int, rows *opaqueRows, shapes []shape) {
 	c.dc.Fill()
 }
 
-// entry is one item of the legend: a shape kind (kind >= 0) or, with kind
-// -1, the count of outside pixels.
+// entry is one item of the legend: a shape kind, the pivot or the count of
+// outside pixels.
 type entry struct {
-	kind int
-	text string
+	kind    collide.Kind // unless pivot or outside
+	pivot   bool
+	outside bool
+	text    string
 }
 
 func (e entry) width() int { return swatch + 6 + glyphWidth*len(e.text) + 14 }
@@ -575,17 +617,21 @@ func (e entry) width() int { return swatch + 6 + glyphWidth*len(e.text) + 14 }
 func legendEntries(s *export.Sprite, shapes []shape, outside int) []entry {
 	var out []entry
 	for _, sh := range shapes {
-		text := kinds[sh.kind].label
-		switch kinds[sh.kind].name {
-		case "hull", "polygon":
+		if sh.pivot {
+			out = append(out, entry{pivot: true, text: pivotLabel})
+			continue
+		}
+		text := label(sh.kind)
+		switch sh.kind {
+		case collide.KindHull, collide.KindPolygon:
 			text = fmt.Sprintf("%s %dv", text, len(sh.rings[0]))
-		case "pieces", "outline":
+		case collide.KindPieces, collide.KindOutline:
 			text = fmt.Sprintf("%s %d", text, len(sh.rings))
 		}
-		out = append(out, entry{sh.kind, text})
+		out = append(out, entry{kind: sh.kind, text: text})
 	}
 	if outside > 0 {
-		out = append(out, entry{-1, fmt.Sprintf("outside %dpx", outside)})
+		out = append(out, entry{outside: true, text: fmt.Sprintf("outside %dpx", outside)})
 	}
 	return out
 }
@@ -628,16 +674,16 @@ func (c canvas) legend(s *export.Sprite, entries []entry, rows [][2]int, top, wi
 		for _, e := range entries[row[0]:row[1]] {
 			fx, mid := float64(x), float64(y-4)
 			switch {
-			case e.kind < 0:
+			case e.outside:
 				dc.DrawRectangle(fx+4, mid-5, 10, 10)
 				dc.SetColor(outsideColour)
 				dc.Fill()
-			case kinds[e.kind].name == "pivot":
+			case e.pivot:
 				c.cross(fx+swatch/2, mid, 5)
 			default:
-				k := kinds[e.kind]
+				k := styles[e.kind]
 				dc.DrawLine(fx, mid, fx+swatch, mid)
-				dc.SetColor(k.colour)
+				dc.SetColor(export.Colour(e.kind))
 				dc.SetLineWidth(k.width + 0.5)
 				dc.SetLineCapButt()
 				dc.SetDash(k.dash...)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview/previewtest"
 	"github.com/shapegen/shapegen/mask"
@@ -83,7 +84,7 @@ func TestUpScale(t *testing.T) {
 func TestRenderSize(t *testing.T) {
 	img := previewtest.Picture(lShape...)
 	s := previewtest.Sprite("l", img)
-	got := render(t, img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{}})
+	got := render(t, img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []collide.Kind{}, NoPivot: true})
 	k := upScale(8, 0)
 	if want := 8*k + 2*margin; got.Rect.Dx() != want {
 		t.Errorf("Render width = %d, want %d (k = %d)", got.Rect.Dx(), want, k)
@@ -133,26 +134,33 @@ func TestRenderKindColours(t *testing.T) {
 	draw.Draw(img, image.Rect(12, 12, 36, 28), previewtest.Blob(24, 16, true), image.Point{}, draw.Src)
 	s := previewtest.Sprite("blob", img)
 	s.Outline = []export.Ring{{{10, 10}, {38, 10}, {38, 30}, {10, 30}}}
-	bare := render(t, img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{}})
-	for _, kind := range Kinds() {
-		t.Run(kind, func(t *testing.T) {
-			col, ok := Colour(kind)
-			if !ok {
-				t.Fatalf("Colour(%q) unknown", kind)
-			}
-			got := render(t, img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{kind}})
+	bare := render(t, img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []collide.Kind{}, NoPivot: true})
+	type drawn struct {
+		name string
+		opt  Options
+		col  color.NRGBA
+	}
+	var cases []drawn
+	for k := range Order() {
+		cases = append(cases, drawn{k.String(), Options{Kinds: []collide.Kind{k}, NoPivot: true}, export.Colour(k)})
+	}
+	cases = append(cases, drawn{"pivot", Options{Kinds: []collide.Kind{}}, PivotColour()})
+	if len(cases) != int(collide.NumKinds)+1 {
+		t.Fatalf("Order() lists %d kinds, want all %d", len(cases)-1, collide.NumKinds)
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.opt.AlphaThreshold = previewtest.Threshold
+			got := render(t, img, s, c.opt)
 			if got.Rect.Dx() != bare.Rect.Dx() {
 				t.Fatalf("width %d, want %d as without shapes", got.Rect.Dx(), bare.Rect.Dx())
 			}
 			// Compare the drawing above the legend.
 			r := image.Rect(0, 0, bare.Rect.Dx(), bare.Rect.Dy()-lineHeight-margin)
-			if !painted(got.SubImage(r).(*image.NRGBA), bare.SubImage(r).(*image.NRGBA), col) {
-				t.Errorf("Render(Kinds: [%s]) paints no pixel in its colour %v", kind, col)
+			if !painted(got.SubImage(r).(*image.NRGBA), bare.SubImage(r).(*image.NRGBA), c.col) {
+				t.Errorf("Render(%s alone) paints no pixel in its colour %v", c.name, c.col)
 			}
 		})
-	}
-	if _, ok := Colour("nonsense"); ok {
-		t.Errorf(`Colour("nonsense") ok, want false`)
 	}
 }
 
@@ -162,7 +170,7 @@ func TestRenderOutside(t *testing.T) {
 	img := previewtest.Picture(lShape...)
 	s := previewtest.Sprite("l", img)
 	s.AABB = &export.AABB{Min: export.Point{0, 0}, Max: export.Point{8, 4}} // leaves row 4 out
-	opt := Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{"aabb"}}
+	opt := Options{AlphaThreshold: previewtest.Threshold, Kinds: []collide.Kind{collide.KindAABB}, NoPivot: true}
 	got := render(t, img, s, opt)
 	k := upScale(8, 0)
 	at := func(x, y int) color.NRGBA { return got.NRGBAAt(margin+x*k+k/2, margin+y*k+k/2) }
@@ -175,15 +183,15 @@ func TestRenderOutside(t *testing.T) {
 		t.Errorf("pixel (3, 3) inside the box drawn %v, want its own %v", c, want)
 	}
 	m := mask.FromImage(img, previewtest.Threshold)
-	if n := len(outsideOf(m, shapesOf(s, opt.wants))); n != 8 {
+	if n := len(outsideOf(m, shapesOf(s, opt))); n != 8 {
 		t.Errorf("forOutside found %d pixels, want 8", n)
 	}
-	entries := legendEntries(s, shapesOf(s, opt.wants), 8)
-	if !slices.ContainsFunc(entries, func(e entry) bool { return e.kind < 0 && e.text == "outside 8px" }) {
+	entries := legendEntries(s, shapesOf(s, opt), 8)
+	if !slices.ContainsFunc(entries, func(e entry) bool { return e.outside && e.text == "outside 8px" }) {
 		t.Errorf("legend %v has no entry %q", entries, "outside 8px")
 	}
 	// The true shapes leave nothing outside.
-	if n := len(outsideOf(m, shapesOf(previewtest.Sprite("l", img), func(string) bool { return true }))); n != 0 {
+	if n := len(outsideOf(m, shapesOf(previewtest.Sprite("l", img), Options{}))); n != 0 {
 		t.Errorf("forOutside of conservative shapes found %d pixels, want 0", n)
 	}
 }
@@ -194,14 +202,14 @@ func TestRenderOutside(t *testing.T) {
 func TestRenderTint(t *testing.T) {
 	img := previewtest.Picture(lShape...)
 	s := previewtest.Sprite("l", img)
-	opt := Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{"aabb"}}
-	bare := render(t, img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []string{}})
+	opt := Options{AlphaThreshold: previewtest.Threshold, Kinds: []collide.Kind{collide.KindAABB}, NoPivot: true}
+	bare := render(t, img, s, Options{AlphaThreshold: previewtest.Threshold, Kinds: []collide.Kind{}, NoPivot: true})
 	got := render(t, img, s, opt)
 	k := upScale(8, 0)
 	// Sprite pixel (5, 1) is transparent but inside the bounding box.
 	x, y := margin+5*k+k/2, margin+1*k+k/2
 	b, g := bare.NRGBAAt(x, y), got.NRGBAAt(x, y)
-	col, _ := Colour("aabb")
+	col := export.Colour(collide.KindAABB)
 	if b == g {
 		t.Fatalf("pixel inside the box, outside the sprite: %v, same as without the box", g)
 	}
@@ -241,7 +249,7 @@ func TestRenderEmpty(t *testing.T) {
 	if want := 16*upScale(16, 0) + 2*margin; got.Rect.Dx() != want {
 		t.Errorf("width = %d, want %d", got.Rect.Dx(), want)
 	}
-	if e := legendEntries(s, shapesOf(s, Options{}.wants), 0); len(e) != 0 {
+	if e := legendEntries(s, shapesOf(s, Options{}), 0); len(e) != 0 {
 		t.Errorf("legend entries of an empty sprite = %v, want none", e)
 	}
 }
@@ -306,7 +314,7 @@ func TestRendererReuse(t *testing.T) {
 	for i, size := range [][2]int{{40, 30}, {9, 7}, {90, 20}, {9, 7}, {3, 60}, {40, 30}} {
 		img := previewtest.Blob(size[0], size[1], i%2 == 0)
 		s := previewtest.Sprite("blob", img)
-		for _, opt := range []Options{{}, {NoLegend: true}, {MinSide: 1, Kinds: []string{"circle", "polygon"}}} {
+		for _, opt := range []Options{{}, {NoLegend: true}, {MinSide: 1, Kinds: []collide.Kind{collide.KindCircle, collide.KindPolygon}, NoPivot: true}} {
 			want := render(t, img, s, opt)
 			got, err := r.Render(img, s, opt)
 			if err != nil {
@@ -398,7 +406,7 @@ func TestRenderGivenMask(t *testing.T) {
 			// pixel outline of a sprite that has pixels (with no shapes
 			// drawn over it).
 			bare := opt
-			bare.Kinds, bare.Mask = []string{}, m
+			bare.Kinds, bare.NoPivot, bare.Mask = []collide.Kind{}, true, m
 			outlined := render(t, frame, s, bare)
 			bare.Mask = mask.New(m.Width(), m.Height())
 			if got := render(t, frame, s, bare); s.Pixels > 0 && bytes.Equal(got.Pix, outlined.Pix) {

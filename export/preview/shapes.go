@@ -8,80 +8,70 @@ import (
 )
 
 // shape is one drawable shape of a sprite in sprite coordinates: a circle,
-// or rings (convex polygons, or for "outline" the rings of each island).
+// or rings (convex polygons, or for the outline the rings of each island),
+// or the pivot.
 type shape struct {
-	kind   int // index into kinds
+	kind   collide.Kind // unused for the pivot
+	pivot  bool         // the shape is the pivot's cross at at
 	circle *collide.Circle
 	rings  []collide.Polygon
-	pivot  collide.Vec
+	at     collide.Vec
 }
 
-// shapesOf returns the shapes of s whose kinds are in want, in drawing
-// order.
-func shapesOf(s *export.Sprite, want func(string) bool) []shape {
+// shapesOf returns the shapes of s that opt draws, in drawing order.
+func shapesOf(s *export.Sprite, opt Options) []shape {
 	var out []shape
-	for i, k := range kinds {
-		if !want(k.name) {
+	for _, k := range drawOrder {
+		if !opt.wants(k) {
 			continue
 		}
-		sh := shape{kind: i}
-		switch k.name {
-		case "aabb":
-			if s.AABB == nil {
-				continue
-			}
-			if p := collide.R(s.AABB.Min[0], s.AABB.Min[1], s.AABB.Max[0], s.AABB.Max[1]).Polygon(); p != nil {
+		r, ok := s.Shape(k)
+		if !ok {
+			continue
+		}
+		sh := shape{kind: k}
+		switch r := r.(type) {
+		case collide.Rect:
+			// collide.R orders the corners of a rectangle written the
+			// wrong way round, and Polygon is nil for an empty one.
+			if p := collide.R(r.Min.X, r.Min.Y, r.Max.X, r.Max.Y).Polygon(); p != nil {
 				sh.rings = []collide.Polygon{p}
 			}
-		case "circle":
-			if s.Circle == nil {
-				continue
-			}
-			sh.circle = &collide.Circle{Center: vec(s.Circle.Center), Radius: s.Circle.Radius}
-		case "box":
-			if s.Box == nil {
-				continue
-			}
-			c := collide.Box{Center: vec(s.Box.Center), Half: vec(s.Box.Half), Angle: s.Box.Angle}.Corners()
+		case collide.Circle:
+			sh.circle = &r
+		case collide.Box:
+			c := r.Corners()
 			sh.rings = []collide.Polygon{c[:]}
-		case "hull":
-			sh.rings = polygons([]export.Ring{s.Hull})
-		case "polygon":
-			sh.rings = polygons([]export.Ring{s.Polygon})
-		case "pieces":
-			sh.rings = polygons(s.Pieces)
-		case "outline":
-			sh.rings = polygons(s.Outline)
-		case "pivot":
-			if s.Pixels == 0 && s.Pivot == (export.Point{}) {
-				continue
+		case collide.Polygon:
+			sh.rings = nonEmpty(sh.rings, r)
+		case collide.Compound:
+			sh.rings = nonEmpty(sh.rings, r...)
+		case collide.Rings:
+			for _, ring := range r {
+				sh.rings = nonEmpty(sh.rings, ring)
 			}
-			sh.pivot = vec(s.Pivot)
 		}
-		if sh.circle == nil && len(sh.rings) == 0 && k.name != "pivot" {
+		if sh.circle == nil && len(sh.rings) == 0 {
 			continue
 		}
 		out = append(out, sh)
+	}
+	if !opt.NoPivot && (s.Pixels > 0 || s.Pivot != (export.Point{})) {
+		out = append(out, shape{pivot: true, at: vec(s.Pivot)})
 	}
 	return out
 }
 
 func vec(p export.Point) collide.Vec { return collide.V(p[0], p[1]) }
 
-// polygons converts the non-empty rings to collide polygons.
-func polygons(rings []export.Ring) []collide.Polygon {
-	var out []collide.Polygon
-	for _, r := range rings {
-		if len(r) == 0 {
-			continue
+// nonEmpty appends to dst the polygons of ps that have a vertex.
+func nonEmpty(dst []collide.Polygon, ps ...collide.Polygon) []collide.Polygon {
+	for _, p := range ps {
+		if len(p) > 0 {
+			dst = append(dst, p)
 		}
-		p := make(collide.Polygon, len(r))
-		for i, v := range r {
-			p[i] = vec(v)
-		}
-		out = append(out, p)
 	}
-	return out
+	return dst
 }
 
 // bounds returns the smallest rectangle holding sh.
@@ -90,7 +80,7 @@ func (sh shape) bounds() collide.Rect {
 		return sh.circle.Bounds()
 	}
 	if len(sh.rings) == 0 {
-		return collide.Rect{Min: sh.pivot, Max: sh.pivot}
+		return collide.Rect{Min: sh.at, Max: sh.at}
 	}
 	r := sh.rings[0].Bounds()
 	for _, p := range sh.rings[1:] {
@@ -101,13 +91,7 @@ func (sh shape) bounds() collide.Rect {
 
 // encloses reports whether sh is a shape the guarantee applies to (every
 // opaque pixel square must lie inside it).
-func (sh shape) encloses() bool {
-	switch kinds[sh.kind].name {
-	case "outline", "pivot":
-		return false
-	}
-	return true
-}
+func (sh shape) encloses() bool { return !sh.pivot && sh.kind != collide.KindOutline }
 
 // containsPixel reports whether the closed pixel square [x, x+1] x [y, y+1]
 // lies inside sh (boundary included). A square is inside a convex shape

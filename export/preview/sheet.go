@@ -192,7 +192,7 @@ func Tile(frame image.Image, s *export.Sprite, opt Options, cell int) *image.NRG
 	}
 	opt.MinSide, opt.NoLegend = 1, true
 	size, off := spriteSpace(frame, s)
-	x0, y0, x1, y1 := viewBounds(size.X, size.Y, shapesOf(s, opt.wants))
+	x0, y0, x1, y1 := viewBounds(size.X, size.Y, shapesOf(s, opt))
 	if side := max(x1-x0, y1-y0); side > cell {
 		f := (side + cell - 1) / cell
 		// The sprite's space in the frame's coordinates (see Sprite).

@@ -237,7 +237,7 @@ func TestShrinkKeepsPixelsInside(t *testing.T) {
 		if m.Count() == 0 {
 			t.Fatalf("f=%d: no opaque block", f)
 		}
-		if out := outsideOf(m, shapesOf(ss, func(string) bool { return true })); len(out) != 0 {
+		if out := outsideOf(m, shapesOf(ss, Options{})); len(out) != 0 {
 			t.Errorf("f=%d: %d opaque blocks outside the shrunk shapes, first %v", f, len(out), out[0])
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview"
 )
@@ -126,20 +127,20 @@ func makeCard(s *export.Sprite, x int, opt *Options) card {
 	var b []byte
 	for i, k := range kinds {
 		c.Shapes[i] = ""
-		if k.shape == nil {
+		if k.pivot {
 			continue
 		}
-		rings, circle, ok := k.shape(s)
+		rings, circle, ok := geometry(s, k.kind)
 		switch {
 		case !ok:
 		case circle != nil:
-			v.add(circle.Center[0]-circle.Radius, circle.Center[1]-circle.Radius)
-			v.add(circle.Center[0]+circle.Radius, circle.Center[1]+circle.Radius)
-			c.Shapes[i] = [3]float64{round2(circle.Center[0]), round2(circle.Center[1]), round2(circle.Radius)}
+			v.add(circle.Center.X-circle.Radius, circle.Center.Y-circle.Radius)
+			v.add(circle.Center.X+circle.Radius, circle.Center.Y+circle.Radius)
+			c.Shapes[i] = [3]float64{round2(circle.Center.X), round2(circle.Center.Y), round2(circle.Radius)}
 		default:
 			for _, r := range rings {
 				for _, p := range r {
-					v.add(p[0], p[1])
+					v.add(p.X, p.Y)
 				}
 			}
 			b = appendPath(b[:0], rings)
@@ -155,10 +156,7 @@ func withHead(c card, s *export.Sprite) card {
 	c.Name = s.Name
 	for _, k := range figureKinds(s.Quality) {
 		q := s.Quality[k]
-		f := figure{Kind: k, Outside: q.Outside, AreaRatio: round4(q.AreaRatio), FPArea: round4(q.FPArea), Count: -1}
-		if i := kindIndex(k); i >= 0 {
-			f.Count = kinds[i].count(s)
-		}
+		f := figure{Kind: k, Outside: q.Outside, AreaRatio: round4(q.AreaRatio), FPArea: round4(q.FPArea), Count: countOf(s, k)}
 		c.Figures = append(c.Figures, f)
 	}
 	return c
@@ -169,8 +167,8 @@ func withHead(c card, s *export.Sprite) card {
 func figureKinds(q map[string]export.Quality) []string {
 	out := make([]string, 0, len(q))
 	for _, k := range kinds {
-		if _, ok := q[k.name]; ok {
-			out = append(out, k.name)
+		if _, ok := q[k.name()]; ok && !k.pivot {
+			out = append(out, k.name())
 		}
 	}
 	if len(out) < len(q) {
@@ -184,15 +182,6 @@ func figureKinds(q map[string]export.Quality) []string {
 		out = append(out, extra...)
 	}
 	return out
-}
-
-func kindIndex(name string) int {
-	for i, k := range kinds {
-		if k.name == name {
-			return i
-		}
-	}
-	return -1
 }
 
 // view gathers the rectangle a picture of a sprite shows: the sprite's
@@ -221,7 +210,7 @@ func (v *view) rect(s *export.Sprite) [4]int {
 }
 
 // appendPath appends the SVG path of closed rings.
-func appendPath(b []byte, rings []export.Ring) []byte {
+func appendPath(b []byte, rings []collide.Polygon) []byte {
 	for _, r := range rings {
 		for i, p := range r {
 			if i == 0 {
@@ -229,7 +218,7 @@ func appendPath(b []byte, rings []export.Ring) []byte {
 			} else {
 				b = append(b, 'L')
 			}
-			b = appendNum(append(appendNum(b, p[0]), ' '), p[1])
+			b = appendNum(append(appendNum(b, p.X), ' '), p.Y)
 		}
 		if len(r) > 0 {
 			b = append(b, 'Z')
@@ -326,11 +315,7 @@ func (p *indexPage) add(s *export.Sprite) {
 			}
 			p.Kinds[k] = ik
 		}
-		n := -1
-		if i := kindIndex(k); i >= 0 {
-			n = kinds[i].count(s)
-		}
-		ik.push(q.Outside, round4(q.FPArea), round4(q.AreaRatio), n)
+		ik.push(q.Outside, round4(q.FPArea), round4(q.AreaRatio), countOf(s, k))
 	}
 	for k, ik := range p.Kinds {
 		if _, ok := s.Quality[k]; !ok {

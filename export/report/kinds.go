@@ -2,75 +2,52 @@ package report
 
 import (
 	"fmt"
+	"image/color"
 	"math"
+	"slices"
 
+	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview"
 )
 
-// kind is how the report shows one shape kind: its label and stroke, and
-// its geometry on a sprite as closed rings or a circle, which the writer
-// turns into an SVG path so that the page draws every kind the same way
-// and knows no kind by name. The pivot is a kind too (a cross at the
-// sprite's pivot), so that it can be switched off like the shapes.
+// kind is how the report shows one shape kind, or the pivot: its label
+// and stroke; the writer turns the kind's geometry on a sprite (see
+// geometry) into an SVG path, so that the page draws every kind the same
+// way and knows no kind by name. The pivot is drawn as a cross at the
+// sprite's pivot, and listed with the kinds so that it can be switched
+// off like the shapes.
 type kind struct {
-	name  string
-	label string
+	kind  collide.Kind // unused for the pivot
+	pivot bool
+	label string  // "" for the kind's name
 	width float64 // stroke width in CSS pixels
 	dash  string  // SVG stroke-dasharray, "" for a solid line
 	// tint fills the area the shape adds around the pixels, lightly.
 	tint bool
 	// evenOdd fills with the even-odd rule (rings after the first are holes).
 	evenOdd bool
-	// halo draws a white line under the stroke (for the pivot's cross).
-	halo bool
-	// point marks a kind drawn as a cross at the sprite's pivot, not from
-	// a shape (the pivot).
-	point bool
-	// shape returns the kind's rings or circle on s, and false when s
-	// has none.
-	shape func(s *export.Sprite) (rings []export.Ring, c *export.Circle, ok bool)
 	// count returns the number the kind's "verts" column shows (vertices,
-	// or the number of pieces), or -1 for none; countSuffix follows it
-	// ("3×" pieces), and countLabel names it in the sort menu.
+	// or the number of pieces), or -1 for none; nil for a kind without
+	// one. countSuffix follows it ("3×" pieces), and countLabel names it
+	// in the sort menu.
 	count       func(s *export.Sprite) int
 	countSuffix string
 	countLabel  string
 }
 
-// kinds are the kinds the report draws, in drawing order (largest first,
-// so the tight shapes end on top), as export/preview draws them; pivot is
-// the last and has no figures. Colours come from preview.Colour.
-var kinds = []kind{
-	{name: "aabb", label: "aabb", width: 1.5, dash: "5 3", tint: true, shape: func(s *export.Sprite) ([]export.Ring, *export.Circle, bool) {
-		if s.AABB == nil {
-			return nil, nil, false
-		}
-		a := s.AABB
-		return []export.Ring{{a.Min, {a.Max[0], a.Min[1]}, a.Max, {a.Min[0], a.Max[1]}}}, nil, true
-	}, count: noCount},
-	{name: "circle", label: "circle", width: 1.5, tint: true, shape: func(s *export.Sprite) ([]export.Ring, *export.Circle, bool) {
-		return nil, s.Circle, s.Circle != nil
-	}, count: noCount},
-	{name: "box", label: "oriented box", width: 1.5, dash: "8 3", tint: true, shape: func(s *export.Sprite) ([]export.Ring, *export.Circle, bool) {
-		if s.Box == nil {
-			return nil, nil, false
-		}
-		b := s.Box
-		c, sn := math.Cos(b.Angle), math.Sin(b.Angle)
-		r := make(export.Ring, 4)
-		for i, u := range [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
-			x, y := u[0]*b.Half[0], u[1]*b.Half[1]
-			r[i] = export.Point{b.Center[0] + c*x - sn*y, b.Center[1] + sn*x + c*y}
-		}
-		return []export.Ring{r}, nil, true
-	}, count: noCount},
-	{name: "hull", label: "hull", width: 1.5, tint: true, shape: func(s *export.Sprite) ([]export.Ring, *export.Circle, bool) {
-		return []export.Ring{s.Hull}, nil, len(s.Hull) > 0
-	}, count: func(s *export.Sprite) int { return vertices(s.Hull) }, countLabel: "hull vertices"},
-	{name: "outline", label: "outline", width: 1, dash: "3 2", evenOdd: true, shape: func(s *export.Sprite) ([]export.Ring, *export.Circle, bool) {
-		return s.Outline, nil, len(s.Outline) > 0
-	}, count: func(s *export.Sprite) int {
+// styles are the shape kinds' rows of kinds.
+var styles = [collide.NumKinds]kind{
+	collide.KindAABB:   {width: 1.5, dash: "5 3", tint: true},
+	collide.KindCircle: {width: 1.5, tint: true},
+	collide.KindBox:    {label: "oriented box", width: 1.5, dash: "8 3", tint: true},
+	collide.KindHull: {width: 1.5, tint: true,
+		count: func(s *export.Sprite) int { return vertices(s.Hull) }, countLabel: "hull vertices"},
+	collide.KindPolygon: {width: 2.5, tint: true,
+		count: func(s *export.Sprite) int { return vertices(s.Polygon) }, countLabel: "polygon vertices"},
+	collide.KindPieces: {width: 1.5, tint: true,
+		count: func(s *export.Sprite) int { return vertices(s.Pieces) }, countSuffix: "×", countLabel: "number of pieces"},
+	collide.KindOutline: {width: 1, dash: "3 2", evenOdd: true, count: func(s *export.Sprite) int {
 		if len(s.Outline) == 0 {
 			return -1
 		}
@@ -80,21 +57,48 @@ var kinds = []kind{
 		}
 		return n
 	}, countLabel: "outline vertices"},
-	{name: "pieces", label: "pieces", width: 1.5, tint: true, shape: func(s *export.Sprite) ([]export.Ring, *export.Circle, bool) {
-		return s.Pieces, nil, len(s.Pieces) > 0
-	}, count: func(s *export.Sprite) int { return vertices(s.Pieces) }, countSuffix: "×", countLabel: "number of pieces"},
-	{name: "polygon", label: "polygon", width: 2.5, tint: true, shape: func(s *export.Sprite) ([]export.Ring, *export.Circle, bool) {
-		return []export.Ring{s.Polygon}, nil, len(s.Polygon) > 0
-	}, count: func(s *export.Sprite) int { return vertices(s.Polygon) }, countLabel: "polygon vertices"},
-	{name: "pivot", label: "pivot", width: 1.5, halo: true, point: true, count: noCount},
 }
+
+// kinds are what the report draws, in export/preview's drawing order
+// (largest first, so the tight shapes end on top), then the pivot, which
+// has no figures. Colours are export.Colour's and the preview's pivot
+// colour.
+var kinds = func() []kind {
+	var out []kind
+	for k := range preview.Order() {
+		row := styles[k]
+		row.kind = k
+		out = append(out, row)
+	}
+	return append(out, kind{pivot: true, width: 1.5})
+}()
+
+// pivotName is the pivot's name and label on the page.
+const pivotName = "pivot"
+
+// name returns k's name on the page: the shape kind's name, or "pivot".
+func (k *kind) name() string {
+	if k.pivot {
+		return pivotName
+	}
+	return k.kind.String()
+}
+
+// colour returns the CSS colour k is drawn in, as export/preview draws it.
+func (k *kind) colour() string {
+	c := preview.PivotColour()
+	if !k.pivot {
+		c = export.Colour(k.kind)
+	}
+	return css(c)
+}
+
+func css(c color.NRGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
 
 // sortPreference lists the kinds whose fp_area orders the page at first
 // ("worst first"), most preferred first: the first of them the build
 // computed. A game tests the tight convex shapes most.
-var sortPreference = []string{"polygon", "hull", "pieces", "box", "circle", "aabb"}
-
-func noCount(*export.Sprite) int { return -1 }
+var sortPreference = []collide.Kind{collide.KindPolygon, collide.KindHull, collide.KindPieces, collide.KindBox, collide.KindCircle, collide.KindAABB}
 
 // vertices returns len(s), or -1 for none.
 func vertices[S ~[]E, E any](s S) int {
@@ -102,6 +106,62 @@ func vertices[S ~[]E, E any](s S) int {
 		return -1
 	}
 	return len(s)
+}
+
+// kindIndex returns the index in kinds of the shape kind called name, and
+// -1 for a name that is no shape kind.
+func kindIndex(name string) int {
+	k, ok := collide.ParseKind(name)
+	if !ok {
+		return -1
+	}
+	return slices.IndexFunc(kinds, func(r kind) bool { return !r.pivot && r.kind == k })
+}
+
+// countOf returns the count the figures show for the kind called name on
+// s (see kind.count), and -1 for none.
+func countOf(s *export.Sprite, name string) int {
+	if i := kindIndex(name); i >= 0 && kinds[i].count != nil {
+		return kinds[i].count(s)
+	}
+	return -1
+}
+
+// geometry returns the shape of kind k on s as the page draws it: closed
+// rings, or a circle; ok is false when s has none. It is the shape
+// Sprite.Shape gives, an oriented box turned into its four corners.
+func geometry(s *export.Sprite, k collide.Kind) (rings []collide.Polygon, c *collide.Circle, ok bool) {
+	r, ok := s.Shape(k)
+	if !ok {
+		return nil, nil, false
+	}
+	switch r := r.(type) {
+	case collide.Rect:
+		return []collide.Polygon{{r.Min, collide.V(r.Max.X, r.Min.Y), r.Max, collide.V(r.Min.X, r.Max.Y)}}, nil, true
+	case collide.Circle:
+		return nil, &r, true
+	case collide.Box:
+		// Not collide.Box.Corners: its sums round differently in the last
+		// place, and the page's data stays as it was written.
+		cos, sin := math.Cos(r.Angle), math.Sin(r.Angle)
+		ring := make(collide.Polygon, 4)
+		for i, u := range [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
+			x, y := u[0]*r.Half.X, u[1]*r.Half.Y
+			ring[i] = collide.V(r.Center.X+cos*x-sin*y, r.Center.Y+sin*x+cos*y)
+		}
+		return []collide.Polygon{ring}, nil, true
+	case collide.Polygon:
+		return []collide.Polygon{r}, nil, true
+	case collide.Compound:
+		return r, nil, true
+	case collide.Rings:
+		rings = make([]collide.Polygon, len(r))
+		for i, ring := range r {
+			rings[i] = ring
+		}
+		return rings, nil, true
+	}
+	return nil, nil, false
 }
 
 // kindInfo is a kind as the page's data states it.
@@ -124,21 +184,17 @@ type kindInfo struct {
 }
 
 // kindInfos returns the kinds as the page's data states them; present
-// says which kinds some sprite has.
+// says which kinds some sprite has. The pivot is drawn with a halo, as a
+// point (a cross at the sprite's pivot).
 func kindInfos(present []bool) []kindInfo {
 	out := make([]kindInfo, len(kinds))
 	for i, k := range kinds {
-		out[i] = kindInfo{Name: k.name, Label: k.label, Colour: colour(k.name), Width: k.width, Dash: k.dash,
-			Tint: k.tint, EvenOdd: k.evenOdd, Halo: k.halo, Point: k.point, Count: k.countLabel, Suffix: k.countSuffix, Present: present[i]}
+		label := k.label
+		if label == "" {
+			label = k.name()
+		}
+		out[i] = kindInfo{Name: k.name(), Label: label, Colour: k.colour(), Width: k.width, Dash: k.dash,
+			Tint: k.tint, EvenOdd: k.evenOdd, Halo: k.pivot, Point: k.pivot, Count: k.countLabel, Suffix: k.countSuffix, Present: present[i]}
 	}
 	return out
-}
-
-// colour returns the CSS colour export/preview draws kind in.
-func colour(kind string) string {
-	c, ok := preview.Colour(kind)
-	if !ok {
-		return "#808080"
-	}
-	return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
 }

@@ -173,14 +173,15 @@ func NewWriter(create func(name string) (io.WriteCloser, error), opt Options) *W
 	return w
 }
 
-// sortKind returns the kind whose fp_area orders the page at first.
+// sortKind returns the name of the kind whose fp_area orders the page at
+// first.
 func sortKind(built []string) string {
 	for _, k := range sortPreference {
-		if len(built) == 0 || slices.Contains(built, k) {
-			return k
+		if len(built) == 0 || slices.Contains(built, k.String()) {
+			return k.String()
 		}
 	}
-	return sortPreference[0]
+	return sortPreference[0].String()
 }
 
 // Add adds the next sprite. Sprites must come in strictly increasing
@@ -204,7 +205,7 @@ func (w *Writer) Add(s *export.Sprite) error {
 	}
 	w.tally(s)
 	for i, d := range c.Shapes {
-		w.drawn[i] = w.drawn[i] || d != "" || kinds[i].point && s.Pixels > 0
+		w.drawn[i] = w.drawn[i] || d != "" || kinds[i].pivot && s.Pixels > 0
 	}
 	w.first.offer(s, &c)
 	if w.inCards > 0 {

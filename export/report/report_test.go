@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview"
 	"github.com/shapegen/shapegen/export/preview/previewtest"
@@ -161,7 +162,7 @@ func TestWriteContent(t *testing.T) {
 					for k, q := range s.Quality {
 						out += q.Outside
 						ik := p.Kinds[k]
-						if ik == nil || ik.FPArea[j] != round4(q.FPArea) || ik.AreaRatio[j] != round4(q.AreaRatio) || ik.Outside[j] != q.Outside || ik.Count[j] != kinds[kindIndex(k)].count(s) {
+						if ik == nil || ik.FPArea[j] != round4(q.FPArea) || ik.AreaRatio[j] != round4(q.AreaRatio) || ik.Outside[j] != q.Outside || ik.Count[j] != countOf(s, k) {
 							t.Fatalf("index row %d (%s) kind %s = %+v, want fp %v ar %v", x, name, k, ik, q.FPArea, q.AreaRatio)
 						}
 					}
@@ -225,8 +226,8 @@ func checkCard(t *testing.T, c *card, x int, s *export.Sprite) {
 	has := map[string]bool{"aabb": s.AABB != nil, "circle": s.Circle != nil, "box": s.Box != nil, "hull": len(s.Hull) > 0,
 		"polygon": len(s.Polygon) > 0, "pieces": len(s.Pieces) > 0, "outline": len(s.Outline) > 0}
 	for i, k := range kinds {
-		if (c.Shapes[i] != "") != has[k.name] {
-			t.Errorf("card %d (%s) shape of %s = %v, want one exactly when the sprite has it (%v)", x, s.Name, k.name, c.Shapes[i], has[k.name])
+		if (c.Shapes[i] != "") != has[k.name()] {
+			t.Errorf("card %d (%s) shape of %s = %v, want one exactly when the sprite has it (%v)", x, s.Name, k.name(), c.Shapes[i], has[k.name()])
 		}
 	}
 	if s.Circle != nil {
@@ -256,7 +257,7 @@ func checkFigures(t *testing.T, c *card, s *export.Sprite) {
 	}
 	for _, f := range c.Figures {
 		q := s.Quality[f.Kind]
-		if f.Outside != q.Outside || f.AreaRatio != round4(q.AreaRatio) || f.FPArea != round4(q.FPArea) || f.Count != kinds[kindIndex(f.Kind)].count(s) {
+		if f.Outside != q.Outside || f.AreaRatio != round4(q.AreaRatio) || f.FPArea != round4(q.FPArea) || f.Count != countOf(s, f.Kind) {
 			t.Errorf("card %d figures of %s = %+v, want %+v", c.X, f.Kind, f, q)
 		}
 	}
@@ -472,17 +473,34 @@ func TestSelfContainedCheck(t *testing.T) {
 	}
 }
 
-func TestColoursMatchPreview(t *testing.T) {
-	names := make([]string, len(kinds))
-	for i, k := range kinds {
-		names[i] = k.name
-		c, ok := preview.Colour(k.name)
-		if got, want := colour(k.name), fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B); !ok || got != want {
-			t.Errorf("report colour of %s = %s, want the preview's %s", k.name, got, want)
-		}
+// TestKindsMatchPreview checks that the page lists every shape kind once,
+// in export/preview's drawing order, then the pivot, each in the colour
+// the preview draws it in.
+func TestKindsMatchPreview(t *testing.T) {
+	var want []string
+	for k := range preview.Order() {
+		want = append(want, k.String())
 	}
-	if want := preview.Kinds(); !slices.Equal(names, want) {
+	want = append(want, "pivot")
+	infos := kindInfos(make([]bool, len(kinds)))
+	var names []string
+	for _, k := range infos {
+		names = append(names, k.Name)
+	}
+	if !slices.Equal(names, want) {
 		t.Errorf("report kinds %q, want the preview's %q in its drawing order", names, want)
+	}
+	if len(want) != int(collide.NumKinds)+1 {
+		t.Errorf("preview.Order() lists %d kinds, want all %d", len(want)-1, collide.NumKinds)
+	}
+	for _, info := range infos {
+		c := preview.PivotColour()
+		if k, ok := collide.ParseKind(info.Name); ok {
+			c = export.Colour(k)
+		}
+		if want := fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B); info.Colour != want {
+			t.Errorf("report colour of %s = %s, want the preview's %s", info.Name, info.Colour, want)
+		}
 	}
 }
 

@@ -533,7 +533,7 @@ func pruneStale(out string, lib *export.Library) error {
 // its kinds; leaving the circle and boxes out keeps tiles small and
 // quick, and the sprite larger in its cell.
 func tileOptions(threshold int) preview.Options {
-	return preview.Options{AlphaThreshold: threshold, Kinds: []string{"polygon", "pieces", "pivot"}}
+	return preview.Options{AlphaThreshold: threshold, Kinds: []collide.Kind{collide.KindPolygon, collide.KindPieces}}
 }
 
 // tilesOf gathers the contact-sheet tiles of outs by sprite name. Of
