@@ -87,12 +87,12 @@ func Sprite(name string, img image.Image) *export.Sprite {
 		}
 	}
 	s.Quality = map[string]export.Quality{}
-	for kind, area := range map[string]float64{
-		"aabb": aabb.Area(), "circle": c.Area(), "box": box.Area(),
-		"hull": h.Area(), "polygon": poly.Area(), "pieces": piecesArea,
+	for k, area := range map[collide.Kind]float64{
+		collide.KindAABB: aabb.Area(), collide.KindCircle: c.Area(), collide.KindBox: box.Area(),
+		collide.KindHull: h.Area(), collide.KindPolygon: poly.Area(), collide.KindPieces: piecesArea,
 	} {
 		r := area / float64(s.Pixels)
-		s.Quality[kind] = export.Quality{AreaRatio: r, FPArea: math.Max(0, 1-1/r)}
+		s.Quality[k.String()] = export.Quality{AreaRatio: r, FPArea: math.Max(0, 1-1/r)}
 	}
 	return s
 }
