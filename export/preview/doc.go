@@ -4,9 +4,8 @@
 // Renderer does the same reusing its memory), Layout says where its
 // drawing lies, Sprite gives the bare sprite at 1x (for the HTML report,
 // which can draw shapes itself), Tile a small drawing for a contact sheet,
-// Sheet and ContactSheet put many pictures in one grid,
-// WriteContactSheet writes one page of a build's contact sheets, and
-// Encode stores a PNG.
+// WriteContactSheet writes one page of a build's contact sheets (the
+// tiles in a grid, each named under it), and Encode stores a PNG.
 //
 // Shapes, the pixel-edge outline, the outside pixels, the legend and its
 // text are drawn with gg (github.com/fogleman/gg); only the sprite's own

@@ -33,12 +33,12 @@ const (
 	labelSpace = 16 // under each tile
 )
 
-// Sheet is a contact sheet being filled: a grid of n cells, each a tile
+// sheet is a contact sheet being filled: a grid of n cells, each a tile
 // with a label under it. Set may be called from several goroutines; Image
 // draws the picture. A sheet of n cells is about n*(Cell+24)^2*4 bytes
 // while it is drawn, so callers page large builds (say 400 tiles a sheet)
 // rather than make one huge image.
-type Sheet struct {
+type sheet struct {
 	mu    sync.Mutex
 	cells []sheetCell
 	cols  int
@@ -56,8 +56,8 @@ type sheetCell struct {
 	label  string
 }
 
-// NewSheet returns an empty sheet of n cells laid out as opt says.
-func NewSheet(n int, opt SheetOptions) *Sheet {
+// newSheet returns an empty sheet of n cells laid out as opt says.
+func newSheet(n int, opt SheetOptions) *sheet {
 	cell := opt.Cell
 	if cell <= 0 {
 		cell = DefaultCell
@@ -70,11 +70,11 @@ func NewSheet(n int, opt SheetOptions) *Sheet {
 	cols = max(1, min(cols, n))
 	rows := max(1, (n+cols-1)/cols)
 	size := image.Pt(sheetGap+cols*(cell+sheetGap), sheetGap+rows*(cell+labelSpace+sheetGap))
-	return &Sheet{cells: make([]sheetCell, n), cols: cols, cell: cell, size: size}
+	return &sheet{cells: make([]sheetCell, n), cols: cols, cell: cell, size: size}
 }
 
 // CellRect returns the rectangle of cell i's tile area in the sheet.
-func (s *Sheet) CellRect(i int) image.Rectangle {
+func (s *sheet) CellRect(i int) image.Rectangle {
 	x := sheetGap + (i%s.cols)*(s.cell+sheetGap)
 	y := sheetGap + (i/s.cols)*(s.cell+labelSpace+sheetGap)
 	return image.Rect(x, y, x+s.cell, y+s.cell)
@@ -84,9 +84,9 @@ func (s *Sheet) CellRect(i int) image.Rectangle {
 // what was there. A nil tile leaves the cell blank but for the label. It
 // panics when i is not in [0, n). The sheet keeps tile until Image has
 // drawn it.
-func (s *Sheet) Set(i int, tile image.Image, label string) {
+func (s *sheet) Set(i int, tile image.Image, label string) {
 	if i < 0 || i >= len(s.cells) {
-		panic("preview: Sheet.Set: cell index out of range")
+		panic("preview: sheet.Set: cell index out of range")
 	}
 	c := sheetCell{tile: tile, label: label}
 	if tile != nil {
@@ -104,14 +104,14 @@ func (s *Sheet) Set(i int, tile image.Image, label string) {
 }
 
 // place returns where a tile of bounds b lies in cell i: centred.
-func (s *Sheet) place(i int, b image.Rectangle) image.Rectangle {
+func (s *sheet) place(i int, b image.Rectangle) image.Rectangle {
 	at := s.CellRect(i).Min.Add(image.Pt((s.cell-b.Dx())/2, (s.cell-b.Dy())/2))
 	return b.Sub(b.Min).Add(at)
 }
 
 // Image draws the sheet's picture and returns it; call it after the last
 // Set.
-func (s *Sheet) Image() *image.NRGBA {
+func (s *sheet) Image() *image.NRGBA {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	w, h := s.size.X, s.size.Y
@@ -153,21 +153,6 @@ func (s *Sheet) Image() *image.NRGBA {
 	}
 	// The background is opaque, so premultiplied bytes are straight bytes.
 	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
-}
-
-// ContactSheet returns one image with every tile in a grid, each with the
-// label of the same index under it (missing labels are blank): all the
-// sprites of a build at a glance.
-func ContactSheet(tiles []image.Image, labels []string, opt SheetOptions) *image.NRGBA {
-	s := NewSheet(len(tiles), opt)
-	for i, t := range tiles {
-		label := ""
-		if i < len(labels) {
-			label = labels[i]
-		}
-		s.Set(i, t, label)
-	}
-	return s.Image()
 }
 
 // SheetPage is the most tiles WriteContactSheet puts on one sheet, so
@@ -346,14 +331,14 @@ func WriteContactSheet(w io.Writer, lib *export.Library, page int, tile func(i i
 		lo = page * SheetPage
 	}
 	hi := min(len(sprites), lo+SheetPage)
-	s := NewSheet(hi-lo, opt)
+	s := newSheet(hi-lo, opt)
 	fillSheet(s, lo, hi, sprites, tile)
 	return Encode(w, s.Image())
 }
 
 // fillSheet sets the cells of s to the tiles of sprites lo to hi, fetched
 // by tile on all cores.
-func fillSheet(s *Sheet, lo, hi int, sprites []export.Sprite, tile func(i int) image.Image) {
+func fillSheet(s *sheet, lo, hi int, sprites []export.Sprite, tile func(i int) image.Image) {
 	var next atomic.Int64
 	next.Store(int64(lo))
 	var wg sync.WaitGroup

@@ -63,13 +63,13 @@ func TestContactSheetLayout(t *testing.T) {
 			for i := range tiles {
 				tiles[i] = solid(20, 10, color.NRGBA{200, uint8(10 * i), 40, 0xff})
 			}
-			img := ContactSheet(tiles, []string{"first"}, SheetOptions{Columns: c.columns, Cell: c.cell})
+			img := contactSheet(tiles, []string{"first"}, SheetOptions{Columns: c.columns, Cell: c.cell})
 			wantW := sheetGap + c.wantCols*(c.wantCell+sheetGap)
 			wantH := sheetGap + c.wantRows*(c.wantCell+labelSpace+sheetGap)
 			if img.Rect.Dx() != wantW || img.Rect.Dy() != wantH {
-				t.Fatalf("ContactSheet size = %v, want %dx%d", img.Rect.Size(), wantW, wantH)
+				t.Fatalf("contactSheet size = %v, want %dx%d", img.Rect.Size(), wantW, wantH)
 			}
-			s := NewSheet(c.n, SheetOptions{Columns: c.columns, Cell: c.cell})
+			s := newSheet(c.n, SheetOptions{Columns: c.columns, Cell: c.cell})
 			for i := range c.n {
 				r := s.CellRect(i)
 				// Each tile is centred in its cell.
@@ -89,7 +89,7 @@ func TestContactSheetLayout(t *testing.T) {
 // scaled down into it (its colour fills the cell's middle, and nothing is
 // drawn beyond the cell).
 func TestSheetFitsLargeTiles(t *testing.T) {
-	s := NewSheet(2, SheetOptions{Columns: 2, Cell: 40})
+	s := newSheet(2, SheetOptions{Columns: 2, Cell: 40})
 	s.Set(0, solid(400, 200, color.NRGBA{10, 200, 30, 0xff}), "")
 	img := s.Image()
 	r := s.CellRect(0)
@@ -135,12 +135,12 @@ func TestWriteContactSheet(t *testing.T) {
 	if n := calls.Load(); n != int64(len(lib.Sprites)) {
 		t.Errorf("tile called %d times for %d sprites", n, len(lib.Sprites))
 	}
-	if s := NewSheet(3, SheetOptions{Cell: 40}); pages[1].Bounds() != s.Image().Rect {
+	if s := newSheet(3, SheetOptions{Cell: 40}); pages[1].Bounds() != s.Image().Rect {
 		t.Errorf("second sheet %v, want the %v of 3 tiles", pages[1].Bounds(), s.Image().Rect)
 	}
 	// Tiles are the drawings without their legends: a tile is square (the
 	// blobs' drawings are about square), and the missing one is blank.
-	s := NewSheet(SheetPage, SheetOptions{Cell: 40})
+	s := newSheet(SheetPage, SheetOptions{Cell: 40})
 	for _, c := range []struct {
 		i     int
 		blank bool
@@ -172,7 +172,7 @@ func TestWriteContactSheetErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := NewSheet(0, SheetOptions{}).Image().Rect; img.Bounds() != want {
+		if want := newSheet(0, SheetOptions{}).Image().Rect; img.Bounds() != want {
 			t.Errorf("page %d: %v, want an empty sheet's %v", page, img.Bounds(), want)
 		}
 	}
@@ -386,17 +386,17 @@ func TestSheetMatchesNaive(t *testing.T) {
 			}
 			labels[j] = fmt.Sprintf("tile %d", j)
 		}
-		got := ContactSheet(tiles, labels, opt)
+		got := contactSheet(tiles, labels, opt)
 		if want := naiveSheet(tiles, labels, opt); got.Rect != want.Rect || !bytes.Equal(got.Pix, want.Pix) {
 			t.Fatalf("case %d: %d tiles %+v: sheet differs from the naive one", i, n, opt)
 		}
 	}
 }
 
-// naiveSheet is ContactSheet's reference: the background painted whole,
+// naiveSheet is contactSheet's reference: the background painted whole,
 // then each tile, fitted to its cell, drawn over it, and its label.
 func naiveSheet(tiles []image.Image, labels []string, opt SheetOptions) *image.NRGBA {
-	s := NewSheet(len(tiles), opt)
+	s := newSheet(len(tiles), opt)
 	img := image.NewRGBA(image.Rectangle{Max: s.size})
 	fill(img, img.Rect, legendBack)
 	for i, tile := range tiles {
@@ -423,7 +423,7 @@ func TestWriteContactSheetNil(t *testing.T) {
 		name string
 		lib  *export.Library
 		want image.Rectangle
-	}{{"nil library", nil, NewSheet(0, SheetOptions{}).Image().Rect}, {"nil tile", lib, NewSheet(2, SheetOptions{}).Image().Rect}} {
+	}{{"nil library", nil, newSheet(0, SheetOptions{}).Image().Rect}, {"nil tile", lib, newSheet(2, SheetOptions{}).Image().Rect}} {
 		var buf bytes.Buffer
 		if err := WriteContactSheet(&buf, c.lib, 0, nil, SheetOptions{}); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
@@ -436,4 +436,19 @@ func TestWriteContactSheetNil(t *testing.T) {
 			t.Errorf("%s: sheet %v, want %v", c.name, img.Bounds(), c.want)
 		}
 	}
+}
+
+// contactSheet returns one image with every tile in a grid, each with the
+// label of the same index under it (missing labels are blank): all the
+// sprites of a build at a glance, on one sheet.
+func contactSheet(tiles []image.Image, labels []string, opt SheetOptions) *image.NRGBA {
+	s := newSheet(len(tiles), opt)
+	for i, t := range tiles {
+		label := ""
+		if i < len(labels) {
+			label = labels[i]
+		}
+		s.Set(i, t, label)
+	}
+	return s.Image()
 }
