@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/shapegen/shapegen/collide"
 )
 
 // Engine formats. Each writer streams: it takes the library's head and an
@@ -167,22 +169,22 @@ const (
 
 // spriteKinds lists the shape kinds an engine format may write, in the
 // order they are written.
-var spriteKinds = []string{"aabb", "circle", "box", "hull", "polygon", "pieces"}
+var spriteKinds = []collide.Kind{collide.KindAABB, collide.KindCircle, collide.KindBox, collide.KindHull, collide.KindPolygon, collide.KindPieces}
 
 // has reports whether s has shape kind k.
-func has(s *Sprite, k string) bool {
+func has(s *Sprite, k collide.Kind) bool {
 	switch k {
-	case "aabb":
+	case collide.KindAABB:
 		return s.AABB != nil
-	case "circle":
+	case collide.KindCircle:
 		return s.Circle != nil
-	case "box":
+	case collide.KindBox:
 		return s.Box != nil
-	case "hull":
+	case collide.KindHull:
 		return len(s.Hull) > 0
-	case "polygon":
+	case collide.KindPolygon:
 		return len(s.Polygon) > 0
-	case "pieces":
+	case collide.KindPieces:
 		return len(s.Pieces) > 0
 	}
 	return false
@@ -190,7 +192,7 @@ func has(s *Sprite, k string) bool {
 
 // parts32 returns s's shape kind k as float32 parts relative to its
 // pivot, within lim, or a reason why they cannot be written.
-func parts32(s *Sprite, k string, lim Limits32) ([]part, string) {
+func parts32(s *Sprite, k collide.Kind, lim Limits32) ([]part, string) {
 	poly := func(r Ring) (part, string) {
 		if lim.MaxVertices > 0 && len(r) > lim.MaxVertices {
 			return part{}, fmt.Sprintf("more than %d vertices", lim.MaxVertices)
@@ -202,9 +204,9 @@ func parts32(s *Sprite, k string, lim Limits32) ([]part, string) {
 		return part{kind: partPoly, poly: q}, ""
 	}
 	switch k {
-	case "aabb", "box":
+	case collide.KindAABB, collide.KindBox:
 		b := Box{}
-		if k == "aabb" {
+		if k == collide.KindAABB {
 			a := s.AABB
 			b = Box{Center: Point{(a.Min[0] + a.Max[0]) / 2, (a.Min[1] + a.Max[1]) / 2}, Half: Point{(a.Max[0] - a.Min[0]) / 2, (a.Max[1] - a.Min[1]) / 2}}
 		} else {
@@ -218,15 +220,15 @@ func parts32(s *Sprite, k string, lim Limits32) ([]part, string) {
 			return nil, "too thin for float32"
 		}
 		return []part{{kind: partBox, center: c, half: h, angle: angle}}, ""
-	case "circle":
+	case collide.KindCircle:
 		c, r, ok := Circle32(*s.Circle, s.Pivot)
 		if !ok {
 			return nil, "too large for float32"
 		}
 		return []part{{kind: partCircle, center: c, radius: r}}, ""
-	case "hull", "polygon":
+	case collide.KindHull, collide.KindPolygon:
 		r := s.Hull
-		if k == "polygon" {
+		if k == collide.KindPolygon {
 			r = s.Polygon
 		}
 		p, why := poly(r)
@@ -234,7 +236,7 @@ func parts32(s *Sprite, k string, lim Limits32) ([]part, string) {
 			return nil, why
 		}
 		return []part{p}, ""
-	case "pieces":
+	case collide.KindPieces:
 		ps := make([]part, 0, len(s.Pieces))
 		for _, r := range s.Pieces {
 			p, why := poly(r)

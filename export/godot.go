@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/shapegen/shapegen/collide"
 )
 
 // godotDialect is what differs between Godot 4's text scenes (format=3)
@@ -46,7 +48,7 @@ var godot3 = godotDialect{
 
 // godotDefaultKinds is the order in which the first kind a sprite has is
 // the one its Area2D collides with when instanced.
-var godotDefaultKinds = []string{"pieces", "polygon", "hull", "box", "circle", "aabb"}
+var godotDefaultKinds = []collide.Kind{collide.KindPieces, collide.KindPolygon, collide.KindHull, collide.KindBox, collide.KindCircle, collide.KindAABB}
 
 // WriteGodot writes s as a Godot 4 scene (shapes.tscn, format=3): a root
 // Node2D "Shapes" holding, per sprite, an Area2D named after the sprite
@@ -82,7 +84,7 @@ func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
 			}
 			ps, why := parts32(sp, k, godotLimits)
 			if why != "" {
-				om.add(k, "Godot: "+why, sp.Name)
+				om.add(k.String(), "Godot: "+why, sp.Name)
 				continue
 			}
 			for _, p := range ps {
@@ -116,7 +118,7 @@ func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
 			{"size", d.size(sp.Size[0], sp.Size[1])}, {"pivot", d.vec(num(sp.Pivot[0]), num(sp.Pivot[1]))},
 		})
 		type kindParts struct {
-			k  string
+			k  collide.Kind
 			ps []part
 		}
 		var kinds []kindParts
@@ -127,10 +129,10 @@ func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
 				}
 			}
 		}
-		enabled := ""
+		enabled := collide.NumKinds // none
 		for _, e := range godotDefaultKinds {
 			for _, kp := range kinds {
-				if kp.k == e && enabled == "" {
+				if kp.k == e && enabled == collide.NumKinds {
 					enabled = e
 				}
 			}
@@ -139,8 +141,8 @@ func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
 			k, ps := kp.k, kp.ps
 			for i, p := range ps {
 				id++
-				name := k
-				if k == "pieces" {
+				name := k.String()
+				if k == collide.KindPieces {
 					name += strconv.Itoa(i)
 				}
 				fmt.Fprintf(b, "\n[node name=%q type=\"CollisionShape2D\" parent=%s]\n", name, node)

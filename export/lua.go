@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/shapegen/shapegen/collide"
 )
 
 // luaHead is the Lua module's documentation and the start of its table.
@@ -13,7 +15,7 @@ const luaHead = `-- %s shapes for LÖVE 11 (love.physics, Box2D), written by %s.
 --   local shapes = require("shapes")       -- this file, shapes.lua
 --   local s = shapes.sprites["enemies/bat"] -- image, frame, offset, rotated, size, pivot
 --   local body = love.physics.newBody(world, x, y, "dynamic") -- x, y: where the pivot is drawn
---   shapes.fixtures(body, "enemies/bat", "pieces")          -- or "polygon", "hull", "box", "circle", "aabb"
+--   shapes.fixtures(body, "enemies/bat", %s)          -- or %s
 --
 -- Coordinates are pixels of the sprite, relative to its pivot, y down;
 -- love.physics divides them by its meter (love.physics.setMeter, 30 px by
@@ -34,10 +36,28 @@ local S = {}
 M.sprites = S
 `
 
-// luaTail is the fixtures function and the end of the module.
+// luaKinds is the order in which fixtures, given no kind, takes the first
+// kind the sprite has.
+var luaKinds = []collide.Kind{collide.KindPieces, collide.KindPolygon, collide.KindHull, collide.KindBox, collide.KindCircle, collide.KindAABB}
+
+// luaNames returns the names of ks joined by ", ", each a Lua string when
+// quoted.
+func luaNames(ks []collide.Kind, quoted bool) string {
+	names := make([]string, len(ks))
+	for i, k := range ks {
+		names[i] = k.String()
+		if quoted {
+			names[i] = luaString(names[i])
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// luaTail is the fixtures function and the end of the module, a format
+// taking the kinds' names (see writeLuaTail).
 const luaTail = `
 -- fixtures(body, name, kind[, density]) makes the fixtures of sprite name's
--- shape kind (default: pieces, else polygon, hull, box, circle, aabb, the
+-- shape kind (default: %[1]s, else %[2]s, the
 -- first the sprite has) on body, placed at the sprite's pivot, and returns
 -- them in a list; it returns nil and a message when the sprite or kind is
 -- missing.
@@ -45,18 +65,18 @@ function M.fixtures(body, name, kind, density)
   local s = S[name]
   if s == nil then return nil, "no sprite " .. tostring(name) end
   if kind == nil then
-    for _, k in ipairs({"pieces", "polygon", "hull", "box", "circle", "aabb"}) do
+    for _, k in ipairs({%[3]s}) do
       if s[k] ~= nil then kind = k break end
     end
   end
   local v = kind and s[kind]
   if v == nil then return nil, "sprite " .. name .. " has no " .. tostring(kind) end
   local P, out = love.physics, {}
-  if kind == "circle" then
+  if kind == %[4]s then
     out[1] = P.newFixture(body, P.newCircleShape(v[1], v[2], v[3]), density)
-  elseif kind == "aabb" or kind == "box" then
+  elseif kind == %[5]s or kind == %[6]s then
     out[1] = P.newFixture(body, P.newRectangleShape(v[1], v[2], v[3], v[4], v[5] or 0), density)
-  elseif kind == "pieces" then
+  elseif kind == %[7]s then
     for i, p in ipairs(v) do out[i] = P.newFixture(body, P.newPolygonShape(p), density) end
   else
     out[1] = P.newFixture(body, P.newPolygonShape(v), density)
@@ -92,7 +112,7 @@ func WriteLua(w io.Writer, s Stream) ([]Omission, error) {
 	if gen == "" {
 		gen = "shapegen"
 	}
-	fmt.Fprintf(b, luaHead, format, gen, MaxMeter, num(box2DLimits.Weld), MaxMeter, luaString(format), luaString(gen), MaxMeter)
+	fmt.Fprintf(b, luaHead, format, gen, luaNames(luaKinds[:1], true), luaNames(luaKinds[1:], true), MaxMeter, num(box2DLimits.Weld), MaxMeter, luaString(format), luaString(gen), MaxMeter)
 	n := 0
 	err := s.each(func(sp *Sprite) error {
 		if n%luaBlock == 0 {
@@ -111,8 +131,15 @@ func WriteLua(w io.Writer, s Stream) ([]Omission, error) {
 	if n > 0 {
 		b.WriteString("end)()\n")
 	}
-	b.WriteString(luaTail)
+	writeLuaTail(b)
 	return om.list, b.Flush()
+}
+
+// writeLuaTail writes luaTail with the kinds' names.
+func writeLuaTail(b *bufio.Writer) {
+	name := func(k collide.Kind) string { return luaString(k.String()) }
+	fmt.Fprintf(b, luaTail, luaNames(luaKinds[:1], false), luaNames(luaKinds[1:], false), luaNames(luaKinds, true),
+		name(collide.KindCircle), name(collide.KindAABB), name(collide.KindBox), name(collide.KindPieces))
 }
 
 // writeLuaSprite writes one sprite's entry.
@@ -131,11 +158,11 @@ func writeLuaSprite(b *bufio.Writer, sp *Sprite, om *omissions) {
 		}
 		ps, why := parts32(sp, k, box2DLimits)
 		if why != "" {
-			om.add(k, "Box2D: "+why, sp.Name)
+			om.add(k.String(), "Box2D: "+why, sp.Name)
 			continue
 		}
 		fmt.Fprintf(b, ",\n  %s = ", k)
-		if k == "pieces" {
+		if k == collide.KindPieces {
 			b.WriteString("{")
 			for i, p := range ps {
 				if i > 0 {

@@ -7,6 +7,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/shapegen/shapegen/collide"
 )
 
 // phaserBody is the body options every entry carries: Matter's own
@@ -16,7 +18,7 @@ const phaserBody = `"isStatic": false, "density": 0.001, "restitution": 0, "fric
 
 // phaserKinds is the order in which the first kind a sprite has becomes
 // its Matter body.
-var phaserKinds = []string{"pieces", "polygon", "hull", "box", "aabb", "circle"}
+var phaserKinds = []collide.Kind{collide.KindPieces, collide.KindPolygon, collide.KindHull, collide.KindBox, collide.KindAABB, collide.KindCircle}
 
 // WritePhaser writes s as PhysicsEditor-style JSON for Phaser 3 and 4 with
 // Matter (shapes.phaser.json): an object with one entry per sprite, by
@@ -73,7 +75,7 @@ func WritePhaser(w io.Writer, s Stream) ([]Omission, error) {
 // shape.
 func phaserFixtures(sp *Sprite) string {
 	var rings []Ring
-	kind := ""
+	kind := collide.NumKinds // none
 	for _, k := range phaserKinds {
 		if has(sp, k) {
 			kind = k
@@ -81,21 +83,21 @@ func phaserFixtures(sp *Sprite) string {
 		}
 	}
 	switch kind {
-	case "pieces":
+	case collide.KindPieces:
 		rings = sp.Pieces
-	case "polygon":
+	case collide.KindPolygon:
 		rings = []Ring{sp.Polygon}
-	case "hull":
+	case collide.KindHull:
 		rings = []Ring{sp.Hull}
-	case "box":
+	case collide.KindBox:
 		rings = []Ring{boxRing(*sp.Box)}
-	case "aabb":
+	case collide.KindAABB:
 		a := sp.AABB
 		rings = []Ring{{a.Min, {a.Max[0], a.Min[1]}, a.Max, {a.Min[0], a.Max[1]}}}
-	case "circle":
+	case collide.KindCircle:
 		c := sp.Circle
-		return fmt.Sprintf(`{"label": "circle", "isSensor": false, "circle": {"x": %s, "y": %s, "radius": %s}}`,
-			jsonNum(c.Center[0]), jsonNum(c.Center[1]), jsonNum(MatterRadius(c.Radius)))
+		return fmt.Sprintf(`{"label": %q, "isSensor": false, "circle": {"x": %s, "y": %s, "radius": %s}}`,
+			kind.String(), jsonNum(c.Center[0]), jsonNum(c.Center[1]), jsonNum(MatterRadius(c.Radius)))
 	default:
 		return ""
 	}
@@ -107,7 +109,7 @@ func phaserFixtures(sp *Sprite) string {
 		}
 		sets[i] = "[" + strings.Join(v, ", ") + "]"
 	}
-	return fmt.Sprintf(`{"label": %q, "isSensor": false, "vertices": [%s]}`, kind, strings.Join(sets, ", "))
+	return fmt.Sprintf(`{"label": %q, "isSensor": false, "vertices": [%s]}`, kind.String(), strings.Join(sets, ", "))
 }
 
 // MatterRadius returns the radius to give Matter's Bodies.circle so that

@@ -10,6 +10,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/shapegen/shapegen/collide"
 )
 
 // TiledDir is the folder of the Tiled tilesets in the output folder.
@@ -268,31 +270,31 @@ func writeTile(b *bufio.Writer, id int, sp *Sprite, image string, sub bool) {
 	}
 	var objs bytes.Buffer
 	oid := 0
-	polygon := func(kind string, r Ring) {
+	polygon := func(kind collide.Kind, r Ring) {
 		oid++
 		pts := make([]string, len(r))
 		for i, p := range r {
 			q := toTile(p)
 			pts[i] = num(q[0]) + "," + num(q[1])
 		}
-		fmt.Fprintf(&objs, "   <object id=\"%d\" name=\"%s\" x=\"0\" y=\"0\">\n    <polygon points=\"%s\"/>\n   </object>\n", oid, kind, strings.Join(pts, " "))
+		fmt.Fprintf(&objs, "   <object id=\"%d\" name=\"%s\" x=\"0\" y=\"0\">\n    <polygon points=\"%s\"/>\n   </object>\n", oid, kind.String(), strings.Join(pts, " "))
 	}
 	switch {
 	case len(sp.Pieces) > 0:
 		for _, r := range sp.Pieces {
-			polygon("pieces", r)
+			polygon(collide.KindPieces, r)
 		}
 	case len(sp.Polygon) > 0:
-		polygon("polygon", sp.Polygon)
+		polygon(collide.KindPolygon, sp.Polygon)
 	}
 	if c := sp.Circle; c != nil {
 		oid++
 		q := toTile(c.Center)
-		fmt.Fprintf(&objs, "   <object id=\"%d\" name=\"circle\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">\n    <ellipse/>\n   </object>\n",
-			oid, num(q[0]-c.Radius), num(q[1]-c.Radius), num(2*c.Radius), num(2*c.Radius))
+		fmt.Fprintf(&objs, "   <object id=\"%d\" name=\"%s\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">\n    <ellipse/>\n   </object>\n",
+			oid, collide.KindCircle, num(q[0]-c.Radius), num(q[1]-c.Radius), num(2*c.Radius), num(2*c.Radius))
 	}
 	if bx := sp.Box; bx != nil {
-		polygon("box", boxRing(*bx))
+		polygon(collide.KindBox, boxRing(*bx))
 	}
 	if objs.Len() > 0 {
 		fmt.Fprintf(b, "  <objectgroup draworder=\"index\" id=\"1\">\n%s  </objectgroup>\n", objs.Bytes())
