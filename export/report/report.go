@@ -91,27 +91,6 @@ func Files(n int) []string {
 	return append(f, HTMLFile)
 }
 
-// Owns reports whether name (slash-separated, relative to the folder of
-// report.html) is a name a report's file may have, for any number of
-// sprites: so a build can remove the data files of an older, larger
-// report.
-func Owns(name string) bool {
-	if name == HTMLFile {
-		return true
-	}
-	rest, ok := strings.CutPrefix(name, dataDir)
-	if !ok {
-		return false
-	}
-	for _, p := range []string{"cards-", "index-"} {
-		if d, ok := strings.CutPrefix(rest, p); ok {
-			d, ok = strings.CutSuffix(d, ".js")
-			return ok && len(d) >= 4 && strings.Trim(d, "0123456789") == ""
-		}
-	}
-	return false
-}
-
 func cardFile(i int) string  { return fmt.Sprintf("%scards-%04d.js", dataDir, i+1) }
 func indexFile(i int) string { return fmt.Sprintf("%sindex-%04d.js", dataDir, i+1) }
 
