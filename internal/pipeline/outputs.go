@@ -80,6 +80,9 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	var lws []*libOut
 	defer func() {
 		for _, lw := range lws {
+			if lw.stop != nil {
+				lw.stop()
+			}
 			lw.file.(committer).Abort()
 		}
 	}()
@@ -90,6 +93,9 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		lw, err := openLibrary(out, f.file, f.open, head)
 		if err != nil {
 			return nil, err
+		}
+		if f.format == "yaml" {
+			lw.async()
 		}
 		lws = append(lws, lw)
 	}
@@ -324,6 +330,51 @@ type libOut struct {
 	close func() error
 	file  io.WriteCloser
 	bw    *bufio.Writer
+	// stop, for a writer made async, ends its goroutine.
+	stop func()
+}
+
+// async makes lw write on a goroutine of its own, fed the sprites and
+// animations in order through a short queue: YAML (yaml.v3's encoder) costs
+// several times the JSON and the report together, so it runs beside them
+// on another core. The sprites handed to it must not change afterwards.
+// An error is returned by close.
+func (lw *libOut) async() {
+	ch := make(chan func() error, 256)
+	done := make(chan error, 1)
+	go func() {
+		var err error
+		for f := range ch {
+			if err == nil {
+				err = f()
+			}
+		}
+		done <- err
+	}()
+	var once sync.Once
+	var err error
+	lw.stop = func() {
+		once.Do(func() {
+			close(ch)
+			err = <-done
+		})
+	}
+	add, anim, end := lw.add, lw.anim, lw.close
+	lw.add = func(sp *export.Sprite) error {
+		ch <- func() error { return add(sp) }
+		return nil
+	}
+	lw.anim = func(a *export.Animation) error {
+		ch <- func() error { return anim(a) }
+		return nil
+	}
+	lw.close = func() error {
+		lw.stop()
+		if err != nil {
+			return err
+		}
+		return end()
+	}
 }
 
 // openLibrary starts the library file in out of format f.
