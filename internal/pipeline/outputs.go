@@ -80,6 +80,9 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	var lws []*libOut
 	defer func() {
 		for _, lw := range lws {
+			if lw.stop != nil {
+				lw.stop()
+			}
 			lw.file.(committer).Abort()
 		}
 	}()
@@ -90,6 +93,9 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		lw, err := openLibrary(out, f.file, f.open, head)
 		if err != nil {
 			return nil, err
+		}
+		if f.format == "yaml" {
+			lw.async()
 		}
 		lws = append(lws, lw)
 	}
@@ -106,12 +112,12 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		lib = &export.Library{Format: head.Format, Generator: head.Generator, Settings: head.Settings}
 	}
 	src := &spriteSource{w: w, srcs: srcs, outs: outs, refs: refs}
-	for js, sp := range src.all(&notes) {
+	for sp := range src.all(&notes) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		for _, lw := range lws {
-			if err := lw.add(js, sp); err != nil {
+			if err := lw.add(sp); err != nil {
 				return nil, err
 			}
 		}
@@ -178,7 +184,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 			}
 			es := &spriteSource{w: w, srcs: srcs, outs: outs, refs: refs}
 			stream := export.Stream{Head: head, Sprites: func(yield func(*export.Sprite) bool) {
-				for _, sp := range es.all(nil) {
+				for sp := range es.all(nil) {
 					if !yield(sp) {
 						return
 					}
@@ -244,10 +250,10 @@ type spriteSource struct {
 	err  error
 }
 
-// all yields each sprite's JSON and the sprite, appending to notes (when
-// not nil) a line for each damaged record.
-func (s *spriteSource) all(notes *[]string) iter.Seq2[[]byte, *export.Sprite] {
-	return func(yield func([]byte, *export.Sprite) bool) {
+// all yields each sprite, appending to notes (when not nil) a line for
+// each damaged record.
+func (s *spriteSource) all(notes *[]string) iter.Seq[*export.Sprite] {
+	return func(yield func(*export.Sprite) bool) {
 		var cached [][]byte // the record last read, of outcome last
 		last := -1
 		for _, r := range s.refs {
@@ -271,21 +277,15 @@ func (s *spriteSource) all(notes *[]string) iter.Seq2[[]byte, *export.Sprite] {
 				s.err = fmt.Errorf("%s: the cache holds %d sprites of %s, the index %d", CacheDir, len(cached), quoted(s.srcs[r.out].rel), r.idx+1)
 				return
 			}
-			js := cached[r.idx]
-			sp := new(export.Sprite)
-			if err := json.Unmarshal(js, sp); err != nil {
-				s.err = fmt.Errorf("%s: %s: %w", CacheDir, r.name, err)
+			sp, ok := decodeSprite(cached[r.idx])
+			if !ok {
+				s.err = fmt.Errorf("%s: %s: %w", CacheDir, r.name, errDamaged)
 				return
 			}
 			if r.sameAs != "" {
 				sp.SameAs = r.sameAs
-				var err error
-				if js, err = export.AppendSpriteJSON(nil, sp); err != nil {
-					s.err = err
-					return
-				}
 			}
-			if !yield(js, sp) {
+			if !yield(&sp) {
 				return
 			}
 		}
@@ -305,7 +305,7 @@ var libraryFiles = []struct {
 			return nil, err
 		}
 		return &libOut{
-			add:   func(js []byte, sp *export.Sprite) error { return jw.AddJSON(sp.Name, js) },
+			add:   jw.Add,
 			anim:  jw.AddAnimation,
 			close: jw.Close,
 		}, nil
@@ -316,7 +316,7 @@ var libraryFiles = []struct {
 			return nil, err
 		}
 		return &libOut{
-			add:   func(_ []byte, sp *export.Sprite) error { return yw.Add(sp) },
+			add:   yw.Add,
 			anim:  yw.AddAnimation,
 			close: yw.Close,
 		}, nil
@@ -325,11 +325,56 @@ var libraryFiles = []struct {
 
 // libOut is a library file being written a sprite at a time.
 type libOut struct {
-	add   func(js []byte, sp *export.Sprite) error
+	add   func(sp *export.Sprite) error
 	anim  func(a *export.Animation) error
 	close func() error
 	file  io.WriteCloser
 	bw    *bufio.Writer
+	// stop, for a writer made async, ends its goroutine.
+	stop func()
+}
+
+// async makes lw write on a goroutine of its own, fed the sprites and
+// animations in order through a short queue: YAML (yaml.v3's encoder) costs
+// several times the JSON and the report together, so it runs beside them
+// on another core. The sprites handed to it must not change afterwards.
+// An error is returned by close.
+func (lw *libOut) async() {
+	ch := make(chan func() error, 256)
+	done := make(chan error, 1)
+	go func() {
+		var err error
+		for f := range ch {
+			if err == nil {
+				err = f()
+			}
+		}
+		done <- err
+	}()
+	var once sync.Once
+	var err error
+	lw.stop = func() {
+		once.Do(func() {
+			close(ch)
+			err = <-done
+		})
+	}
+	add, anim, end := lw.add, lw.anim, lw.close
+	lw.add = func(sp *export.Sprite) error {
+		ch <- func() error { return add(sp) }
+		return nil
+	}
+	lw.anim = func(a *export.Animation) error {
+		ch <- func() error { return anim(a) }
+		return nil
+	}
+	lw.close = func() error {
+		lw.stop()
+		if err != nil {
+			return err
+		}
+		return end()
+	}
 }
 
 // openLibrary starts the library file in out of format f.
@@ -349,7 +394,7 @@ func openLibrary(out, file string, open func(io.Writer, *export.Library) (*libOu
 }
 
 // recompute computes the sprites of src again (its record was damaged),
-// stores a new record and updates o; it returns their JSON.
+// stores a new record and updates o; it returns their record forms.
 func (w *worker) recompute(src source, o *outcome) ([][]byte, error) {
 	set, _ := w.settings(src.rel)
 	imgData, err := readCapped(w.opts.Dir, src.rel, nil, imageCap(w.opts.Config.MaxPixels))

@@ -167,7 +167,8 @@ func (w *worker) process(src source) (outcome, error) {
 
 // compute decodes image src (its bytes img, its atlas file's data) and
 // computes its sprites: the outcome with their facts and failures, and
-// their JSON; nil JSON when the image gave no sprites (it failed).
+// their record forms (encodeSprite); nil when the image gave no sprites
+// (it failed).
 func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (outcome, [][]byte) {
 	cfg := &w.opts.Config
 	fail := func(err error) (outcome, [][]byte) { return outcome{fails: []string{err.Error()}}, nil }
@@ -212,8 +213,8 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 	outside := eachFrame(src, pix, frames, func(name string, f atlas.Frame, px image.Image, m *mask.Mask) {
 		key := maskKey(m, f)
 		sp := w.computeOnce(name, src.rel, f, m, set, sum+key)
-		// Each sprite's JSON is made here, on all cores, rather than
-		// all at the end on one.
+		// Encoding the JSON checks the sprite as a reader would, here on
+		// all cores; the record holds the sprite (see encodeSprite).
 		js, err := export.AppendSpriteJSON((*scratch)[:0], &sp)
 		if err != nil {
 			o.fails = append(o.fails, fmt.Sprintf("%s: %v", name, err))
@@ -245,7 +246,7 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 		}
 		o.entry.Facts = append(o.entry.Facts, fa)
 		computed = append(computed, sp)
-		sprites = append(sprites, bytes.Clone(js))
+		sprites = append(sprites, encodeSprite(nil, &sp))
 	})
 	o.fails = append(o.fails, outside...)
 	if sprites == nil {

@@ -21,8 +21,8 @@ import (
 )
 
 // CacheDir is the incremental cache, a folder inside the output folder.
-// It holds an index (index), the sprites' JSON in an append-only records
-// file (records-N), and the record of the outputs as last written
+// It holds an index (index), the sprites (encodeSprite) in an append-only
+// records file (records-N), and the record of the outputs as last written
 // (outputs). The index says, for each image, its stat data, its settings
 // digest, its content key (a SHA-256 of the generator version, the
 // effective settings, the image and its atlas file: the key of record),
@@ -38,7 +38,7 @@ const (
 	indexName   = "index"
 	outputsName = "outputs"
 	// indexMagic names the layout of the index; another is a cold start.
-	indexMagic = "shapegen cache 8\n"
+	indexMagic = "shapegen cache 9\n"
 )
 
 // castagnoli is the CRC-32C table the records are checked with.
@@ -225,8 +225,8 @@ func (s *store) lookupKey(key string) (entry, bool) {
 	return e, ok
 }
 
-// put appends the record of content key, the sprites' JSON, and returns
-// where it is.
+// put appends the record of content key, the sprites' record forms
+// (encodeSprite), and returns where it is.
 func (s *store) put(key string, sprites [][]byte) (loc, error) {
 	payload := appendString(nil, key)
 	payload = binary.AppendUvarint(payload, uint64(len(sprites)))
@@ -249,7 +249,7 @@ func (s *store) put(key string, sprites [][]byte) (loc, error) {
 // errDamaged is returned for a record that fails its checksum.
 var errDamaged = errors.New("damaged cache record")
 
-// sprites returns the sprites' JSON of the record at l, checked against
+// sprites returns the sprites' record forms of the record at l, checked against
 // its checksum and content key; errDamaged when it fails.
 func (s *store) sprites(l loc, key string) ([][]byte, error) {
 	if l.Len < 8 || l.Len > 1<<31 {
