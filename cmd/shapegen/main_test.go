@@ -107,14 +107,14 @@ func TestBuildProgress(t *testing.T) {
 			if bar != tt.terminal {
 				t.Errorf("progress bar drawn = %v on a %s, want %v: %q", bar, tt.name, tt.terminal, errOut.String())
 			}
-			if tt.terminal && !strings.Contains(errOut.String(), "/41  ") {
+			if tt.terminal && !strings.Contains(errOut.String(), "/43  ") {
 				t.Errorf("progress bar %q lacks the count", errOut.String())
 			}
 			if !tt.terminal && errOut.Len() != 0 {
 				t.Errorf("stderr on a pipe = %q, want nothing", errOut.String())
 			}
 			s := out.String()
-			for _, want := range []string{"41 images, 91 sprites (65 frames", "0 failures, 2 empty", "empty (no opaque pixel): formats/transparent, sheets/grid_4x2/3", "worst polygon fp_area: "} {
+			for _, want := range []string{"43 images, 96 sprites (70 frames", "0 failures, 2 empty", "empty (no opaque pixel): formats/transparent, sheets/grid_4x2/3", "worst polygon fp_area: "} {
 				if !strings.Contains(s, want) {
 					t.Errorf("summary %q lacks %q", s, want)
 				}
@@ -184,7 +184,7 @@ func TestInitInspectVerify(t *testing.T) {
 		t.Fatalf("build: exit %d %q", code, errOut)
 	}
 	lib := filepath.Join(outDir, "shapes.json")
-	if code, out, errOut := run(t, false, "verify", lib, "--assets", sprites); code != 0 || !strings.Contains(out, "91 of 91 sprites") {
+	if code, out, errOut := run(t, false, "verify", lib, "--assets", sprites); code != 0 || !strings.Contains(out, "96 of 96 sprites") {
 		t.Errorf("verify: exit %d, %q %q", code, out, errOut)
 	}
 	// A hand-edited library fails.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -717,5 +718,50 @@ func TestAssetDir(t *testing.T) {
 		if got := assetDir(tt.out, tt.dir); got != tt.want {
 			t.Errorf("assetDir(%q, %q) = %q, want %q", tt.out, tt.dir, got, tt.want)
 		}
+	}
+}
+
+// TestAtlasPages checks that every page an atlas names is tied to it,
+// also when one page claims the atlas by name or by an atlases: entry,
+// and that each page's frames are checked against that page's own size;
+// and that a single page naming another image is still checked against
+// the image it is tied to.
+func TestAtlasPages(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	page := func(name string, w, h int, regions ...string) string {
+		s := fmt.Sprintf("\n%s\nsize: %d,%d\nformat: RGBA8888\nfilter: Nearest,Nearest\nrepeat: none\n", name, w, h)
+		for _, r := range regions {
+			s += r
+		}
+		return s
+	}
+	region := func(name string, x, y, w, h int) string {
+		return fmt.Sprintf("%s\n  rotate: false\n  xy: %d, %d\n  size: %d, %d\n  orig: %d, %d\n  offset: 0, 0\n  index: -1\n", name, x, y, w, h, w, h)
+	}
+	// Named like its first page; the second page is larger.
+	writePNG(t, dir, "gdx.png", picture("##", "##"))
+	writePNG(t, dir, "gdx2.png", picture("....", "....", "..##"))
+	writeFile(t, dir, "gdx.atlas", []byte(page("gdx.png", 2, 2, region("a", 0, 0, 2, 2))+page("gdx2.png", 4, 3, region("b", 2, 1, 2, 2))))
+	// Tied to its first page by an atlases: entry.
+	writePNG(t, dir, "lv/one.png", picture("#."))
+	writePNG(t, dir, "lv/two.png", picture("..", ".#"))
+	writeFile(t, dir, "lv/level_pack", []byte(page("one.png", 2, 1, region("c", 0, 0, 1, 1))+page("two.png", 2, 2, region("d", 1, 1, 1, 1))))
+	// One page naming another image, tied by its file name: the frame
+	// outside the image it is tied to is a failure.
+	writePNG(t, dir, "sheet.png", picture("###"))
+	writeFile(t, dir, "sheet.xml", []byte(`<TextureAtlas imagePath="elsewhere.png"><SubTexture name="e" x="0" y="0" width="2" height="1"/><SubTexture name="f" x="2" y="0" width="2" height="1"/></TextureAtlas>`))
+	cfg := config.Default()
+	cfg.Atlases = []config.Atlas{{List: "lv/level_pack", Image: "lv/one.png"}}
+	res, _ := build(t, dir, out, cfg, 0)
+	wantFails := []string{`sheet.xml:1: frame "f": rectangle (2,0)-(4,1) lies outside the 3x1 image`}
+	if !slices.Equal(res.Failures, wantFails) {
+		t.Errorf("failures %q, want %q", res.Failures, wantFails)
+	}
+	var names []string
+	for _, s := range readLib(t, out).Sprites {
+		names = append(names, s.Name)
+	}
+	if want := []string{"gdx/a", "gdx2/b", "lv/one/c", "lv/two/d", "sheet/e"}; !slices.Equal(names, want) {
+		t.Errorf("sprites %q, want %q", names, want)
 	}
 }

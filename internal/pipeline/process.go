@@ -422,11 +422,7 @@ func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames
 	if src.data == "" {
 		return nil, nil, nil, nil
 	}
-	size := image.Pt(hdr.Width, hdr.Height)
-	a, problems, err := atlas.Decode(src.data, data, atlas.Options{
-		ImageSize: func(string) (image.Point, bool) { return size, true },
-		MaxPixels: maxPixels,
-	})
+	a, problems, err := decodeAtlas(src, data, image.Pt(hdr.Width, hdr.Height), maxPixels)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -460,19 +456,48 @@ func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames
 	return frames, bad, declared, nil
 }
 
+// decodeAtlas decodes src's atlas data file, checking the frames of
+// src's own page against src's image size: those of the other pages
+// are checked when their images are built. A single page is src's page
+// whatever image it names (see pageOf).
+func decodeAtlas(src source, data []byte, size image.Point, maxPixels int64) (*atlas.Atlas, []atlas.Problem, error) {
+	opt := atlas.Options{MaxPixels: maxPixels}
+	checked := false
+	opt.ImageSize = func(page string) (image.Point, bool) {
+		if page == "" || samePage(page, src) {
+			checked = true
+			return size, true
+		}
+		return image.Point{}, false
+	}
+	a, problems, err := atlas.Decode(src.data, data, opt)
+	if err == nil && !checked && len(a.Pages) == 1 {
+		// The only page names another image (an atlases: entry or the
+		// file name tied it to src): read again, checked against src.
+		opt.ImageSize = func(string) (image.Point, bool) { return size, true }
+		a, problems, err = atlas.Decode(src.data, data, opt)
+	}
+	return a, problems, err
+}
+
 // pageOf returns the frames of a that are stored in src's image: the page
 // that names it (by base name), or the only page.
 func pageOf(a *atlas.Atlas, src source) []atlas.Frame {
 	if len(a.Pages) == 1 {
 		return a.Pages[0].Frames
 	}
-	base := path.Base(src.rel)
 	for _, pg := range a.Pages {
-		if path.Base(strings.ReplaceAll(pg.Image, `\`, "/")) == base {
+		if samePage(pg.Image, src) {
 			return pg.Frames
 		}
 	}
 	return nil
+}
+
+// samePage reports whether the page image a data file names is src's
+// image: the same base name.
+func samePage(page string, src source) bool {
+	return path.Base(strings.ReplaceAll(page, `\`, "/")) == path.Base(src.rel)
 }
 
 // sizeProblem says why an image or frame of w x h pixels is refused, or
