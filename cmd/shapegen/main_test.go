@@ -11,6 +11,7 @@ import (
 
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/internal/config"
+	"github.com/shapegen/shapegen/internal/pipeline"
 )
 
 const sprites = "../../testdata/sprites"
@@ -114,7 +115,7 @@ func TestBuildProgress(t *testing.T) {
 				t.Errorf("stderr on a pipe = %q, want nothing", errOut.String())
 			}
 			s := out.String()
-			for _, want := range []string{"43 images, 96 sprites (70 frames", "0 failures, 2 empty", "empty (no opaque pixel): formats/transparent, sheets/grid_4x2/3", "worst polygon fp_area: "} {
+			for _, want := range []string{"43 images, 96 sprites (70 frames", "0 failures, 2 empty", "58 files: 43 images, 10 frame lists, 1 settings file, 1 not an image, 3 in an output folder (old_build)", "empty (no opaque pixel): formats/transparent, sheets/grid_4x2/3", "worst polygon fp_area: "} {
 				if !strings.Contains(s, want) {
 					t.Errorf("summary %q lacks %q", s, want)
 				}
@@ -166,6 +167,14 @@ func TestInitInspectVerify(t *testing.T) {
 	}
 	if code, _, _ := run(t, false, "init", dir, "--force"); code != 0 {
 		t.Errorf("init --force: exit %d, want 0", code)
+	}
+	missing := filepath.Join(dir, "missing")
+	if code, _, errOut := run(t, false, "init", missing); code != 1 || errOut != "shapegen: "+missing+": the folder does not exist\n" {
+		t.Errorf("init of a missing folder: exit %d, %q; want 1 and one line naming the folder", code, errOut)
+	}
+	file := filepath.Join(dir, config.FileName)
+	if code, _, errOut := run(t, false, "init", file); code != 1 || errOut != "shapegen: "+file+": not a folder\n" {
+		t.Errorf("init of a file: exit %d, %q; want 1 and one line naming it", code, errOut)
 	}
 
 	code, out, _ := run(t, false, "inspect", filepath.Join(sprites, "tiny.png"))
@@ -241,5 +250,18 @@ func TestCorpus(t *testing.T) {
 	}
 	if code, out, errOut := run(t, false, "verify", filepath.Join(out, "shapes.json"), "--assets", dir); code != 0 {
 		t.Errorf("verify corpus: exit %d, %q %q", code, out, errOut)
+	}
+}
+
+// TestSummaryCounts checks that the summary's counts of one take the
+// singular.
+func TestSummaryCounts(t *testing.T) {
+	var b bytes.Buffer
+	summary(&b, &pipeline.Result{Images: 1, Sprites: 1, Frames: 1, Files: 3, Lists: 1, Failures: []string{"x"},
+		Ignored: []pipeline.Ignored{{Reason: "settings file", Count: 1}}}, false)
+	for _, want := range []string{"1 image, 1 sprite (1 frame of sheets and atlases), 1 failure, 0 empty", "3 files: 1 image, 1 frame list, 1 settings file\n"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("summary %q lacks %q", b.String(), want)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/internal/config"
 	"github.com/shapegen/shapegen/internal/pipeline"
+	"github.com/shapegen/shapegen/internal/plural"
 )
 
 // VerifyOptions are the inputs of `shapegen verify`.
@@ -78,7 +79,7 @@ func runVerify(c *cobra.Command, opts *VerifyOptions) error {
 	for _, f := range res.Failures {
 		fmt.Fprintln(opts.ErrOut, f)
 	}
-	fmt.Fprintf(opts.IO.Out, "%d of %d sprites checked against the art, %d failures\n", res.Sprites, len(lib.Sprites), len(res.Failures))
+	fmt.Fprintf(opts.IO.Out, "%d of %s checked against the art, %s\n", res.Sprites, plural.Count(len(lib.Sprites), "sprite"), plural.Count(len(res.Failures), "failure"))
 	if len(res.Failures) > 0 {
 		return errFailed
 	}

@@ -765,3 +765,30 @@ func TestAtlasPages(t *testing.T) {
 		t.Errorf("sprites %q, want %q", names, want)
 	}
 }
+
+// TestTruncatedRecords cuts the cache's records file short: the images
+// whose records are gone are computed again, and one note counts them.
+func TestTruncatedRecords(t *testing.T) {
+	out := t.TempDir()
+	cfg, _ := config.Load(sprites)
+	build(t, sprites, out, cfg, 0)
+	want, _ := os.ReadFile(filepath.Join(out, "shapes.json"))
+	c, err := openStore(out, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := c.recs.Name()
+	c.close()
+	if err := os.Truncate(recs, 0); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(out, "shapes.json"))
+	res, n := build(t, sprites, out, cfg, 0)
+	if got, _ := os.ReadFile(filepath.Join(out, "shapes.json")); !bytes.Equal(got, want) {
+		t.Errorf("shapes.json after a truncated records file differs from the first build's")
+	}
+	wantNote := fmt.Sprintf("cache: the records of %d images are missing; they are computed again", n)
+	if !slices.Contains(res.Notes, wantNote) || n < 2 {
+		t.Errorf("decoded %d, notes %q; want the note %q", n, res.Notes, wantNote)
+	}
+}

@@ -26,6 +26,7 @@ import (
 	"github.com/shapegen/shapegen/export/preview"
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/config"
+	"github.com/shapegen/shapegen/internal/plural"
 	"github.com/shapegen/shapegen/internal/pngmask"
 	"github.com/shapegen/shapegen/internal/slice"
 	"github.com/shapegen/shapegen/mask"
@@ -769,7 +770,7 @@ func autoSlice(rel string, set config.Sprite, m *mask.Mask) ([]atlas.Frame, []st
 	frames, skipped := slice.SkipEmpty(r.Frames, m)
 	why := r.Why
 	if skipped > 0 {
-		why += fmt.Sprintf("; %d empty cells skipped", skipped)
+		why += fmt.Sprintf("; %s skipped", plural.Count(skipped, "empty cell"))
 	}
 	if frames == nil {
 		frames = []atlas.Frame{}

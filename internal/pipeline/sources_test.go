@@ -318,18 +318,23 @@ func TestSources(t *testing.T) {
 	t.Run("notes", func(t *testing.T) {
 		notes := strings.Join(res.Notes, "\n")
 		for _, want := range []string{
-			`sheets/auto/run_16x16.png: 16x16 cells from the file name "run_16x16.png": 6 cells (6x1); 1 empty cells skipped`,
+			`sheets/auto/run_16x16.png: 16x16 cells from the file name "run_16x16.png": 6 cells (6x1); 1 empty cell skipped`,
 			`sheets/auto/knight-32x48.png: 32x48 cells from the file name "knight-32x48.png": 3 cells (3x1)`,
 			`sheets/auto/icons_8x8.png: not sliced: the name says 8x8, but the 26x13 image is not a whole number of such cells`,
-			`sheets/auto/gems.png: 16x16 cells from transparent gutters (4 column and 2 row bands): 8 cells (4x2); 1 empty cells skipped`,
-			`props/loose_rocks.png: 4 islands (merge 2, min size 4), 1 specks dropped`,
+			`sheets/auto/gems.png: 16x16 cells from transparent gutters (4 column bands and 2 row bands): 8 cells (4x2); 1 empty cell skipped`,
+			`props/loose_rocks.png: 4 islands (merge 2, min size 4), 1 speck dropped`,
 			`islands.png: not sliced: looks like a sheet of 4 separate sprites`,
 			`slice: islands in an override`,
-			`atlas/spare_list.txt looks like a frame list`,
+			`atlas/spare_list.txt looks like a frame list but matches no image`,
 			`tie it to one with an atlases: entry`,
 		} {
 			if !strings.Contains(notes, want) {
 				t.Errorf("notes lack %q; notes:\n%s", want, notes)
+			}
+		}
+		for _, wrong := range []string{"(frame list)", " 1 empty cells", " 1 specks"} {
+			if strings.Contains(notes, wrong) {
+				t.Errorf("notes say %q; notes:\n%s", wrong, notes)
 			}
 		}
 		// Sheets cut by an atlas or a grids entry, and plain sprites, are
@@ -368,7 +373,8 @@ func TestSources(t *testing.T) {
 			t.Errorf("Images %d, Lists %d; want 43 and 10", res.Images, res.Lists)
 		}
 		wantIgnored := map[string][]string{
-			ignoredNotImage: {"atlas/spare_list.txt", "shapegen.yaml"},
+			ignoredNotImage: {"atlas/spare_list.txt"},
+			ignoredSettings: {"shapegen.yaml"},
 			ignoredOutput:   {"old_build"},
 		}
 		for _, p := range ignored {
@@ -395,4 +401,15 @@ func TestSources(t *testing.T) {
 			t.Errorf("Sprites %d, Frames %d; the library has %d sprites, %d of them frames", res.Sprites, res.Frames, len(lib.Sprites), frames)
 		}
 	})
+}
+
+// TestTemplateAtlases checks that the atlases: comment of the template
+// shapegen init writes names every frame-list extension the build reads.
+func TestTemplateAtlases(t *testing.T) {
+	comment := config.Template[strings.Index(config.Template, "# Atlases:"):]
+	for _, ext := range atlasExts {
+		if !strings.Contains(comment, ext) {
+			t.Errorf("the template's atlases: comment does not name %s", ext)
+		}
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/config"
+	"github.com/shapegen/shapegen/internal/plural"
 	"github.com/shapegen/shapegen/mask"
 	"github.com/shapegen/shapegen/verify"
 )
@@ -162,7 +163,7 @@ func check(sp *export.Sprite, rel string, f atlas.Frame, m *mask.Mask, set confi
 			continue
 		}
 		if n := verify.Outside(m, sh); n > 0 {
-			bad("%s leaves %d opaque pixels outside", k, n)
+			bad("%s leaves %s outside", k, plural.Count(n, "opaque pixel"))
 		}
 		if q, ok := sp.Quality[k.String()]; ok && q.Outside != 0 {
 			bad("quality.%s.outside is %d", k, q.Outside)

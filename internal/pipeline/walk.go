@@ -39,6 +39,7 @@ var atlasExts = []string{".xml", ".json", ".plist", ".atlas", ".txt"}
 // Reasons a file of the asset folder is not read, as Ignored says them.
 const (
 	ignoredNotImage = "not an image"
+	ignoredSettings = "settings file"
 	ignoredExcluded = "excluded by a glob"
 	ignoredOutput   = "in an output folder"
 	ignoredHidden   = "hidden"
@@ -157,14 +158,18 @@ func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 		}
 	}
 	for _, d := range datas {
-		if !used[d] {
+		switch {
+		case used[d]:
+		case d == config.FileName:
+			w.ignore(ignoredSettings, d, verbose, 1)
+		default:
 			w.ignore(ignoredNotImage, d, verbose, 1)
 		}
 	}
 	w.lists = len(used)
 	w.files = len(pngs) + len(datas)
 	for _, ig := range w.ignored {
-		if ig.Reason != ignoredNotImage {
+		if ig.Reason != ignoredNotImage && ig.Reason != ignoredSettings {
 			w.files += ig.Count
 		}
 	}
@@ -244,7 +249,11 @@ func owners(dir string, pngs, datas []string, statOf map[string]fileStat, cfg *c
 		if named {
 			taken[d] = true
 		} else if !taken[d] && len(a.Frames) > 0 {
-			w.notes = append(w.notes, fmt.Sprintf("%s looks like a frame list (%s) but matches no image; tie it to one with an atlases: entry {list: %s, image: <the image>} in shapegen.yaml", quoted(d), a.Format, d))
+			kind := "a frame list"
+			if a.Format != atlas.List {
+				kind += " (" + a.Format.String() + ")"
+			}
+			w.notes = append(w.notes, fmt.Sprintf("%s looks like %s but matches no image; tie it to one with an atlases: entry {list: %s, image: <the image>} in shapegen.yaml", quoted(d), kind, d))
 		}
 	}
 	return owner
