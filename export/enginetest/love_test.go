@@ -98,7 +98,7 @@ func TestLove(t *testing.T) {
 			if verdicts == nil {
 				t.Fatalf("love %s: %v\n%s", dir, err, out)
 			}
-			agree(ps, verdicts, box2DSkin).report(t, "LÖVE 11 (Box2D)", name, len(ps))
+			agreeBox2D(ps, verdicts, box2DSkin).report(t, "LÖVE 11 (Box2D)", name, len(ps))
 			t.Logf("LÖVE check took %v", elapsed.Round(time.Millisecond))
 		})
 	}
