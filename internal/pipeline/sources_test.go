@@ -306,6 +306,14 @@ func TestSources(t *testing.T) {
 					}
 				}
 			}
+			// The body belongs to no one stored frame: it says none; it
+			// turns about its first frame's pivot.
+			if a.Image != "" || a.Frame != (export.Frame{}) || a.Offset != nil || a.Rotated || a.Turn != 0 {
+				t.Errorf("animation %s: image %q frame %v offset %v rotated %v turn %d, want none", a.Name, a.Image, a.Frame, a.Offset, a.Rotated, a.Turn)
+			}
+			if first := byName[a.Frames[0]]; first != nil && a.Pivot != first.Pivot {
+				t.Errorf("animation %s: pivot %v, its first frame's %v", a.Name, a.Pivot, first.Pivot)
+			}
 			if a.Pixels < total || len(a.Polygon) == 0 {
 				t.Errorf("animation %s: %d pixels (its largest frame has %d), polygon %v", a.Name, a.Pixels, total, a.Polygon)
 			}
