@@ -193,7 +193,7 @@ func TestInitInspectVerify(t *testing.T) {
 		t.Fatalf("build: exit %d %q", code, errOut)
 	}
 	lib := filepath.Join(outDir, "shapes.json")
-	if code, out, errOut := run(t, false, "verify", lib, "--assets", sprites); code != 0 || !strings.Contains(out, "96 of 96 sprites") {
+	if code, out, errOut := run(t, false, "verify", lib, "--assets", sprites); code != 0 || !strings.Contains(out, "96 of 96 sprites and 6 of 6 animations checked") {
 		t.Errorf("verify: exit %d, %q %q", code, out, errOut)
 	}
 	// A hand-edited library fails.

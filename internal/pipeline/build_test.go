@@ -458,6 +458,11 @@ func TestVerify(t *testing.T) {
 	if f := verify(readLib(t, out)); len(f) != 0 {
 		t.Fatalf("Verify of a fresh build: %v", f)
 	}
+	if res, err := Verify(context.Background(), VerifyOptions{Dir: sprites, Library: readLib(t, out), Config: cfg}); err != nil {
+		t.Fatal(err)
+	} else if res.Animations != 6 {
+		t.Errorf("Verify of a fresh build checked %d animations, want 6", res.Animations)
+	}
 	tests := []struct {
 		name string
 		edit func(lib *export.Library)
@@ -489,6 +494,40 @@ func TestVerify(t *testing.T) {
 		{"moved pivot", func(l *export.Library) { find(l, "tiny").Pivot[1] += 1 }, "tiny: pivot"},
 		{"other pivot rule", func(l *export.Library) { l.Settings.Pivot = "bottom-center" }, "alpha/ramp: pivot"},
 		{"deleted kind", func(l *export.Library) { find(l, "islands").Box = nil }, "islands: no box"},
+		// Animations: one common body per animation, checked against
+		// every frame's pixels in the shared untrimmed frame.
+		{"animation polygon shrunk", func(l *export.Library) {
+			a := findAnim(l, "anim/hero/idle")
+			for i := range a.Polygon {
+				a.Polygon[i] = export.Point{a.Polygon[i][0]*0.9 + 1.2, a.Polygon[i][1]*0.9 + 1.6}
+			}
+		}, "animation anim/hero/idle: polygon leaves"},
+		{"animation aabb of its first frame", func(l *export.Library) {
+			a := findAnim(l, "anim/hero/idle")
+			a.AABB.Min[1] = 2 // frame 0's top; frame 1's head reaches y 1
+		}, "animation anim/hero/idle: aabb leaves 4 opaque pixels of anim/hero/hero 1 outside"},
+		{"animation stale pixels", func(l *export.Library) { findAnim(l, "anim/walk").Pixels-- }, "animation anim/walk: pixels"},
+		{"animation other size", func(l *export.Library) { findAnim(l, "anim/walk").Size[0]++ }, "animation anim/walk: size"},
+		{"animation moved pivot", func(l *export.Library) { findAnim(l, "anim/walk").Pivot[0]++ }, "animation anim/walk: pivot"},
+		{"animation deleted kind", func(l *export.Library) { findAnim(l, "anim/walk").Hull = nil }, "animation anim/walk: no hull"},
+		{"animation outside recorded", func(l *export.Library) {
+			a := findAnim(l, "anim/walk")
+			q := a.Quality["box"]
+			q.Outside = 1
+			a.Quality["box"] = q
+		}, "animation anim/walk: quality.box.outside is 1"},
+		{"animation frame dropped", func(l *export.Library) {
+			a := findAnim(l, "anim/walk")
+			a.Frames = a.Frames[:2]
+		}, "animation anim/walk: frames"},
+		{"animation missing", func(l *export.Library) {
+			l.Animations = slices.DeleteFunc(l.Animations, func(a export.Animation) bool { return a.Name == "anim/walk" })
+		}, "animation anim/walk: in the art but not in the library"},
+		{"animation extra", func(l *export.Library) {
+			a := *findAnim(l, "anim/walk")
+			a.Name = "anim/zzz"
+			l.Animations = append(l.Animations, a)
+		}, "animation anim/zzz: in the library but not in the art"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -500,6 +539,15 @@ func TestVerify(t *testing.T) {
 			}
 		})
 	}
+}
+
+func findAnim(l *export.Library, name string) *export.Animation {
+	for i := range l.Animations {
+		if l.Animations[i].Name == name {
+			return &l.Animations[i]
+		}
+	}
+	panic("no animation " + name)
 }
 
 func find(l *export.Library, name string) *export.Sprite {

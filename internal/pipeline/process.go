@@ -377,26 +377,33 @@ func (o *outcome) preview(w *worker, name, rel string, frame int, px image.Image
 // verifier and the animation pass use it so that they see the frames
 // the build saw. bad lists the frames that cannot be built.
 func (w *worker) maskAndFrames(src source, set config.Sprite) (m *mask.Mask, frames []atlas.Frame, bad []string, err error) {
+	m, frames, bad, _, err = w.maskFramesAnims(src, set)
+	return m, frames, bad, err
+}
+
+// maskFramesAnims is maskAndFrames with the animations the atlas
+// declares, by frame name, as frames returns them.
+func (w *worker) maskFramesAnims(src source, set config.Sprite) (m *mask.Mask, frames []atlas.Frame, bad []string, declared map[string][]animRef, err error) {
 	img, err := readCapped(w.opts.Dir, src.rel, nil, imageCap(w.opts.Config.MaxPixels))
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	var data []byte
 	if src.data != "" {
 		if data, err = readCapped(w.opts.Dir, src.data, nil, atlasCap); err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, nil, err
 		}
 	}
-	if frames, bad, _, err = w.frames(src, set, data, img); err != nil {
-		return nil, nil, nil, err
+	if frames, bad, declared, err = w.frames(src, set, data, img); err != nil {
+		return nil, nil, nil, nil, err
 	}
 	if m, _, err = pngmask.Decode(img, uint8(set.AlphaThreshold), w.opts.Config.MaxPixels); err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: corrupt PNG: %v", quoted(src.rel), err)
+		return nil, nil, nil, nil, fmt.Errorf("%s: corrupt PNG: %v", quoted(src.rel), err)
 	}
 	if frames == nil && set.Slice != config.SliceNone {
 		frames, _ = autoSlice(src.rel, set, m)
 	}
-	return m, frames, bad, nil
+	return m, frames, bad, declared, nil
 }
 
 // frames returns the frames of src (its image's bytes img): its grid, its
