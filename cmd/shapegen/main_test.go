@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -182,6 +184,18 @@ func TestInitInspectVerify(t *testing.T) {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("inspect tiny.png: exit %d, output %q lacks %q", code, out, want)
 		}
+	}
+	dot := filepath.Join(dir, "dot.png")
+	if f, err := os.Create(dot); err != nil {
+		t.Fatal(err)
+	} else {
+		img := image.NewNRGBA(image.Rect(0, 0, 1, 1))
+		img.Pix[3] = 255
+		png.Encode(f, img)
+		f.Close()
+	}
+	if code, out, _ := run(t, false, "inspect", dot); code != 0 || !strings.Contains(out, "1x1, 1 opaque pixel (alpha") {
+		t.Errorf("inspect of one pixel: exit %d, %q, want the singular", code, out)
 	}
 	code, out, _ = run(t, false, "inspect", "--json", "--alpha-threshold", "1", filepath.Join(sprites, "tiny.png"))
 	if code != 0 || !strings.Contains(out, `"name": "tiny"`) {
