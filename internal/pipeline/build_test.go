@@ -789,7 +789,7 @@ func TestAtlasPages(t *testing.T) {
 	// Named like its first page; the second page is larger.
 	writePNG(t, dir, "gdx.png", picture("##", "##"))
 	writePNG(t, dir, "gdx2.png", picture("....", "....", "..##"))
-	writeFile(t, dir, "gdx.atlas", []byte(page("gdx.png", 2, 2, region("a", 0, 0, 2, 2))+page("gdx2.png", 4, 3, region("b", 2, 1, 2, 2))))
+	writeFile(t, dir, "gdx.atlas", []byte(page("gdx.png", 2, 2, region("a", 0, 0, 2, 2))+page("gdx2.png", 4, 3, region("b", 2, 1, 2, 2), region("bad", 0, 0, 0, 2))))
 	// Tied to its first page by an atlases: entry.
 	writePNG(t, dir, "lv/one.png", picture("#."))
 	writePNG(t, dir, "lv/two.png", picture("..", ".#"))
@@ -801,7 +801,8 @@ func TestAtlasPages(t *testing.T) {
 	cfg := config.Default()
 	cfg.Atlases = []config.Atlas{{List: "lv/level_pack", Image: "lv/one.png"}}
 	res, _ := build(t, dir, out, cfg, 0)
-	wantFails := []string{`sheet.xml:1: frame "f": rectangle (2,0)-(4,1) lies outside the 3x1 image`}
+	// The bad region of the second page is said once, by that page.
+	wantFails := []string{`gdx.atlas:27: frame "bad": size 0x2 is empty or negative`, `sheet.xml:1: frame "f": rectangle (2,0)-(4,1) lies outside the 3x1 image`}
 	if !slices.Equal(res.Failures, wantFails) {
 		t.Errorf("failures %q, want %q", res.Failures, wantFails)
 	}

@@ -434,10 +434,19 @@ func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	page := pageIndex(a, src)
 	for _, p := range problems {
-		bad = append(bad, p.Error())
+		// Each page's build reports its own entries' problems; those of
+		// the file as a whole are said by every page's.
+		if p.Page < 0 || p.Page == page || len(a.Pages) == 1 {
+			bad = append(bad, p.Error())
+		}
 	}
-	for _, f := range pageOf(a, src) {
+	var stored []atlas.Frame
+	if page >= 0 {
+		stored = a.Pages[page].Frames
+	}
+	for _, f := range stored {
 		if why := frameProblem(f, maxPixels); why != "" {
 			bad = append(bad, fmt.Sprintf("%s: frame %q %s", quoted(src.data), f.Name, why))
 			continue
@@ -467,7 +476,7 @@ func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames
 // decodeAtlas decodes src's atlas data file, checking the frames of
 // src's own page against src's image size: those of the other pages
 // are checked when their images are built. A single page is src's page
-// whatever image it names (see pageOf).
+// whatever image it names (see pageIndex).
 func decodeAtlas(src source, data []byte, size image.Point, maxPixels int64) (*atlas.Atlas, []atlas.Problem, error) {
 	opt := atlas.Options{MaxPixels: maxPixels}
 	checked := false
@@ -488,18 +497,18 @@ func decodeAtlas(src source, data []byte, size image.Point, maxPixels int64) (*a
 	return a, problems, err
 }
 
-// pageOf returns the frames of a that are stored in src's image: the page
-// that names it (by base name), or the only page.
-func pageOf(a *atlas.Atlas, src source) []atlas.Frame {
+// pageIndex returns the index of the page of a stored in src's image: the
+// page that names it (by base name), or the only page; -1 when none.
+func pageIndex(a *atlas.Atlas, src source) int {
 	if len(a.Pages) == 1 {
-		return a.Pages[0].Frames
+		return 0
 	}
-	for _, pg := range a.Pages {
+	for i, pg := range a.Pages {
 		if samePage(pg.Image, src) {
-			return pg.Frames
+			return i
 		}
 	}
-	return nil
+	return -1
 }
 
 // samePage reports whether the page image a data file names is src's
