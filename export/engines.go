@@ -89,9 +89,11 @@ func (s Stream) each(fn func(*Sprite) error) error {
 }
 
 // Omission says that a shape kind was left out of an engine format for
-// some sprites, and why.
+// some sprites, and why; or, with no Kind, what an engine format cannot
+// say of one sprite (First).
 type Omission struct {
-	// Format is the engine format (lua, godot, ...); Kind the shape kind.
+	// Format is the engine format (lua, godot, ...); Kind the shape kind,
+	// or "" for a line about the sprite First alone.
 	Format, Kind string
 	// Reason says what the engine would not accept.
 	Reason string
@@ -103,6 +105,9 @@ type Omission struct {
 
 // String returns o as one line for a build's summary.
 func (o Omission) String() string {
+	if o.Kind == "" {
+		return fmt.Sprintf("%s: %s: %s", o.Format, o.First, o.Reason)
+	}
 	s := "s"
 	if o.Sprites == 1 {
 		s = ""
@@ -293,6 +298,15 @@ func oneFile(file string, write func(io.Writer, Stream) ([]Omission, error)) fun
 		})
 		return om, err
 	}
+}
+
+// turnDegrees returns how sprite sp's frame is stored turned, in degrees
+// clockwise: 90 for Rotated, else Turn (0, 180 or 270).
+func turnDegrees(sp *Sprite) int {
+	if sp.Rotated {
+		return 90
+	}
+	return sp.Turn
 }
 
 // num formats v in the shortest decimal form that reads back exactly as

@@ -138,10 +138,10 @@ func TestWriteLua(t *testing.T) {
 	files, _ := writeEngines(t, engineLib())
 	lua := files["shapes.lua"]
 	for _, want := range []string{
-		`S["a"] = {image = "a.png", frame = {0, 0, 8, 4}, offset = {0, 0}, rotated = false, size = {8, 4}, pivot = {4, 2},`,
+		`S["a"] = {image = "a.png", frame = {0, 0, 8, 4}, offset = {0, 0}, rotated = false, turn = 0, size = {8, 4}, pivot = {4, 2},`,
 		"  polygon = {-2, -2, 2, -2, 4, -1, 4, 1, 2, 2, -2, 2, -4, 1, -4, -1},",
 		"  pieces = {{-4, -2, 0, -2, 0, 2, -4, 2}, {0, -2, 4, -2, 4, 0.5}}}",
-		`S["sheet/f"] = {image = "sheet.png", frame = {10, 2, 3, 6}, offset = {1, 0}, rotated = true, size = {8, 4}, pivot = {4, 2},`,
+		`S["sheet/f"] = {image = "sheet.png", frame = {10, 2, 3, 6}, offset = {1, 0}, rotated = true, turn = 90, size = {8, 4}, pivot = {4, 2},`,
 		`S["q\"\\\010/é"]`,
 		"function M.fixtures(body, name, kind, density)",
 	} {
@@ -327,5 +327,55 @@ func TestNum(t *testing.T) {
 		if got := num(tt.v); got != tt.want {
 			t.Errorf("num(%v) = %q, want %q", tt.v, got, tt.want)
 		}
+	}
+}
+
+// TestEngineTurns writes two frames stored half a turn and three quarters
+// turned (as libGDX packs them), each a 4x2 upright sprite whose polygon
+// is (0,0) (4,0) (4,1), pivot (0, 0): every format says the turn, Tiled's
+// tiles hold the shapes turned as the image stores them, and Phaser, whose
+// atlas frames cannot be so turned, says so for each.
+func TestEngineTurns(t *testing.T) {
+	tri := Ring{{0, 0}, {4, 0}, {4, 1}}
+	lib := &Library{Sprites: []Sprite{
+		{Name: "t/c", Image: "t.png", Frame: Frame{X: 4, W: 2, H: 4}, Turn: 270, Size: [2]int{4, 2}, Pixels: 6, Polygon: tri},
+		{Name: "t/h", Image: "t.png", Frame: Frame{W: 4, H: 2}, Turn: 180, Size: [2]int{4, 2}, Pixels: 6, Polygon: tri},
+	}}
+	files, om := writeEngines(t, lib)
+	for file, wants := range map[string][]string{
+		"shapes.lua": {
+			`S["t/c"] = {image = "t.png", frame = {4, 0, 2, 4}, offset = {0, 0}, rotated = false, turn = 270,`,
+			`S["t/h"] = {image = "t.png", frame = {0, 0, 4, 2}, offset = {0, 0}, rotated = false, turn = 180,`,
+		},
+		"shapes.tscn":        {"metadata/rotated = false\nmetadata/turn = 270\n", "metadata/rotated = false\nmetadata/turn = 180\n"},
+		"shapes.godot3.tscn": {"\"rotated\": false,\n\"turn\": 270,\n", "\"rotated\": false,\n\"turn\": 180,\n"},
+		// Stored points: 270 maps (u, v) to (v, H - u) with H = 4, 180 to
+		// (W - u, H - v) with W = 4, H = 2; the pivot (0, 0) goes along.
+		"tiled/t.tsx": {
+			`<tile id="0" x="4" y="0" width="2" height="4">` + "\n  <properties>\n" +
+				`   <property name="pivot" value="0,4"/>` + "\n" + `   <property name="turn" type="int" value="270"/>`,
+			`<polygon points="0,4 0,0 1,0"/>`,
+			`<tile id="1" x="0" y="0" width="4" height="2">` + "\n  <properties>\n" +
+				`   <property name="pivot" value="4,2"/>` + "\n" + `   <property name="turn" type="int" value="180"/>`,
+			`<polygon points="4,2 0,2 0,1"/>`,
+		},
+		"shapes.phaser.json": {`"t/c": {"type": "fromPhysicsEditor"`, `"t/h": {"type": "fromPhysicsEditor"`},
+	} {
+		for _, want := range wants {
+			if !strings.Contains(files[file], want) {
+				t.Errorf("%s lacks %q:\n%s", file, want, files[file])
+			}
+		}
+	}
+	var lines []string
+	for _, o := range om {
+		lines = append(lines, o.String())
+	}
+	want := []string{
+		"phaser: t/c: stored turned 270 degrees in t.png, which Phaser's atlas frames cannot say (only rotated, a quarter turn clockwise); its shapes fit the frame upright: give Phaser the frame upright",
+		"phaser: t/h: stored turned 180 degrees in t.png, which Phaser's atlas frames cannot say (only rotated, a quarter turn clockwise); its shapes fit the frame upright: give Phaser the frame upright",
+	}
+	if !slices.Equal(lines, want) {
+		t.Errorf("lines %q, want %q", lines, want)
 	}
 }

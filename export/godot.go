@@ -53,7 +53,9 @@ var godotDefaultKinds = []collide.Kind{collide.KindPieces, collide.KindPolygon, 
 // WriteGodot writes s as a Godot 4 scene (shapes.tscn, format=3): a root
 // Node2D "Shapes" holding, per sprite, an Area2D named after the sprite
 // (characters Godot refuses in node names replaced by '_'; the exact name
-// in metadata/sprite, with image, frame, offset, rotated, size and pivot)
+// in metadata/sprite, with image, frame, offset, rotated, turn (degrees
+// clockwise the frame is stored turned: 0, 90 for rotated, 180 or 270),
+// size and pivot)
 // whose CollisionShape2D children, one per shape kind (one per piece,
 // pieces0, pieces1, ...), use ConvexPolygonShape2D, CircleShape2D and
 // RectangleShape2D sub-resources. The first kind of pieces, polygon,
@@ -114,7 +116,7 @@ func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
 		}
 		writeGodotMeta(b, d, [][2]string{
 			{"sprite", godotString(sp.Name)}, {"image", godotString(sp.Image)}, {"frame", d.rect(sp.Frame)},
-			{"offset", d.size(off[0], off[1])}, {"rotated", strconv.FormatBool(sp.Rotated)},
+			{"offset", d.size(off[0], off[1])}, {"rotated", strconv.FormatBool(sp.Rotated)}, {"turn", strconv.Itoa(turnDegrees(sp))},
 			{"size", d.size(sp.Size[0], sp.Size[1])}, {"pivot", d.vec(num(sp.Pivot[0]), num(sp.Pivot[1]))},
 		})
 		type kindParts struct {

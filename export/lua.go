@@ -13,7 +13,7 @@ import (
 const luaHead = `-- %s shapes for LÖVE 11 (love.physics, Box2D), written by %s.
 --
 --   local shapes = require("shapes")       -- this file, shapes.lua
---   local s = shapes.sprites["enemies/bat"] -- image, frame, offset, rotated, size, pivot
+--   local s = shapes.sprites["enemies/bat"] -- image, frame, offset, rotated, turn, size, pivot
 --   local body = love.physics.newBody(world, x, y, "dynamic") -- x, y: where the pivot is drawn
 --   shapes.fixtures(body, "enemies/bat", %s)          -- or %s
 --
@@ -27,8 +27,12 @@ const luaHead = `-- %s shapes for LÖVE 11 (love.physics, Box2D), written by %s.
 -- sprite (the build's summary says which). Box2D gives every polygon a skin
 -- of b2_polygonRadius (2 linear slops, 0.01 m: 0.3 px at 30 px a metre), so
 -- two polygons touch when they are less than 2 x 0.3 px apart.
--- frame = {x, y, w, h} in image, as stored (rotated: turned a quarter turn
--- clockwise); offset = where the stored frame lies in the untrimmed size;
+-- frame = {x, y, w, h} in image, as stored; turn = how it is stored turned,
+-- in degrees clockwise: 0, 90 (also rotated = true), 180 or 270; draw it
+-- turned back by -turn (love.graphics.draw's r = -math.rad(turn)) about the
+-- stored rectangle's centre, upright pixel (x, y) being the stored pixel
+-- (w-1-y, x) for 90, (w-1-x, h-1-y) for 180 and (y, h-1-x) for 270;
+-- offset = where the upright frame lies in the untrimmed size;
 -- aabb and box = {x, y, width, height[, angle]} for newRectangleShape;
 -- circle = {x, y, radius}; hull, polygon and each piece = {x1, y1, x2, y2, ...}.
 local M = {format = %s, generator = %s, max_meter = %d}
@@ -150,8 +154,8 @@ func writeLuaSprite(b *bufio.Writer, sp *Sprite, om *omissions) {
 	if sp.Offset != nil {
 		off = *sp.Offset
 	}
-	fmt.Fprintf(b, "offset = {%d, %d}, rotated = %t, size = {%d, %d}, pivot = {%s, %s}",
-		off[0], off[1], sp.Rotated, sp.Size[0], sp.Size[1], num(sp.Pivot[0]), num(sp.Pivot[1]))
+	fmt.Fprintf(b, "offset = {%d, %d}, rotated = %t, turn = %d, size = {%d, %d}, pivot = {%s, %s}",
+		off[0], off[1], sp.Rotated, turnDegrees(sp), sp.Size[0], sp.Size[1], num(sp.Pivot[0]), num(sp.Pivot[1]))
 	for _, k := range spriteKinds {
 		if !has(sp, k) {
 			continue

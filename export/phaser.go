@@ -41,6 +41,11 @@ var phaserKinds = []collide.Kind{collide.KindPieces, collide.KindPolygon, collid
 //	sprite.setOrigin(sprite.body.centerOffset.x / sprite.width, sprite.body.centerOffset.y / sprite.height)
 //
 // The sprite's pivot is then at (x, y) + pivot - centerOffset.
+//
+// The shapes fit the upright frame. Phaser's atlas frames can be stored
+// turned a quarter turn clockwise (rotated) only: for each sprite stored
+// turned otherwise (Turn 180 or 270) WritePhaser returns a line saying
+// so, its entry written all the same.
 func WritePhaser(w io.Writer, s Stream) ([]Omission, error) {
 	if err := s.valid(); err != nil {
 		return nil, err
@@ -48,10 +53,15 @@ func WritePhaser(w io.Writer, s Stream) ([]Omission, error) {
 	b := bufio.NewWriter(w)
 	b.WriteString("{")
 	first := true
+	var om []Omission
 	err := s.each(func(sp *Sprite) error {
 		fixtures := phaserFixtures(sp)
 		if fixtures == "" {
 			return nil
+		}
+		if sp.Turn != 0 {
+			om = append(om, Omission{Format: "phaser", First: sp.Name, Sprites: 1, Reason: fmt.Sprintf(
+				"stored turned %d degrees in %s, which Phaser's atlas frames cannot say (only rotated, a quarter turn clockwise); its shapes fit the frame upright: give Phaser the frame upright", sp.Turn, sp.Image)})
 		}
 		name, err := json.Marshal(sp.Name)
 		if err != nil {
@@ -68,7 +78,7 @@ func WritePhaser(w io.Writer, s Stream) ([]Omission, error) {
 		return nil, err
 	}
 	b.WriteString("\n}\n")
-	return nil, b.Flush()
+	return om, b.Flush()
 }
 
 // phaserFixtures returns sp's fixtures as JSON, or "" when it has no

@@ -227,8 +227,10 @@ func normalize(lib *Library) {
 	normalizeAnimations(lib)
 }
 
-// normalizeAnimations sorts lib's animations by name and turns their
-// empty lists into nil, as normalize does for sprites.
+// normalizeAnimations sorts lib's animations by name, turns their
+// empty lists into nil, as normalize does for sprites, and empties the
+// keys an animation does not have (see Animation), which a library
+// written before may hold.
 func normalizeAnimations(lib *Library) {
 	if len(lib.Animations) == 0 {
 		lib.Animations = nil
@@ -236,7 +238,9 @@ func normalizeAnimations(lib *Library) {
 	}
 	slices.SortStableFunc(lib.Animations, func(a, b Animation) int { return strings.Compare(a.Name, b.Name) })
 	for i := range lib.Animations {
-		normalizeSprite(&lib.Animations[i].Sprite)
+		s := &lib.Animations[i].Sprite
+		normalizeSprite(s)
+		s.Image, s.Frame, s.Offset, s.Rotated, s.Turn, s.SameAs, s.Mask = "", Frame{}, nil, false, 0, "", nil
 	}
 }
 

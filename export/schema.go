@@ -19,14 +19,32 @@ type Library struct {
 	// Animations are the common bodies of animations, sorted by name:
 	// each the shapes of the union of its frames' masks, in the frames'
 	// shared untrimmed space, so that a physics body does not change
-	// shape from frame to frame.
+	// shape from frame to frame. See Animation for its keys.
 	Animations []Animation `json:"animations,omitempty" yaml:"animations,omitempty"`
 }
 
-// Animation is an animation's common body: its name, its frames (sprite
-// names, in playing order), and the keys of a sprite for the union of the
-// frames' masks (Name, Size, Pivot, Pixels, the shape kinds and Quality;
-// Image and Frame are those of the first frame).
+// Animation is an animation's common body, one body a game can keep for
+// every frame of the animation. On the wire it has these keys, in this
+// order:
+//
+//   - name: the animation's name;
+//   - frames: its frames, sprite names of the library, in playing order;
+//     all have one untrimmed size;
+//   - size: that shared untrimmed size. The body's coordinates are those
+//     of the frames' own (untrimmed) space, so a shape of the body and a
+//     shape of any of its frames can be compared as they are;
+//   - pivot: the first frame's pivot, in that space;
+//   - pixels: the opaque pixels of the union of the frames' masks (a
+//     pixel counts when it is opaque in some frame);
+//   - the shape kinds, the shapes of that union, and quality, their
+//     figures against it. Every frame's opaque pixels lie inside every
+//     shape (quality's outside is 0 for the union, hence for each frame);
+//   - warnings, when there are any.
+//
+// The body is cut from no one stored rectangle: it has no image, frame,
+// offset, rotated, turn, same_as or mask. The writers leave out those
+// fields of Sprite whatever they hold, and Read leaves them empty, also
+// for a library that has them.
 type Animation struct {
 	Sprite `yaml:",inline"`
 	Frames []string `json:"frames" yaml:"frames,flow"`

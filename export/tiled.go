@@ -27,8 +27,10 @@ const TiledDir = "tiled"
 // x, y, width and height on each tile, its tile ids the frames in name
 // order. Each tile has the properties sprite (the sprite's name) and pivot
 // ("x,y"), and its shapes as collision objects in its objectgroup, in the
-// tile's own pixels (a trimmed frame's offset taken off, a rotated frame's
-// shapes turned as the image stores it): pieces, else polygon, as polygon
+// tile's own pixels (a trimmed frame's offset taken off, a frame stored
+// turned has its shapes turned as the image stores it, the tile's
+// property turn saying by how many degrees clockwise, and rotated
+// true for a quarter turn clockwise): pieces, else polygon, as polygon
 // objects named after the kind, the circle as an ellipse and the box as a
 // 4-point polygon. Tiled stores doubles: the coordinates are the
 // library's. It ranges over s.Sprites twice and holds one sheet at a
@@ -166,7 +168,7 @@ func gridOf(sheet string, run []Sprite) (grid, []Sprite, bool) {
 	for _, sp := range run {
 		s := strings.TrimPrefix(sp.Name, sheet+"/")
 		i, err := strconv.Atoi(s)
-		if err != nil || i < 0 || i >= n || strconv.Itoa(i) != s || seen[i] || sp.Rotated || (sp.Offset != nil && *sp.Offset != [2]int{}) {
+		if err != nil || i < 0 || i >= n || strconv.Itoa(i) != s || seen[i] || turnDegrees(&sp) != 0 || (sp.Offset != nil && *sp.Offset != [2]int{}) {
 			return grid{}, nil, false
 		}
 		seen[i], byIndex[i] = true, sp
@@ -260,6 +262,9 @@ func writeTile(b *bufio.Writer, id int, sp *Sprite, image string, sub bool) {
 	if sp.Rotated {
 		b.WriteString("   <property name=\"rotated\" type=\"bool\" value=\"true\"/>\n")
 	}
+	if t := turnDegrees(sp); t != 0 {
+		fmt.Fprintf(b, "   <property name=\"turn\" type=\"int\" value=\"%d\"/>\n", t)
+	}
 	fmt.Fprintf(b, "   <property name=\"sprite\" value=%s/>\n  </properties>\n", attr(sp.Name))
 	if image != "" {
 		if sub {
@@ -314,16 +319,24 @@ func boxRing(b Box) Ring {
 }
 
 // tileMap returns the map from a sprite's upright, untrimmed coordinates
-// to its tile's pixels: the frame as stored in the image.
+// to its tile's pixels: the frame as stored in the image, W x H. With the
+// offset taken off, the upright point (u, v) is stored at (W - v, u) for
+// a quarter turn clockwise, (W - u, H - v) for a half turn and (v, H - u)
+// for a quarter turn counter-clockwise (270), as Sprite.Rotated and
+// Sprite.Turn state it for pixels.
 func tileMap(sp *Sprite) func(Point) Point {
 	var ox, oy float64
 	if sp.Offset != nil {
 		ox, oy = float64(sp.Offset[0]), float64(sp.Offset[1])
 	}
-	if sp.Rotated {
-		w := float64(sp.Frame.W)
-		// Upright (u, v) is stored (W - v, u): a quarter turn clockwise.
+	w, h := float64(sp.Frame.W), float64(sp.Frame.H)
+	switch turnDegrees(sp) {
+	case 90:
 		return func(p Point) Point { return Point{w - (p[1] - oy), p[0] - ox} }
+	case 180:
+		return func(p Point) Point { return Point{w - (p[0] - ox), h - (p[1] - oy)} }
+	case 270:
+		return func(p Point) Point { return Point{p[1] - oy, h - (p[0] - ox)} }
 	}
 	return func(p Point) Point { return Point{p[0] - ox, p[1] - oy} }
 }

@@ -190,8 +190,8 @@ func (jw *JSONWriter) AddAnimation(a *Animation) error {
 	}
 	jw.anims++
 	jw.lastAnim = a.Name
-	b := appendSprite(append(jw.buf[:0], sep...), &a.Sprite)
-	b = b[:len(b)-len("\n    }")]
+	b := append(jw.buf[:0], sep+"{\n      \"name\": "...)
+	b = appendString(b, a.Name)
 	b = append(b, ",\n      \"frames\": ["...)
 	for i, f := range a.Frames {
 		if i > 0 {
@@ -199,7 +199,8 @@ func (jw *JSONWriter) AddAnimation(a *Animation) error {
 		}
 		b = appendString(b, f)
 	}
-	b = append(b, "]\n    }"...)
+	b = append(b, ']')
+	b = appendBody(b, &a.Sprite) // no place keys: see Animation
 	jw.buf = b
 	_, jw.err = jw.w.Write(b)
 	return jw.err
@@ -245,6 +246,14 @@ func appendSprite(b []byte, sp *Sprite) []byte {
 	const in = "\n      " // a sprite key's line
 	b = append(b, "{"+in+"\"name\": "...)
 	b = appendString(b, sp.Name)
+	b = appendPlace(b, sp)
+	return appendBody(b, sp)
+}
+
+// appendPlace appends the keys that place sprite sp in its image: image,
+// frame, rotated, turn and offset.
+func appendPlace(b []byte, sp *Sprite) []byte {
+	const in = "\n      " // a sprite key's line
 	b = append(b, ","+in+"\"image\": "...)
 	b = appendString(b, sp.Image)
 	f := sp.Frame
@@ -268,6 +277,12 @@ func appendSprite(b []byte, sp *Sprite) []byte {
 		b = append(b, ","+in+"\"offset\": "...)
 		b = appendInts(b, sp.Offset[0], sp.Offset[1])
 	}
+	return b
+}
+
+// appendBody appends the keys of sprite sp from size on, and its "}".
+func appendBody(b []byte, sp *Sprite) []byte {
+	const in = "\n      " // a sprite key's line
 	b = append(b, ","+in+"\"size\": "...)
 	b = appendInts(b, sp.Size[0], sp.Size[1])
 	b = append(b, ","+in+"\"pivot\": "...)

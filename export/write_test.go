@@ -438,6 +438,7 @@ func TestAnimations(t *testing.T) {
 	lib.Sprites = append(lib.Sprites, twin)
 	body := gem
 	body.Name, body.Mask, body.Warnings = "sheets/packed/shine", nil, nil
+	body.Image, body.Frame, body.Offset, body.Rotated, body.Turn = "", Frame{}, nil, false, 0
 	lib.Animations = []Animation{{Sprite: body, Frames: []string{"sheets/packed/gem", "sheets/packed/gem2"}}}
 	for _, w := range writers {
 		var buf bytes.Buffer
@@ -467,5 +468,68 @@ func TestAnimations(t *testing.T) {
 		if err := WriteJSON(&buf, &bad); err == nil {
 			t.Errorf("WriteJSON with an animation of %s: no error", name)
 		}
+	}
+}
+
+// TestAnimationKeys checks what an animation entry says: its name, its
+// frames, then the keys of its common body from size on. The body lies in
+// the frames' shared untrimmed frame and belongs to no one stored
+// rectangle, so image, frame, offset, rotated and turn are not written,
+// whatever the value holds, and are read as empty, also from a library
+// that has them.
+func TestAnimationKeys(t *testing.T) {
+	lib := sorted(sampleLib())
+	gem := lib.Sprites[2]
+	body := gem
+	body.Name, body.Mask, body.Warnings = "sheets/packed/shine", nil, nil
+	body.Rotated, body.Offset = true, &[2]int{5, 9} // a stray frame's keys
+	lib.Animations = []Animation{{Sprite: body, Frames: []string{gem.Name}}}
+	want := body
+	want.Image, want.Frame, want.Offset, want.Rotated, want.Turn = "", Frame{}, nil, false, 0
+	for _, w := range writers {
+		var buf bytes.Buffer
+		if err := w.write(&buf, lib); err != nil {
+			t.Fatalf("Write%s: %v", w.name, err)
+		}
+		text := buf.String()
+		entry := text[strings.Index(text, "animations"):]
+		for _, key := range []string{"image", "frame", "offset", "rotated", "turn"} {
+			for _, form := range []string{`"` + key + `":`, "\n    " + key + ":", "\n      " + key + ":"} {
+				if strings.Contains(entry, form) {
+					t.Errorf("Write%s: the animation has the key %s:\n%s", w.name, key, entry)
+				}
+			}
+		}
+		name, frames, size := strings.Index(entry, "name"), strings.Index(entry, "frames"), strings.Index(entry, "size")
+		if !(name < frames && frames < size) {
+			t.Errorf("Write%s: want name, frames, then size:\n%s", w.name, entry)
+		}
+		got, err := Read(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatalf("Read(Write%s): %v", w.name, err)
+		}
+		if !reflect.DeepEqual(got.Animations[0].Sprite, want) {
+			t.Errorf("Read(Write%s) animation = %+v, want %+v", w.name, got.Animations[0].Sprite, want)
+		}
+	}
+	// A library written before animations lost those keys.
+	var buf bytes.Buffer
+	old := *lib
+	old.Animations = nil
+	if err := WriteJSON(&buf, &old); err != nil {
+		t.Fatal(err)
+	}
+	text := strings.TrimSuffix(strings.TrimSpace(buf.String()), "}")
+	text = strings.TrimSpace(text) + `,
+  "animations": [{"name": "sheets/packed/shine", "image": "sheets/packed.png", "frame": {"x": 16, "y": 0, "w": 4, "h": 3}, "offset": [5, 9],
+    "size": [32, 32], "pivot": [16, 16], "pixels": 8, "frames": ["sheets/packed/gem"]}]
+}
+`
+	got, err := Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatalf("Read of a library whose animation has image and frame: %v\n%s", err, text)
+	}
+	if a := got.Animations[0]; a.Image != "" || a.Frame != (Frame{}) || a.Offset != nil {
+		t.Errorf("animation read with image %q frame %v offset %v, want none", a.Image, a.Frame, a.Offset)
 	}
 }

@@ -151,9 +151,12 @@ func (yw *YAMLWriter) Close() error {
 	return yw.err
 }
 
-// MarshalYAML writes a as its sprite's keys and then its frames.
+// MarshalYAML writes a's name, its frames, then its sprite's keys from
+// size on: an animation has no place keys (see Animation).
 func (a Animation) MarshalYAML() (any, error) {
-	v, err := a.Sprite.MarshalYAML()
+	body := a.Sprite
+	body.Image, body.Frame, body.Offset, body.Rotated, body.Turn, body.SameAs, body.Mask = "", Frame{}, nil, false, 0, "", nil
+	v, err := body.MarshalYAML()
 	if err != nil {
 		return nil, err
 	}
@@ -168,7 +171,13 @@ func (a Animation) MarshalYAML() (any, error) {
 	for _, f := range a.Frames {
 		frames.Content = append(frames.Content, str(f))
 	}
-	n.Content = append(n.Content, str("frames"), frames)
+	keys := []*yaml.Node{n.Content[0], n.Content[1], str("frames"), frames} // name first
+	for i := 2; i+1 < len(n.Content); i += 2 {
+		if k := n.Content[i].Value; k != "image" && k != "frame" {
+			keys = append(keys, n.Content[i], n.Content[i+1])
+		}
+	}
+	n.Content = keys
 	return n, nil
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/shapegen/shapegen/internal/config"
 	"github.com/shapegen/shapegen/internal/pipeline"
+	"github.com/shapegen/shapegen/internal/plural"
 )
 
 // BuildOptions are the inputs of `shapegen build`.
@@ -135,9 +136,10 @@ func runBuild(c *cobra.Command, opts *BuildOptions) error {
 // summary writes the end-of-build summary; verbose lists the files the
 // build ignored.
 func summary(w io.Writer, res *pipeline.Result, verbose bool) {
-	fmt.Fprintf(w, "%d images, %d sprites (%d frames of sheets and atlases), %d failures, %d empty, %d decoded, %s\n",
-		res.Images, res.Sprites, res.Frames, len(res.Failures), len(res.Empty), res.Decoded, res.Elapsed.Round(time.Millisecond))
-	parts := []string{fmt.Sprintf("%d images", res.Images), fmt.Sprintf("%d frame lists", res.Lists)}
+	fmt.Fprintf(w, "%s, %s (%s of sheets and atlases), %s, %d empty, %d decoded, %s\n",
+		plural.Count(res.Images, "image"), plural.Count(res.Sprites, "sprite"), plural.Count(res.Frames, "frame"),
+		plural.Count(len(res.Failures), "failure"), len(res.Empty), res.Decoded, res.Elapsed.Round(time.Millisecond))
+	parts := []string{plural.Count(res.Images, "image"), plural.Count(res.Lists, "frame list")}
 	for _, ig := range res.Ignored {
 		part := fmt.Sprintf("%d %s", ig.Count, ig.Reason)
 		if ig.Reason == "in an output folder" && len(res.Outputs) > 0 {
@@ -145,7 +147,7 @@ func summary(w io.Writer, res *pipeline.Result, verbose bool) {
 		}
 		parts = append(parts, part)
 	}
-	fmt.Fprintf(w, "%d files: %s\n", res.Files, strings.Join(parts, ", "))
+	fmt.Fprintf(w, "%s: %s\n", plural.Count(res.Files, "file"), strings.Join(parts, ", "))
 	if verbose {
 		for _, ig := range res.Ignored {
 			for _, p := range ig.Paths {

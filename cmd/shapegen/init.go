@@ -42,6 +42,11 @@ func newInitCmd(ios IO, runF func(*InitOptions) error) *cobra.Command {
 }
 
 func runInit(opts *InitOptions) error {
+	if fi, err := os.Stat(opts.Dir); errors.Is(err, fs.ErrNotExist) {
+		return failedf("%s: the folder does not exist", opts.Dir)
+	} else if err == nil && !fi.IsDir() {
+		return failedf("%s: not a folder", opts.Dir)
+	}
 	p := filepath.Join(opts.Dir, config.FileName)
 	if _, err := os.Stat(p); err == nil && !opts.Force {
 		return failedf("%s already exists (use --force to replace it)", p)

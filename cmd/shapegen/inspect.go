@@ -9,6 +9,7 @@ import (
 
 	"github.com/shapegen/shapegen/internal/config"
 	"github.com/shapegen/shapegen/internal/pipeline"
+	"github.com/shapegen/shapegen/internal/plural"
 )
 
 // InspectOptions are the inputs of `shapegen inspect`.
@@ -55,7 +56,7 @@ func runInspect(opts *InspectOptions) error {
 		fmt.Fprintln(opts.IO.Out, string(b))
 	} else {
 		w := opts.IO.Out
-		fmt.Fprintf(w, "%s: %dx%d, %d opaque pixels (alpha >= %d), pivot %v\n", opts.File, sp.Size[0], sp.Size[1], sp.Pixels, cfg.AlphaThreshold, sp.Pivot)
+		fmt.Fprintf(w, "%s: %dx%d, %s (alpha >= %d), pivot %v\n", opts.File, sp.Size[0], sp.Size[1], plural.Count(sp.Pixels, "opaque pixel"), cfg.AlphaThreshold, sp.Pivot)
 		if sp.AABB != nil {
 			fmt.Fprintf(w, "aabb     min %v max %v\n", sp.AABB.Min, sp.AABB.Max)
 		}

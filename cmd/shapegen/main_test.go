@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/internal/config"
+	"github.com/shapegen/shapegen/internal/pipeline"
 )
 
 const sprites = "../../testdata/sprites"
@@ -107,14 +110,14 @@ func TestBuildProgress(t *testing.T) {
 			if bar != tt.terminal {
 				t.Errorf("progress bar drawn = %v on a %s, want %v: %q", bar, tt.name, tt.terminal, errOut.String())
 			}
-			if tt.terminal && !strings.Contains(errOut.String(), "/41  ") {
+			if tt.terminal && !strings.Contains(errOut.String(), "/43  ") {
 				t.Errorf("progress bar %q lacks the count", errOut.String())
 			}
 			if !tt.terminal && errOut.Len() != 0 {
 				t.Errorf("stderr on a pipe = %q, want nothing", errOut.String())
 			}
 			s := out.String()
-			for _, want := range []string{"41 images, 91 sprites (65 frames", "0 failures, 2 empty", "empty (no opaque pixel): formats/transparent, sheets/grid_4x2/3", "worst polygon fp_area: "} {
+			for _, want := range []string{"43 images, 96 sprites (70 frames", "0 failures, 2 empty", "58 files: 43 images, 10 frame lists, 1 settings file, 1 not an image, 3 in an output folder (old_build)", "empty (no opaque pixel): formats/transparent, sheets/grid_4x2/3", "worst polygon fp_area: "} {
 				if !strings.Contains(s, want) {
 					t.Errorf("summary %q lacks %q", s, want)
 				}
@@ -167,12 +170,32 @@ func TestInitInspectVerify(t *testing.T) {
 	if code, _, _ := run(t, false, "init", dir, "--force"); code != 0 {
 		t.Errorf("init --force: exit %d, want 0", code)
 	}
+	missing := filepath.Join(dir, "missing")
+	if code, _, errOut := run(t, false, "init", missing); code != 1 || errOut != "shapegen: "+missing+": the folder does not exist\n" {
+		t.Errorf("init of a missing folder: exit %d, %q; want 1 and one line naming the folder", code, errOut)
+	}
+	file := filepath.Join(dir, config.FileName)
+	if code, _, errOut := run(t, false, "init", file); code != 1 || errOut != "shapegen: "+file+": not a folder\n" {
+		t.Errorf("init of a file: exit %d, %q; want 1 and one line naming it", code, errOut)
+	}
 
 	code, out, _ := run(t, false, "inspect", filepath.Join(sprites, "tiny.png"))
 	for _, want := range []string{"8x8, 28 opaque pixels", "polygon ", "kind     outside"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("inspect tiny.png: exit %d, output %q lacks %q", code, out, want)
 		}
+	}
+	dot := filepath.Join(dir, "dot.png")
+	if f, err := os.Create(dot); err != nil {
+		t.Fatal(err)
+	} else {
+		img := image.NewNRGBA(image.Rect(0, 0, 1, 1))
+		img.Pix[3] = 255
+		png.Encode(f, img)
+		f.Close()
+	}
+	if code, out, _ := run(t, false, "inspect", dot); code != 0 || !strings.Contains(out, "1x1, 1 opaque pixel (alpha") {
+		t.Errorf("inspect of one pixel: exit %d, %q, want the singular", code, out)
 	}
 	code, out, _ = run(t, false, "inspect", "--json", "--alpha-threshold", "1", filepath.Join(sprites, "tiny.png"))
 	if code != 0 || !strings.Contains(out, `"name": "tiny"`) {
@@ -184,7 +207,7 @@ func TestInitInspectVerify(t *testing.T) {
 		t.Fatalf("build: exit %d %q", code, errOut)
 	}
 	lib := filepath.Join(outDir, "shapes.json")
-	if code, out, errOut := run(t, false, "verify", lib, "--assets", sprites); code != 0 || !strings.Contains(out, "91 of 91 sprites") {
+	if code, out, errOut := run(t, false, "verify", lib, "--assets", sprites); code != 0 || !strings.Contains(out, "96 of 96 sprites and 6 of 6 animations checked") {
 		t.Errorf("verify: exit %d, %q %q", code, out, errOut)
 	}
 	// A hand-edited library fails.
@@ -241,5 +264,18 @@ func TestCorpus(t *testing.T) {
 	}
 	if code, out, errOut := run(t, false, "verify", filepath.Join(out, "shapes.json"), "--assets", dir); code != 0 {
 		t.Errorf("verify corpus: exit %d, %q %q", code, out, errOut)
+	}
+}
+
+// TestSummaryCounts checks that the summary's counts of one take the
+// singular.
+func TestSummaryCounts(t *testing.T) {
+	var b bytes.Buffer
+	summary(&b, &pipeline.Result{Images: 1, Sprites: 1, Frames: 1, Files: 3, Lists: 1, Failures: []string{"x"},
+		Ignored: []pipeline.Ignored{{Reason: "settings file", Count: 1}}}, false)
+	for _, want := range []string{"1 image, 1 sprite (1 frame of sheets and atlases), 1 failure, 0 empty", "3 files: 1 image, 1 frame list, 1 settings file\n"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("summary %q lacks %q", b.String(), want)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/internal/config"
 	"github.com/shapegen/shapegen/internal/pipeline"
+	"github.com/shapegen/shapegen/internal/plural"
 )
 
 // VerifyOptions are the inputs of `shapegen verify`.
@@ -26,8 +27,10 @@ func newVerifyCmd(ios IO, runF func(*VerifyOptions) error) *cobra.Command {
 		Short: "Re-check a shape library against the art it was built from",
 		Long: `Verify re-reads the art under --assets (with its shapegen.yaml) and checks
 that the library has exactly its sprites, with the same frames, sizes and
-pixel counts, and that every stored shape contains every opaque pixel.
-A stale or hand-edited library fails (exit 1).`,
+pixel counts, and that every stored shape contains every opaque pixel;
+and that it has exactly the animations the art and settings make, each
+with the same frames, and each common body containing every opaque pixel
+of every frame. A stale or hand-edited library fails (exit 1).`,
 		Args: rangeArgs(1, 1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Library = args[0]
@@ -78,7 +81,11 @@ func runVerify(c *cobra.Command, opts *VerifyOptions) error {
 	for _, f := range res.Failures {
 		fmt.Fprintln(opts.ErrOut, f)
 	}
-	fmt.Fprintf(opts.IO.Out, "%d of %d sprites checked against the art, %d failures\n", res.Sprites, len(lib.Sprites), len(res.Failures))
+	checked := fmt.Sprintf("%d of %s", res.Sprites, plural.Count(len(lib.Sprites), "sprite"))
+	if len(lib.Animations) > 0 {
+		checked += fmt.Sprintf(" and %d of %s", res.Animations, plural.Count(len(lib.Animations), "animation"))
+	}
+	fmt.Fprintf(opts.IO.Out, "%s checked against the art, %s\n", checked, plural.Count(len(res.Failures), "failure"))
 	if len(res.Failures) > 0 {
 		return errFailed
 	}

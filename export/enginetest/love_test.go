@@ -17,9 +17,15 @@ import (
 // dynamic body and B a static one at their pivots, turned, with the
 // fixtures of shapes.lua's fixtures(); one step of zero time finds the
 // contacts (and moves nothing), and a pair collides when a contact is
-// touching. It prints one digit per pair.
+// touching. It prints one digit per pair, and then, on a line TURNS,
+// name=turn for each sprite whose frame is stored turned.
 const loveMain = `local shapes = require("shapes")
 function love.load()
+  local turns = {}
+  for name, s in pairs(shapes.sprites) do
+    if s.turn ~= 0 then turns[#turns + 1] = name .. "=" .. s.turn end
+  end
+  io.write("TURNS ", table.concat(turns, "\t"), "\n")
   local ps = require("pairs")
   local out = {}
   for i, p in ipairs(ps) do
@@ -98,7 +104,33 @@ func TestLove(t *testing.T) {
 			if verdicts == nil {
 				t.Fatalf("love %s: %v\n%s", dir, err, out)
 			}
-			agree(ps, verdicts, box2DSkin).report(t, "LÖVE 11 (Box2D)", name, len(ps))
+			agreeBox2D(ps, verdicts, box2DSkin).report(t, "LÖVE 11 (Box2D)", name, len(ps))
+			// The turn each frame is stored with, as LÖVE reads it.
+			want, got := map[string]bool{}, map[string]bool{}
+			for i := range lib.Sprites {
+				s := &lib.Sprites[i]
+				if turn := s.Turn; turn != 0 || s.Rotated {
+					if s.Rotated {
+						turn = 90
+					}
+					want[fmt.Sprintf("%s=%d", s.Name, turn)] = true
+				}
+			}
+			for _, line := range strings.Split(string(out), "\n") {
+				if rest, ok := strings.CutPrefix(line, "TURNS "); ok {
+					for _, e := range strings.Split(rest, "\t") {
+						got[e] = e != ""
+					}
+				}
+			}
+			for e := range want {
+				if !got[e] && !strings.ContainsAny(e, "\t\n") {
+					t.Errorf("LÖVE reads no turn %s from shapes.lua", e)
+				}
+			}
+			if name == "golden" && len(want) < 4 {
+				t.Errorf("golden: %d turned sprites, want at least 4 (rotated and libGDX's 270)", len(want))
+			}
 			t.Logf("LÖVE check took %v", elapsed.Round(time.Millisecond))
 		})
 	}

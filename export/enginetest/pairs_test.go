@@ -16,7 +16,8 @@ import (
 // Pair is two sprites placed at random: each shape kind's pivot drawn at
 // its position, turned by its angle. Hit is collide's verdict and Gap the
 // exact signed gap between the two shapes: the least, over their convex
-// parts, of the separation (> 0) or minus the penetration depth.
+// parts, of the separation (> 0) or minus the penetration depth. Face is
+// the gap as Box2D measures two polygons (see faceGap).
 type Pair struct {
 	A, B   string     // sprite names
 	KA, KB string     // shape kinds
@@ -24,6 +25,7 @@ type Pair struct {
 	AA, AB float64    // angles, radians
 	Hit    bool
 	Gap    float64
+	Face   float64
 }
 
 // convex is one placed convex part of a shape: a circle or a polygon
@@ -122,6 +124,33 @@ func polygonDist(a, b collide.Polygon) float64 {
 	return d
 }
 
+// faceGap is the separation of two polygons as Box2D's b2CollidePolygons
+// measures it: the largest, over the face normals of both, of the
+// distance along it from the face to the other polygon. It is at most the
+// true distance: Box2D compares it with its skin, so its skin is not
+// rounded at corners, and polygons whose corners lie up to a little more
+// than the skin apart may touch.
+func faceGap(a, b collide.Polygon) float64 {
+	sep := func(a, b collide.Polygon) float64 {
+		best := math.Inf(-1)
+		for i := range a {
+			e := a[(i+1)%len(a)].Sub(a[i])
+			l := e.Len()
+			if l == 0 {
+				continue
+			}
+			n := collide.V(e.Y/l, -e.X/l) // outward for positive winding, y down
+			m := math.Inf(1)
+			for _, v := range b {
+				m = min(m, v.Sub(a[i]).Dot(n))
+			}
+			best = max(best, m)
+		}
+		return best
+	}
+	return max(sep(a, b), sep(b, a))
+}
+
 func segDist(q, a, b collide.Vec) float64 {
 	ab, aq := b.Sub(a), q.Sub(a)
 	t := 0.0
@@ -176,12 +205,16 @@ func pairs(lib *export.Library, n int, seed uint64, allowed []string, ok func(na
 		d := 1.1 * (reach(a.s, a.k) + reach(b.s, b.k)) * math.Sqrt(r.Float64())
 		th := r.Float64() * 2 * math.Pi
 		p.PB = [2]float64{p.PA[0] + d*math.Cos(th), p.PA[1] + d*math.Sin(th)}
-		p.Gap = math.Inf(1)
+		p.Gap, p.Face = math.Inf(1), math.Inf(1)
 		for _, ca := range placed(a.s, a.k, p.PA, p.AA) {
 			for _, cb := range placed(b.s, b.k, p.PB, p.AB) {
 				hit, gap := verdict(ca, cb)
 				p.Hit = p.Hit || hit
 				p.Gap = min(p.Gap, gap)
+				p.Face = min(p.Face, gap)
+				if !ca.round && !cb.round {
+					p.Face = min(p.Face, faceGap(ca.p, cb.p))
+				}
 			}
 		}
 		out = append(out, p)
@@ -198,13 +231,24 @@ type agreement struct {
 }
 
 func agree(ps []Pair, engine []bool, tol float64) agreement {
+	return agreeBand(ps, engine, tol, false)
+}
+
+// agreeBox2D is agree for the Box2D family (LÖVE, planck.js), whose skin
+// of tol is measured along face normals (Pair.Face): pairs apart by less
+// than it that way are in the band too.
+func agreeBox2D(ps []Pair, engine []bool, tol float64) agreement {
+	return agreeBand(ps, engine, tol, true)
+}
+
+func agreeBand(ps []Pair, engine []bool, tol float64, face bool) agreement {
 	var a agreement
 	for i, p := range ps {
 		if p.Hit {
 			a.Hits++
 		}
 		switch {
-		case math.Abs(p.Gap) <= tol:
+		case math.Abs(p.Gap) <= tol, face && !p.Hit && p.Face <= tol:
 			a.Band++
 		case engine[i] == p.Hit:
 			a.Agreed++

@@ -26,6 +26,15 @@ func TestScenes(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", f.file, err)
 				}
+				turns := map[string]float64{}
+				for i := range lib.Sprites {
+					if s := &lib.Sprites[i]; s.Rotated {
+						turns[s.Name] = 90
+					} else {
+						turns[s.Name] = float64(s.Turn)
+					}
+				}
+				turned := 0
 				areas, shapes := 0, 0
 				enabled := map[string]map[string]bool{}
 				owner := map[string]string{}
@@ -39,6 +48,12 @@ func TestScenes(t *testing.T) {
 						if p, ok := sc.meta(n, "pivot").(call); !ok || p.name != "Vector2" {
 							t.Errorf("%s: pivot %v", s, sc.meta(n, "pivot"))
 						}
+						// How the frame is stored turned, degrees clockwise.
+						if tn, ok := sc.meta(n, "turn").(float64); !ok || tn != turns[s] {
+							t.Errorf("%s: turn %v, want %v", s, sc.meta(n, "turn"), turns[s])
+						} else if tn == 180 || tn == 270 {
+							turned++
+						}
 					case "CollisionShape2D":
 						shapes++
 						if d, _ := n.props["disabled"].(bool); !d {
@@ -46,6 +61,9 @@ func TestScenes(t *testing.T) {
 							enabled[s][strings.TrimRight(n.attrs["name"].(string), "0123456789")] = true
 						}
 					}
+				}
+				if name == "golden" && turned == 0 {
+					t.Errorf("no sprite stored turned 180 or 270 in golden: the turn is not tested")
 				}
 				if areas != len(lib.Sprites) {
 					t.Errorf("%d Area2D nodes, want one per sprite (%d)", areas, len(lib.Sprites))

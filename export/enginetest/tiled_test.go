@@ -225,19 +225,26 @@ func tsx19(data []byte, dir string) (*tileset, error) {
 
 // wantTile returns the objects, properties and rectangle a sprite's tile
 // must have: its shapes in the tile's pixels, that is the frame as the
-// image stores it. A trimmed frame's pixels start at its offset; a rotated
-// frame's upright pixel (x, y) is stored pixel (W-1-y, x) of its W-wide
-// stored rectangle, so the upright point (u, v) is the stored point
-// (W - v, u).
+// image stores it. A trimmed frame's pixels start at its offset; in its
+// W x H stored rectangle, a rotated frame's upright pixel (x, y) is stored
+// pixel (W-1-y, x), so the upright point (u, v) is the stored point
+// (W - v, u); turned 180, pixel (W-1-x, H-1-y) and point (W - u, H - v);
+// turned 270, pixel (y, H-1-x) and point (v, H - u).
 func wantTile(s *export.Sprite) (map[string]string, []object) {
 	ox, oy := 0.0, 0.0
 	if s.Offset != nil {
 		ox, oy = float64(s.Offset[0]), float64(s.Offset[1])
 	}
+	w, h := float64(s.Frame.W), float64(s.Frame.H)
 	m := func(p export.Point) export.Point {
 		u, v := p[0]-ox, p[1]-oy
-		if s.Rotated {
-			return export.Point{float64(s.Frame.W) - v, u}
+		switch {
+		case s.Rotated:
+			return export.Point{w - v, u}
+		case s.Turn == 180:
+			return export.Point{w - u, h - v}
+		case s.Turn == 270:
+			return export.Point{v, h - u}
 		}
 		return export.Point{u, v}
 	}
@@ -273,6 +280,10 @@ func wantTile(s *export.Sprite) (map[string]string, []object) {
 	props := map[string]string{"sprite": s.Name, "pivot": strconv.FormatFloat(pv[0], 'f', -1, 64) + "," + strconv.FormatFloat(pv[1], 'f', -1, 64)}
 	if s.Rotated {
 		props["rotated"] = "true"
+		props["turn"] = "90"
+	}
+	if s.Turn != 0 {
+		props["turn"] = strconv.Itoa(s.Turn)
 	}
 	return props, objs
 }
@@ -339,7 +350,7 @@ func sameFile(a, b string) bool {
 // checkTileset checks a tileset (from Tiled or the TSX parser) against the
 // library's sprites: the whole-image sprites (sheet "") or one sheet's
 // frames, all in name order. assets is the asset folder.
-func checkTileset(ts *tileset, sheet string, sps []*export.Sprite, assets string) error {
+func checkTileset(ts *tileset, sheet string, sps []*export.Sprite, assets string, threshold int) error {
 	if ts.TileCount != len(sps) {
 		return fmt.Errorf("tilecount %d, want %d", ts.TileCount, len(sps))
 	}
@@ -380,10 +391,77 @@ func checkTileset(ts *tileset, sheet string, sps []*export.Sprite, assets string
 				if err := inImage(tl.Image, f); err != nil {
 					return fmt.Errorf("%s: %v", s.Name, err)
 				}
+				if err := onPixels(tl, threshold); err != nil {
+					return fmt.Errorf("%s: %v", s.Name, err)
+				}
 			}
 		}
 		if err := compareTile(tl, s); err != nil {
 			return fmt.Errorf("%s (tile %d): %v", s.Name, id, err)
+		}
+	}
+	return nil
+}
+
+// onPixels checks a sub-rectangle tile against its pixels alone, as Tiled
+// draws the tile (the stored pixels, however the frame is turned): every
+// opaque pixel square lies inside its box object, and every opaque
+// pixel's centre inside one of its polygon objects (pieces or polygon).
+// It does not use the library's rules for turned frames, so it proves
+// that the shapes were turned as the image stores the frame.
+func onPixels(tl tile, threshold int) error {
+	f, err := os.Open(tl.Image)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	img, _, err := image.Decode(f)
+	if err != nil {
+		return err
+	}
+	inside := func(pts []export.Point, x, y float64) bool {
+		for i := range pts {
+			a, b := pts[i], pts[(i+1)%len(pts)]
+			// Positive winding: the inside is where the cross product is
+			// not negative (1e-9 for the printed decimals).
+			if (b[0]-a[0])*(y-a[1])-(b[1]-a[1])*(x-a[0]) < -1e-9 {
+				return false
+			}
+		}
+		return true
+	}
+	var box []export.Point
+	var polys [][]export.Point
+	for _, o := range tl.Objects {
+		switch o.Name {
+		case "box":
+			box = o.Points
+		case "pieces", "polygon":
+			polys = append(polys, o.Points)
+		}
+	}
+	if box == nil || polys == nil {
+		return nil // an empty sprite
+	}
+	b := img.Bounds()
+	for y := range tl.H {
+		for x := range tl.W {
+			if _, _, _, a := img.At(b.Min.X+tl.X+x, b.Min.Y+tl.Y+y).RGBA(); int(a>>8) < threshold {
+				continue
+			}
+			fx, fy := float64(x), float64(y)
+			for _, c := range [4][2]float64{{fx, fy}, {fx + 1, fy}, {fx + 1, fy + 1}, {fx, fy + 1}} {
+				if !inside(box, c[0], c[1]) {
+					return fmt.Errorf("opaque pixel (%d, %d) of the tile is not inside its box %v", x, y, box)
+				}
+			}
+			in := false
+			for _, p := range polys {
+				in = in || inside(p, fx+0.5, fy+0.5)
+			}
+			if !in {
+				return fmt.Errorf("opaque pixel (%d, %d) of the tile is in none of its polygons", x, y)
+			}
 		}
 	}
 	return nil
@@ -455,7 +533,7 @@ func TestTiled(t *testing.T) {
 				}
 				if ts.Columns == 0 && sheet != "" { // an atlas: Tiled 1.9 sub-rectangles
 					atlases++
-					if err := checkTileset(ts, sheet, groups[sheet], assets); err != nil {
+					if err := checkTileset(ts, sheet, groups[sheet], assets, lib.Settings.AlphaThreshold); err != nil {
 						t.Errorf("%s (TSX parser): %v", file, err)
 					}
 					continue
@@ -477,7 +555,7 @@ func TestTiled(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: Tiled's export: %v", file, err)
 				}
-				if err := checkTileset(got, sheet, groups[sheet], assets); err != nil {
+				if err := checkTileset(got, sheet, groups[sheet], assets, lib.Settings.AlphaThreshold); err != nil {
 					t.Errorf("%s as Tiled 1.8.2 reads it: %v", file, err)
 				}
 			}

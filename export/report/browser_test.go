@@ -457,3 +457,25 @@ func thousands(n int) string {
 	}
 	return s
 }
+
+// TestBrowserOneSprite opens the report of a library of one sprite: its
+// count says "1 sprite".
+func TestBrowserOneSprite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	b := startBrowser(t, 800, 600)
+	dir := t.TempDir()
+	img := previewtest.Blob(12, 10, false)
+	s := previewtest.Sprite("one", img)
+	lib := &export.Library{Format: export.Format, Generator: "shapegen test",
+		Settings: export.Settings{AlphaThreshold: previewtest.Threshold, MaxVertices: 8, MaxPieces: 8}, Sprites: []export.Sprite{*s}}
+	if err := Write(dirFiles(t, dir), lib, Options{Title: "One"}); err != nil {
+		t.Fatal(err)
+	}
+	b.open("file://" + filepath.ToSlash(filepath.Join(dir, "report.html")))
+	b.waitFor("the index", `return document.getElementById("count").dataset.matching === "1"`)
+	if got := b.text(b.find("#count")); !strings.HasSuffix(got, "· 1 sprite") {
+		t.Errorf("count %q, want it to end with \"· 1 sprite\"", got)
+	}
+}

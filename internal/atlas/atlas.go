@@ -191,6 +191,11 @@ type Problem struct {
 	Frame string
 	// Cause says what is wrong, in plain words.
 	Cause string
+	// Page is the index in Atlas.Pages of the page holding the entry, or
+	// -1 for a problem of the file as a whole (an animation, the frame
+	// limit, a line before the first page): a caller that builds one page
+	// at a time reports each problem once.
+	Page int
 }
 
 // Error returns `file:line: frame "name": cause`, leaving out the line or

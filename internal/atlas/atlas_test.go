@@ -223,9 +223,9 @@ func TestProblemError(t *testing.T) {
 		p    Problem
 		want string
 	}{
-		{Problem{"a.txt", 3, "hero", "bad"}, `a.txt:3: frame "hero": bad`},
-		{Problem{"a.json", 0, "x\ny", "bad"}, `a.json: frame "x\ny": bad`},
-		{Problem{"a.json", 7, "", "bad"}, `a.json:7: bad`},
+		{Problem{File: "a.txt", Line: 3, Frame: "hero", Cause: "bad"}, `a.txt:3: frame "hero": bad`},
+		{Problem{File: "a.json", Frame: "x\ny", Cause: "bad"}, `a.json: frame "x\ny": bad`},
+		{Problem{File: "a.json", Line: 7, Cause: "bad"}, `a.json:7: bad`},
 	}
 	for _, tt := range tests {
 		if got := tt.p.Error(); got != tt.want {

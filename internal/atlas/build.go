@@ -82,9 +82,15 @@ func (b *builder) page(img string, size image.Point) {
 	b.pages = append(b.pages, Page{Image: img, Size: size})
 }
 
-// problem records a problem.
+// problem records a problem of the page being read.
 func (b *builder) problem(line int, frame, format string, args ...any) {
-	b.problems = append(b.problems, Problem{File: b.file, Line: line, Frame: frame, Cause: fmt.Sprintf(format, args...)})
+	b.problems = append(b.problems, Problem{File: b.file, Line: line, Frame: frame, Cause: fmt.Sprintf(format, args...), Page: len(b.pages) - 1})
+}
+
+// problemOf records a problem of entry e.
+func (b *builder) problemOf(e *entry, format string, args ...any) {
+	b.problem(e.line, e.label(), format, args...)
+	b.problems[len(b.problems)-1].Page = e.page
 }
 
 // room reports whether n more entries fit within MaxFrames; the first
@@ -96,6 +102,7 @@ func (b *builder) room(line, n int) bool {
 	if !b.full {
 		b.full = true
 		b.problem(line, "", "more than %d frames (the limit); the rest are left out", b.maxFrames)
+		b.problems[len(b.problems)-1].Page = -1
 	}
 	return false
 }
@@ -198,7 +205,7 @@ func (b *builder) finish() *Atlas {
 				b.problems[same].Cause = fmt.Sprintf("%s (and %d more of the line's frames)", firstCause, more)
 				continue
 			}
-			b.problem(e.line, e.label(), "%s", cause)
+			b.problemOf(e, "%s", cause)
 			same, firstCause, more = -1, cause, 0
 			if e.index >= 0 {
 				same = len(b.problems) - 1
@@ -210,7 +217,7 @@ func (b *builder) finish() *Atlas {
 			f.Name = cleanPath(f.Name + "/" + strconv.Itoa(e.index))
 		}
 		if f.Name == "" {
-			b.problem(e.line, e.label(), "the name is empty once cleaned")
+			b.problemOf(e, "the name is empty once cleaned")
 			continue
 		}
 		if d := first[f.Name]; d != nil {
@@ -218,7 +225,7 @@ func (b *builder) finish() *Atlas {
 			if d.line > 0 {
 				where = "line " + strconv.Itoa(d.line)
 			}
-			b.problem(e.line, e.label(), "duplicate name %q (first at %s)", f.Name, where)
+			b.problemOf(e, "duplicate name %q (first at %s)", f.Name, where)
 			continue
 		}
 		first[f.Name] = e
@@ -248,10 +255,12 @@ func (b *builder) finishAnims(a *Atlas, final []int) {
 	for _, r := range b.anims {
 		if r.name == "" {
 			b.problem(r.line, "", "animation name is empty once cleaned")
+			b.problems[len(b.problems)-1].Page = -1
 			continue
 		}
 		if seen[r.name] {
 			b.problem(r.line, "", "duplicate animation name %q", r.name)
+			b.problems[len(b.problems)-1].Page = -1
 			continue
 		}
 		seen[r.name] = true

@@ -156,3 +156,50 @@ far
 		t.Errorf("frames %v, want [good]", got)
 	}
 }
+
+// TestLibGDXProblemPages checks that each problem says the page of its
+// entry, whether found while reading (a bad line) or after (a frame
+// outside its page, a duplicate name).
+func TestLibGDXProblemPages(t *testing.T) {
+	doc := `p1.png
+size: 16, 16
+a
+  xy: 0, 0
+  size: 8, 8
+b
+  xy: 0
+  size: 8, 8
+
+p2.png
+size: 16, 16
+c
+  xy: 0, 0
+  size: 8, 8
+  index: 0
+c
+  xy: 8, 0
+  size: 8, 8
+  index: 0
+far
+  xy: 12, 0
+  size: 8, 8
+a
+  xy: 0, 8
+  size: 8, 8
+`
+	_, probs := decode(t, "s.atlas", doc, Options{ImageSize: sized(16, 16)})
+	want := map[string]int{
+		`s.atlas:7: frame "b": xy: want 2 numbers, got "0"`:                             0,
+		`s.atlas:16: frame "c/0": duplicate name "c/0" (first at line 12)`:              1,
+		`s.atlas:20: frame "far": rectangle (12,0)-(20,8) lies outside the 16x16 image`: 1,
+		`s.atlas:23: frame "a": duplicate name "a" (first at line 3)`:                   1,
+	}
+	if len(probs) != len(want) {
+		t.Fatalf("problems %v, want %d", probs, len(want))
+	}
+	for _, p := range probs {
+		if page, ok := want[p.Error()]; !ok || p.Page != page {
+			t.Errorf("problem %q on page %d, want %v", p.Error(), p.Page, want)
+		}
+	}
+}

@@ -104,10 +104,14 @@ overrides: []
 #     spacing: 0
 grids: []
 
-# Atlases: an image with a sibling <image>.xml (Starling / Sparrow),
-# <image>.json (TexturePacker hash or array) or <image>.txt ("name = x y
-# w h" lines) is read as its frames, named <image>/<frame>, with no
-# setting. A frame list not named after its image is tied to it here:
+# Atlases: an image with a sibling frame list named after it is read as
+# its frames, named <image>/<frame>, with no setting: <image>.xml
+# (Starling / Sparrow), <image>.json (TexturePacker hash or array,
+# Aseprite), <image>.plist (TexturePacker / Cocos2d), <image>.atlas
+# (libGDX / Spine; every page it names) or <image>.txt ("name = x y w h"
+# or "name x y w h [n]" lines). So is a frame list that names the image in
+# the same folder (imagePath, meta.image, a libGDX page). A frame list
+# not named after its image is tied to it here:
 # atlases:
 #   - list: "tiles/tiles_list_v1.4"
 #     image: "tiles/tileset_v1.4.png"

@@ -55,6 +55,10 @@
 //	atlas/gdx.atlas               libGDX, two 64x32 pages gdx_page1.png and
 //	                              gdx_page2.png, rotate: true, orig/offset, an
 //	                              indexed region (coin/0..3, 3 = 1)
+//	atlas/pages/gdx.atlas         libGDX with its default page names: gdx.png
+//	                              (32x32, named like the atlas) and gdx2.png
+//	                              (96x48, frames outside the first page), an
+//	                              indexed region (flag/0..1)
 //	atlas/tileset_v1.4.png        with atlas/tiles_list_v1.4 ("name x y w h [n]",
 //	                              tied by atlases:), water 4 frames (3 = 0)
 //	atlas/spare_list.txt          a frame list of no image (a note)

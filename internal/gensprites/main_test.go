@@ -232,6 +232,7 @@ func TestAtlasesReadBack(t *testing.T) {
 		{"atlas/props.json", map[string][]packFrame{"props.png": tpProps}, atlas.JSON, true},
 		{"atlas/cocos.plist", map[string][]packFrame{"cocos.png": cocosGems}, atlas.Plist, false},
 		{"atlas/gdx.atlas", map[string][]packFrame{"gdx_page1.png": gdxPage1, "gdx_page2.png": gdxPage2}, atlas.LibGDX, false},
+		{"atlas/pages/gdx.atlas", map[string][]packFrame{"gdx.png": gdxPages1, "gdx2.png": gdxPages2}, atlas.LibGDX, false},
 		{"anim/hero.json", map[string][]packFrame{"hero.png": heroFrames}, atlas.JSON, false},
 	}
 	for _, tt := range tests {

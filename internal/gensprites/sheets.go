@@ -114,6 +114,8 @@ overrides:
     declared_animations: true
   - glob: "atlas/gdx*.png"
     declared_animations: true
+  - glob: "atlas/pages/*.png"
+    declared_animations: true
   # Three images, one animation.
   - glob: "anim/walk_*.png"
     animation: anim/walk

@@ -248,6 +248,21 @@ var (
 		fs = append(fs, packFrame{name: "key", img: hard(20, 10, yellow, union(minus(disk(4, 5, 4), disk(4, 5, 2)), rect(8, 4, 19, 6), rect(15, 6, 17, 9))), turn: counterClockwise, index: -1})
 		return fs
 	}()
+	// gdxPages1 and gdxPages2 are atlas/pages/gdx.png (32x32) and
+	// atlas/pages/gdx2.png (96x48), libGDX's default page names: the first
+	// page is named like the atlas. The second page is larger, so its
+	// frames lie outside the first; flag is an indexed region.
+	gdxPages1 = []packFrame{
+		{name: "ring", img: hard(16, 16, purple, minus(disk(8, 8, 7), disk(10, 8, 4))), index: -1},
+		{name: "leaf", img: hard(10, 16, green, union(triangle(5, 0, 0, 10, 10, 10), rect(4, 10, 6, 16))), turn: counterClockwise, trim: true, index: -1},
+	}
+	gdxPages2 = func() []packFrame {
+		fs := []packFrame{{name: "banner", img: hard(40, 40, red, union(rect(2, 0, 5, 40), triangle(5, 2, 38, 12, 5, 24))), index: -1}}
+		for i, h := range []int{20, 14} {
+			fs = append(fs, packFrame{name: "flag", img: hard(24, 44, blue, union(rect(0, 0, 3, 44), triangle(3, 2, 23, 2+h/2, 3, 2+h))), trim: true, index: i})
+		}
+		return fs
+	}()
 	// heroFrames are anim/hero's Aseprite frames, 24x32, trimmed: idle
 	// (0-1), run (2-5); frame 5 repeats frame 3.
 	heroFrames = func() []packFrame {
@@ -288,7 +303,16 @@ func atlases() [][]file {
 	page1, s1 := packRow(gdxPage1)
 	page2, s2 := packRow(gdxPage2)
 	out = append(out, []file{pngFile("atlas/gdx_page1.png", padded(page1, 64, 32)), pngFile("atlas/gdx_page2.png", padded(page2, 64, 32)),
-		{"atlas/gdx.atlas", func() ([]byte, error) { return []byte(gdxAtlas(s1, s2)), nil }}})
+		{"atlas/gdx.atlas", func() ([]byte, error) {
+			return []byte(gdxAtlas(gdxPage{"gdx_page1.png", image.Pt(64, 32), s1}, gdxPage{"gdx_page2.png", image.Pt(64, 32), s2})), nil
+		}}})
+	// libGDX's default page names, pages of different sizes.
+	small, t1 := packRow(gdxPages1)
+	large, t2 := packRow(gdxPages2)
+	out = append(out, []file{pngFile("atlas/pages/gdx.png", padded(small, 32, 32)), pngFile("atlas/pages/gdx2.png", padded(large, 96, 48)),
+		{"atlas/pages/gdx.atlas", func() ([]byte, error) {
+			return []byte(gdxAtlas(gdxPage{"gdx.png", image.Pt(32, 32), t1}, gdxPage{"gdx2.png", image.Pt(96, 48), t2})), nil
+		}}})
 	art, s = pack(heroFrames)
 	add("anim/hero.png", art, "anim/hero.json", asepriteJSON("hero.png", s))
 	out = append(out, []file{
@@ -519,16 +543,24 @@ func padded(img *image.NRGBA, w, h int) func() image.Image {
 	}
 }
 
-// gdxAtlas is the libGDX atlas (old syntax, as Spine and libGDX's
-// TexturePacker write it) of atlas/gdx_page1.png and atlas/gdx_page2.png (64x32 each): size is
+// gdxPage is a page of a libGDX atlas: its image's name, its size and
+// its packed frames.
+type gdxPage struct {
+	image  string
+	size   image.Point
+	frames []stored
+}
+
+// gdxAtlas is a libGDX atlas (old syntax, as Spine and libGDX's
+// TexturePacker write it) of pages: a region's size is
 // the upright trimmed size, orig the untrimmed one, offset from the
 // untrimmed bottom-left to the trimmed bottom-left (y up); rotate: true
 // is stored a quarter turn counter-clockwise.
-func gdxAtlas(pages ...[]stored) string {
+func gdxAtlas(pages ...gdxPage) string {
 	var b strings.Builder
-	for i, fs := range pages {
-		fmt.Fprintf(&b, "\ngdx_page%d.png\nsize: %d,%d\nformat: RGBA8888\nfilter: Nearest,Nearest\nrepeat: none\n", i+1, 64, 32)
-		for _, f := range fs {
+	for _, pg := range pages {
+		fmt.Fprintf(&b, "\n%s\nsize: %d,%d\nformat: RGBA8888\nfilter: Nearest,Nearest\nrepeat: none\n", pg.image, pg.size.X, pg.size.Y)
+		for _, f := range pg.frames {
 			sz := f.size()
 			fmt.Fprintf(&b, "%s\n  rotate: %t\n  xy: %d, %d\n  size: %d, %d\n  orig: %d, %d\n  offset: %d, %d\n  index: %d\n",
 				f.name, f.turn == counterClockwise, f.at.Min.X, f.at.Min.Y, f.part.Dx(), f.part.Dy(), sz.X, sz.Y,

@@ -193,7 +193,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	res.Notes = append(res.Notes, c.notes...)
 	res.Notes = append(res.Notes, found.notes...)
 	res.Files, res.Lists, res.Outputs = found.files, found.lists, found.outputs
-	for _, r := range []string{ignoredNotImage, ignoredExcluded, ignoredOutput, ignoredHidden} {
+	for _, r := range []string{ignoredSettings, ignoredNotImage, ignoredExcluded, ignoredOutput, ignoredHidden} {
 		if ig := found.ignored[r]; ig != nil {
 			res.Ignored = append(res.Ignored, *ig)
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -457,6 +458,11 @@ func TestVerify(t *testing.T) {
 	if f := verify(readLib(t, out)); len(f) != 0 {
 		t.Fatalf("Verify of a fresh build: %v", f)
 	}
+	if res, err := Verify(context.Background(), VerifyOptions{Dir: sprites, Library: readLib(t, out), Config: cfg}); err != nil {
+		t.Fatal(err)
+	} else if res.Animations != 6 {
+		t.Errorf("Verify of a fresh build checked %d animations, want 6", res.Animations)
+	}
 	tests := []struct {
 		name string
 		edit func(lib *export.Library)
@@ -488,6 +494,40 @@ func TestVerify(t *testing.T) {
 		{"moved pivot", func(l *export.Library) { find(l, "tiny").Pivot[1] += 1 }, "tiny: pivot"},
 		{"other pivot rule", func(l *export.Library) { l.Settings.Pivot = "bottom-center" }, "alpha/ramp: pivot"},
 		{"deleted kind", func(l *export.Library) { find(l, "islands").Box = nil }, "islands: no box"},
+		// Animations: one common body per animation, checked against
+		// every frame's pixels in the shared untrimmed frame.
+		{"animation polygon shrunk", func(l *export.Library) {
+			a := findAnim(l, "anim/hero/idle")
+			for i := range a.Polygon {
+				a.Polygon[i] = export.Point{a.Polygon[i][0]*0.9 + 1.2, a.Polygon[i][1]*0.9 + 1.6}
+			}
+		}, "animation anim/hero/idle: polygon leaves"},
+		{"animation aabb of its first frame", func(l *export.Library) {
+			a := findAnim(l, "anim/hero/idle")
+			a.AABB.Min[1] = 2 // frame 0's top; frame 1's head reaches y 1
+		}, "animation anim/hero/idle: aabb leaves 4 opaque pixels of anim/hero/hero 1 outside"},
+		{"animation stale pixels", func(l *export.Library) { findAnim(l, "anim/walk").Pixels-- }, "animation anim/walk: pixels"},
+		{"animation other size", func(l *export.Library) { findAnim(l, "anim/walk").Size[0]++ }, "animation anim/walk: size"},
+		{"animation moved pivot", func(l *export.Library) { findAnim(l, "anim/walk").Pivot[0]++ }, "animation anim/walk: pivot"},
+		{"animation deleted kind", func(l *export.Library) { findAnim(l, "anim/walk").Hull = nil }, "animation anim/walk: no hull"},
+		{"animation outside recorded", func(l *export.Library) {
+			a := findAnim(l, "anim/walk")
+			q := a.Quality["box"]
+			q.Outside = 1
+			a.Quality["box"] = q
+		}, "animation anim/walk: quality.box.outside is 1"},
+		{"animation frame dropped", func(l *export.Library) {
+			a := findAnim(l, "anim/walk")
+			a.Frames = a.Frames[:2]
+		}, "animation anim/walk: frames"},
+		{"animation missing", func(l *export.Library) {
+			l.Animations = slices.DeleteFunc(l.Animations, func(a export.Animation) bool { return a.Name == "anim/walk" })
+		}, "animation anim/walk: in the art but not in the library"},
+		{"animation extra", func(l *export.Library) {
+			a := *findAnim(l, "anim/walk")
+			a.Name = "anim/zzz"
+			l.Animations = append(l.Animations, a)
+		}, "animation anim/zzz: in the library but not in the art"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -499,6 +539,15 @@ func TestVerify(t *testing.T) {
 			}
 		})
 	}
+}
+
+func findAnim(l *export.Library, name string) *export.Animation {
+	for i := range l.Animations {
+		if l.Animations[i].Name == name {
+			return &l.Animations[i]
+		}
+	}
+	panic("no animation " + name)
 }
 
 func find(l *export.Library, name string) *export.Sprite {
@@ -717,5 +766,78 @@ func TestAssetDir(t *testing.T) {
 		if got := assetDir(tt.out, tt.dir); got != tt.want {
 			t.Errorf("assetDir(%q, %q) = %q, want %q", tt.out, tt.dir, got, tt.want)
 		}
+	}
+}
+
+// TestAtlasPages checks that every page an atlas names is tied to it,
+// also when one page claims the atlas by name or by an atlases: entry,
+// and that each page's frames are checked against that page's own size;
+// and that a single page naming another image is still checked against
+// the image it is tied to.
+func TestAtlasPages(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	page := func(name string, w, h int, regions ...string) string {
+		s := fmt.Sprintf("\n%s\nsize: %d,%d\nformat: RGBA8888\nfilter: Nearest,Nearest\nrepeat: none\n", name, w, h)
+		for _, r := range regions {
+			s += r
+		}
+		return s
+	}
+	region := func(name string, x, y, w, h int) string {
+		return fmt.Sprintf("%s\n  rotate: false\n  xy: %d, %d\n  size: %d, %d\n  orig: %d, %d\n  offset: 0, 0\n  index: -1\n", name, x, y, w, h, w, h)
+	}
+	// Named like its first page; the second page is larger.
+	writePNG(t, dir, "gdx.png", picture("##", "##"))
+	writePNG(t, dir, "gdx2.png", picture("....", "....", "..##"))
+	writeFile(t, dir, "gdx.atlas", []byte(page("gdx.png", 2, 2, region("a", 0, 0, 2, 2))+page("gdx2.png", 4, 3, region("b", 2, 1, 2, 2), region("bad", 0, 0, 0, 2))))
+	// Tied to its first page by an atlases: entry.
+	writePNG(t, dir, "lv/one.png", picture("#."))
+	writePNG(t, dir, "lv/two.png", picture("..", ".#"))
+	writeFile(t, dir, "lv/level_pack", []byte(page("one.png", 2, 1, region("c", 0, 0, 1, 1))+page("two.png", 2, 2, region("d", 1, 1, 1, 1))))
+	// One page naming another image, tied by its file name: the frame
+	// outside the image it is tied to is a failure.
+	writePNG(t, dir, "sheet.png", picture("###"))
+	writeFile(t, dir, "sheet.xml", []byte(`<TextureAtlas imagePath="elsewhere.png"><SubTexture name="e" x="0" y="0" width="2" height="1"/><SubTexture name="f" x="2" y="0" width="2" height="1"/></TextureAtlas>`))
+	cfg := config.Default()
+	cfg.Atlases = []config.Atlas{{List: "lv/level_pack", Image: "lv/one.png"}}
+	res, _ := build(t, dir, out, cfg, 0)
+	// The bad region of the second page is said once, by that page.
+	wantFails := []string{`gdx.atlas:27: frame "bad": size 0x2 is empty or negative`, `sheet.xml:1: frame "f": rectangle (2,0)-(4,1) lies outside the 3x1 image`}
+	if !slices.Equal(res.Failures, wantFails) {
+		t.Errorf("failures %q, want %q", res.Failures, wantFails)
+	}
+	var names []string
+	for _, s := range readLib(t, out).Sprites {
+		names = append(names, s.Name)
+	}
+	if want := []string{"gdx/a", "gdx2/b", "lv/one/c", "lv/two/d", "sheet/e"}; !slices.Equal(names, want) {
+		t.Errorf("sprites %q, want %q", names, want)
+	}
+}
+
+// TestTruncatedRecords cuts the cache's records file short: the images
+// whose records are gone are computed again, and one note counts them.
+func TestTruncatedRecords(t *testing.T) {
+	out := t.TempDir()
+	cfg, _ := config.Load(sprites)
+	build(t, sprites, out, cfg, 0)
+	want, _ := os.ReadFile(filepath.Join(out, "shapes.json"))
+	c, err := openStore(out, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := c.recs.Name()
+	c.close()
+	if err := os.Truncate(recs, 0); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(out, "shapes.json"))
+	res, n := build(t, sprites, out, cfg, 0)
+	if got, _ := os.ReadFile(filepath.Join(out, "shapes.json")); !bytes.Equal(got, want) {
+		t.Errorf("shapes.json after a truncated records file differs from the first build's")
+	}
+	wantNote := fmt.Sprintf("cache: the records of %d images are missing; they are computed again", n)
+	if !slices.Contains(res.Notes, wantNote) || n < 2 {
+		t.Errorf("decoded %d, notes %q; want the note %q", n, res.Notes, wantNote)
 	}
 }

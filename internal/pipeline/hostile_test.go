@@ -601,4 +601,39 @@ func TestAnimationsAndSameAs(t *testing.T) {
 	if j := lib.Animations[0]; j.Name == "jump" && (j.AABB.Min[0] != 0 || j.AABB.Max[0] != 4) {
 		t.Errorf("jump body box %v, want the union [0, 4]", *j.AABB)
 	}
+	if v, err := Verify(context.Background(), VerifyOptions{Dir: dir, Library: lib, Config: cfg}); err != nil || len(v.Failures) != 0 || v.Animations != 2 {
+		t.Errorf("Verify: %+v, %v; want 2 animations checked, no failure", v, err)
+	}
+}
+
+// TestVerifyAnimationSizes checks that an animation whose frames differ
+// in size, which gets no body, verifies without one and fails with one.
+func TestVerifyAnimationSizes(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	writePNG(t, dir, "jump/a.png", picture("#...", "#..."))
+	writePNG(t, dir, "jump/b.png", picture("...#", "...#", "...#"))
+	cfg := config.Default()
+	jump := "jump"
+	cfg.Overrides = []config.Override{{Glob: "jump/*.png", Animation: &jump}}
+	build(t, dir, out, cfg, 0)
+	lib := readLib(t, out)
+	if len(lib.Animations) != 0 {
+		t.Fatalf("animations %+v, want none", lib.Animations)
+	}
+	verify := func() []string {
+		v, err := Verify(context.Background(), VerifyOptions{Dir: dir, Library: lib, Config: cfg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.Failures
+	}
+	if f := verify(); len(f) != 0 {
+		t.Errorf("Verify without a body: %q, want no failure", f)
+	}
+	a, _ := lib.Sprite("jump/a")
+	lib.Animations = []export.Animation{{Sprite: *a, Frames: []string{"jump/a", "jump/b"}}}
+	lib.Animations[0].Name = "jump"
+	if f := verify(); len(f) != 1 || !strings.HasPrefix(f[0], "animation jump: its frames differ in size") {
+		t.Errorf("Verify with a body: %q, want one failure saying the frames differ in size", f)
+	}
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/shapegen/shapegen/internal/atomicfile"
+	"github.com/shapegen/shapegen/internal/plural"
 )
 
 // ManifestFile is the manifest of the output folder: every output file
@@ -200,7 +201,7 @@ func removeTemporaries(out string) []string {
 	if n == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("removed %d temporary files an interrupted build left in %s", n, out)}
+	return []string{fmt.Sprintf("removed %s an interrupted build left in %s", plural.Count(n, "temporary file"), out)}
 }
 
 // lockOut takes the lock of the output folder out, waiting while another

@@ -728,7 +728,8 @@ func (c committer) Close() error { return c.Commit(false) }
 
 // animation computes the common body of the animation g: the shapes of
 // the union of its frames' masks, which must share one untrimmed size,
-// with the first frame's image, frame and settings; its figures are
+// with the first frame's settings and pivot (and no image, frame or
+// offset: see export.Animation); its figures are
 // those of the union, and each frame is checked inside it. The frames'
 // images are decoded again. It returns a line saying why there is no
 // body instead, for frames of different sizes.
@@ -778,7 +779,7 @@ func (w *worker) animation(g *animGroup, srcs []source, outs []outcome, refs []s
 		union.Draw(fm, 0, 0)
 	}
 	body := compute(g.name, firstImage, first, union, setOf)
-	body.Mask = nil
+	body.Mask, body.Image, body.Frame, body.Offset, body.Rotated, body.Turn = nil, "", export.Frame{}, nil, false, 0
 	for _, n := range names {
 		for k := range collide.Kinds() {
 			if sh, ok := body.Shape(k); ok {

@@ -26,6 +26,7 @@ import (
 	"github.com/shapegen/shapegen/export/preview"
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/config"
+	"github.com/shapegen/shapegen/internal/plural"
 	"github.com/shapegen/shapegen/internal/pngmask"
 	"github.com/shapegen/shapegen/internal/slice"
 	"github.com/shapegen/shapegen/mask"
@@ -377,26 +378,33 @@ func (o *outcome) preview(w *worker, name, rel string, frame int, px image.Image
 // verifier and the animation pass use it so that they see the frames
 // the build saw. bad lists the frames that cannot be built.
 func (w *worker) maskAndFrames(src source, set config.Sprite) (m *mask.Mask, frames []atlas.Frame, bad []string, err error) {
+	m, frames, bad, _, err = w.maskFramesAnims(src, set)
+	return m, frames, bad, err
+}
+
+// maskFramesAnims is maskAndFrames with the animations the atlas
+// declares, by frame name, as frames returns them.
+func (w *worker) maskFramesAnims(src source, set config.Sprite) (m *mask.Mask, frames []atlas.Frame, bad []string, declared map[string][]animRef, err error) {
 	img, err := readCapped(w.opts.Dir, src.rel, nil, imageCap(w.opts.Config.MaxPixels))
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	var data []byte
 	if src.data != "" {
 		if data, err = readCapped(w.opts.Dir, src.data, nil, atlasCap); err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, nil, err
 		}
 	}
-	if frames, bad, _, err = w.frames(src, set, data, img); err != nil {
-		return nil, nil, nil, err
+	if frames, bad, declared, err = w.frames(src, set, data, img); err != nil {
+		return nil, nil, nil, nil, err
 	}
 	if m, _, err = pngmask.Decode(img, uint8(set.AlphaThreshold), w.opts.Config.MaxPixels); err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: corrupt PNG: %v", quoted(src.rel), err)
+		return nil, nil, nil, nil, fmt.Errorf("%s: corrupt PNG: %v", quoted(src.rel), err)
 	}
 	if frames == nil && set.Slice != config.SliceNone {
 		frames, _ = autoSlice(src.rel, set, m)
 	}
-	return m, frames, bad, nil
+	return m, frames, bad, declared, nil
 }
 
 // frames returns the frames of src (its image's bytes img): its grid, its
@@ -423,18 +431,23 @@ func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames
 	if src.data == "" {
 		return nil, nil, nil, nil
 	}
-	size := image.Pt(hdr.Width, hdr.Height)
-	a, problems, err := atlas.Decode(src.data, data, atlas.Options{
-		ImageSize: func(string) (image.Point, bool) { return size, true },
-		MaxPixels: maxPixels,
-	})
+	a, problems, err := decodeAtlas(src, data, image.Pt(hdr.Width, hdr.Height), maxPixels)
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	page := pageIndex(a, src)
 	for _, p := range problems {
-		bad = append(bad, p.Error())
+		// Each page's build reports its own entries' problems; those of
+		// the file as a whole are said by every page's.
+		if p.Page < 0 || p.Page == page || len(a.Pages) == 1 {
+			bad = append(bad, p.Error())
+		}
 	}
-	for _, f := range pageOf(a, src) {
+	var stored []atlas.Frame
+	if page >= 0 {
+		stored = a.Pages[page].Frames
+	}
+	for _, f := range stored {
 		if why := frameProblem(f, maxPixels); why != "" {
 			bad = append(bad, fmt.Sprintf("%s: frame %q %s", quoted(src.data), f.Name, why))
 			continue
@@ -461,19 +474,48 @@ func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames
 	return frames, bad, declared, nil
 }
 
-// pageOf returns the frames of a that are stored in src's image: the page
-// that names it (by base name), or the only page.
-func pageOf(a *atlas.Atlas, src source) []atlas.Frame {
-	if len(a.Pages) == 1 {
-		return a.Pages[0].Frames
+// decodeAtlas decodes src's atlas data file, checking the frames of
+// src's own page against src's image size: those of the other pages
+// are checked when their images are built. A single page is src's page
+// whatever image it names (see pageIndex).
+func decodeAtlas(src source, data []byte, size image.Point, maxPixels int64) (*atlas.Atlas, []atlas.Problem, error) {
+	opt := atlas.Options{MaxPixels: maxPixels}
+	checked := false
+	opt.ImageSize = func(page string) (image.Point, bool) {
+		if page == "" || samePage(page, src) {
+			checked = true
+			return size, true
+		}
+		return image.Point{}, false
 	}
-	base := path.Base(src.rel)
-	for _, pg := range a.Pages {
-		if path.Base(strings.ReplaceAll(pg.Image, `\`, "/")) == base {
-			return pg.Frames
+	a, problems, err := atlas.Decode(src.data, data, opt)
+	if err == nil && !checked && len(a.Pages) == 1 {
+		// The only page names another image (an atlases: entry or the
+		// file name tied it to src): read again, checked against src.
+		opt.ImageSize = func(string) (image.Point, bool) { return size, true }
+		a, problems, err = atlas.Decode(src.data, data, opt)
+	}
+	return a, problems, err
+}
+
+// pageIndex returns the index of the page of a stored in src's image: the
+// page that names it (by base name), or the only page; -1 when none.
+func pageIndex(a *atlas.Atlas, src source) int {
+	if len(a.Pages) == 1 {
+		return 0
+	}
+	for i, pg := range a.Pages {
+		if samePage(pg.Image, src) {
+			return i
 		}
 	}
-	return nil
+	return -1
+}
+
+// samePage reports whether the page image a data file names is src's
+// image: the same base name.
+func samePage(page string, src source) bool {
+	return path.Base(strings.ReplaceAll(page, `\`, "/")) == path.Base(src.rel)
 }
 
 // sizeProblem says why an image or frame of w x h pixels is refused, or
@@ -745,7 +787,7 @@ func autoSlice(rel string, set config.Sprite, m *mask.Mask) ([]atlas.Frame, []st
 	frames, skipped := slice.SkipEmpty(r.Frames, m)
 	why := r.Why
 	if skipped > 0 {
-		why += fmt.Sprintf("; %d empty cells skipped", skipped)
+		why += fmt.Sprintf("; %s skipped", plural.Count(skipped, "empty cell"))
 	}
 	if frames == nil {
 		frames = []atlas.Frame{}

@@ -90,6 +90,10 @@ func TestSources(t *testing.T) {
 			// One libGDX atlas, two pages: each page's image gets its frames.
 			{"atlas/gdx_page1.png", seq("atlas/gdx_page1/", "crate", "torch")},
 			{"atlas/gdx_page2.png", seq("atlas/gdx_page2/", "coin/0", "coin/1", "coin/2", "coin/3", "key")},
+			// libGDX's default page names: the first page is named like
+			// the atlas, and every page is still tied to it.
+			{"atlas/pages/gdx.png", seq("atlas/pages/gdx/", "leaf", "ring")},
+			{"atlas/pages/gdx2.png", seq("atlas/pages/gdx2/", "banner", "flag/0", "flag/1")},
 			// A "name x y w h [n]" list tied by an atlases: entry.
 			{"atlas/tileset_v1.4.png", seq("atlas/tileset_v1.4/", "bush", "grass", "stone", "water/0", "water/1", "water/2", "water/3")},
 			{"anim/hero.png", seq("anim/hero/hero ", "0", "1", "2", "3", "4", "5")},
@@ -152,6 +156,9 @@ func TestSources(t *testing.T) {
 			{"atlas/gdx_page1/torch", geo{export.Frame{X: 16, W: 23, H: 8}, off(2, 2), [2]int{12, 26}, export.Point{6, 13}, false, 270}},
 			{"atlas/gdx_page2/coin/2", geo{export.Frame{X: 24, W: 4, H: 14}, off(6, 1), [2]int{16, 16}, export.Point{8, 8}, false, 0}},
 			{"atlas/gdx_page2/key", geo{export.Frame{X: 38, W: 10, H: 20}, nil, [2]int{20, 10}, export.Point{10, 5}, false, 270}},
+			// Frames of the larger page, outside the smaller one.
+			{"atlas/pages/gdx2/flag/1", geo{export.Frame{X: 62, W: 22, H: 44}, nil, [2]int{24, 44}, export.Point{12, 22}, false, 0}},
+			{"atlas/pages/gdx/leaf", geo{export.Frame{X: 16, W: 15, H: 10}, off(0, 1), [2]int{10, 16}, export.Point{5, 8}, false, 270}},
 			// A list line with a count: frames laid to the right.
 			{"atlas/tileset_v1.4/water/3", geo{export.Frame{X: 48, Y: 16, W: 16, H: 16}, nil, [2]int{16, 16}, export.Point{8, 8}, false, 0}},
 			// Aseprite: trimmed frames, the feet slice's pivot (its
@@ -275,6 +282,8 @@ func TestSources(t *testing.T) {
 			"anim/walk": {"anim/walk_0", "anim/walk_1", "anim/walk_2"},
 			// libGDX regions with indexes.
 			"atlas/gdx_page2/coin": {"atlas/gdx_page2/coin/0", "atlas/gdx_page2/coin/1", "atlas/gdx_page2/coin/2", "atlas/gdx_page2/coin/3"},
+			// On the second page of an atlas named like its first.
+			"atlas/pages/gdx2/flag": {"atlas/pages/gdx2/flag/0", "atlas/pages/gdx2/flag/1"},
 			// A list line with a frame count.
 			"atlas/tileset_v1.4/water": {"atlas/tileset_v1.4/water/0", "atlas/tileset_v1.4/water/1", "atlas/tileset_v1.4/water/2", "atlas/tileset_v1.4/water/3"},
 		}
@@ -297,6 +306,14 @@ func TestSources(t *testing.T) {
 					}
 				}
 			}
+			// The body belongs to no one stored frame: it says none; it
+			// turns about its first frame's pivot.
+			if a.Image != "" || a.Frame != (export.Frame{}) || a.Offset != nil || a.Rotated || a.Turn != 0 {
+				t.Errorf("animation %s: image %q frame %v offset %v rotated %v turn %d, want none", a.Name, a.Image, a.Frame, a.Offset, a.Rotated, a.Turn)
+			}
+			if first := byName[a.Frames[0]]; first != nil && a.Pivot != first.Pivot {
+				t.Errorf("animation %s: pivot %v, its first frame's %v", a.Name, a.Pivot, first.Pivot)
+			}
 			if a.Pixels < total || len(a.Polygon) == 0 {
 				t.Errorf("animation %s: %d pixels (its largest frame has %d), polygon %v", a.Name, a.Pixels, total, a.Polygon)
 			}
@@ -309,18 +326,23 @@ func TestSources(t *testing.T) {
 	t.Run("notes", func(t *testing.T) {
 		notes := strings.Join(res.Notes, "\n")
 		for _, want := range []string{
-			`sheets/auto/run_16x16.png: 16x16 cells from the file name "run_16x16.png": 6 cells (6x1); 1 empty cells skipped`,
+			`sheets/auto/run_16x16.png: 16x16 cells from the file name "run_16x16.png": 6 cells (6x1); 1 empty cell skipped`,
 			`sheets/auto/knight-32x48.png: 32x48 cells from the file name "knight-32x48.png": 3 cells (3x1)`,
 			`sheets/auto/icons_8x8.png: not sliced: the name says 8x8, but the 26x13 image is not a whole number of such cells`,
-			`sheets/auto/gems.png: 16x16 cells from transparent gutters (4 column and 2 row bands): 8 cells (4x2); 1 empty cells skipped`,
-			`props/loose_rocks.png: 4 islands (merge 2, min size 4), 1 specks dropped`,
+			`sheets/auto/gems.png: 16x16 cells from transparent gutters (4 column bands and 2 row bands): 8 cells (4x2); 1 empty cell skipped`,
+			`props/loose_rocks.png: 4 islands (merge 2, min size 4), 1 speck dropped`,
 			`islands.png: not sliced: looks like a sheet of 4 separate sprites`,
 			`slice: islands in an override`,
-			`atlas/spare_list.txt looks like a frame list`,
+			`atlas/spare_list.txt looks like a frame list but matches no image`,
 			`tie it to one with an atlases: entry`,
 		} {
 			if !strings.Contains(notes, want) {
 				t.Errorf("notes lack %q; notes:\n%s", want, notes)
+			}
+		}
+		for _, wrong := range []string{"(frame list)", " 1 empty cells", " 1 specks"} {
+			if strings.Contains(notes, wrong) {
+				t.Errorf("notes say %q; notes:\n%s", wrong, notes)
 			}
 		}
 		// Sheets cut by an atlas or a grids entry, and plain sprites, are
@@ -354,12 +376,13 @@ func TestSources(t *testing.T) {
 		}
 		// Lists: packed.json, starling.xml, hud_spritesheet.txt,
 		// starling_rt.xml, props.json, cocos.plist, gdx.atlas,
-		// tiles_list_v1.4, hero.json.
-		if res.Images != 41 || res.Lists != 9 {
-			t.Errorf("Images %d, Lists %d; want 41 and 9", res.Images, res.Lists)
+		// pages/gdx.atlas, tiles_list_v1.4, hero.json.
+		if res.Images != 43 || res.Lists != 10 {
+			t.Errorf("Images %d, Lists %d; want 43 and 10", res.Images, res.Lists)
 		}
 		wantIgnored := map[string][]string{
-			ignoredNotImage: {"atlas/spare_list.txt", "shapegen.yaml"},
+			ignoredNotImage: {"atlas/spare_list.txt"},
+			ignoredSettings: {"shapegen.yaml"},
 			ignoredOutput:   {"old_build"},
 		}
 		for _, p := range ignored {
@@ -386,4 +409,15 @@ func TestSources(t *testing.T) {
 			t.Errorf("Sprites %d, Frames %d; the library has %d sprites, %d of them frames", res.Sprites, res.Frames, len(lib.Sprites), frames)
 		}
 	})
+}
+
+// TestTemplateAtlases checks that the atlases: comment of the template
+// shapegen init writes names every frame-list extension the build reads.
+func TestTemplateAtlases(t *testing.T) {
+	comment := config.Template[strings.Index(config.Template, "# Atlases:"):]
+	for _, ext := range atlasExts {
+		if !strings.Contains(comment, ext) {
+			t.Errorf("the template's atlases: comment does not name %s", ext)
+		}
+	}
 }

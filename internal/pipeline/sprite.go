@@ -11,6 +11,7 @@ import (
 	"github.com/shapegen/shapegen/hull"
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/config"
+	"github.com/shapegen/shapegen/internal/plural"
 	"github.com/shapegen/shapegen/mask"
 	"github.com/shapegen/shapegen/verify"
 )
@@ -108,7 +109,7 @@ func violations(sp *export.Sprite) []string {
 	var out []string
 	for k := range collide.Kinds() {
 		if q, ok := sp.Quality[k.String()]; ok && q.Outside > 0 {
-			out = append(out, fmt.Sprintf("%s: %s leaves %d opaque pixels outside", sp.Name, k, q.Outside))
+			out = append(out, fmt.Sprintf("%s: %s leaves %s outside", sp.Name, k, plural.Count(q.Outside, "opaque pixel")))
 		}
 	}
 	return out

@@ -18,6 +18,7 @@ import (
 	"sync"
 
 	"github.com/shapegen/shapegen/internal/atomicfile"
+	"github.com/shapegen/shapegen/internal/plural"
 )
 
 // CacheDir is the incremental cache, a folder inside the output folder.
@@ -141,11 +142,15 @@ func openStore(out string, off bool) (*store, error) {
 	}
 	s.recs, s.size = f, fi.Size()
 	// Entries whose records lie past the end of the file are misses.
+	missing := 0
 	for rel, e := range s.old {
 		if e.Loc.Len > 0 && e.Loc.Off+e.Loc.Len > s.size {
 			delete(s.old, rel)
-			s.note("cache: records of %d images are missing; they are computed again", 1)
+			missing++
 		}
+	}
+	if missing > 0 {
+		s.note("cache: the records of %s are missing; they are computed again", plural.Count(missing, "image"))
 	}
 	for _, e := range s.old {
 		s.byKey[e.Key] = e

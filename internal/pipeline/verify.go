@@ -10,6 +10,7 @@ import (
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/config"
+	"github.com/shapegen/shapegen/internal/plural"
 	"github.com/shapegen/shapegen/mask"
 	"github.com/shapegen/shapegen/verify"
 )
@@ -32,8 +33,9 @@ type VerifyOptions struct {
 
 // VerifyResult is what Verify found.
 type VerifyResult struct {
-	// Sprites is the number of library sprites checked against pixels.
-	Sprites int
+	// Sprites is the number of library sprites checked against pixels,
+	// Animations the number of library animations.
+	Sprites, Animations int
 	// Failures are one line each, sorted: sprites whose stored shapes
 	// leave opaque pixels outside, whose size, frame or pixel count
 	// disagree with the art, or that are in only one of library and art.
@@ -45,8 +47,11 @@ type VerifyResult struct {
 // with the same frame, size, opaque pixel count and pivot (the library's
 // pivot rule, with the folder's per-glob overrides), every shape kind the
 // library's settings record must be there for a sprite with opaque pixels,
-// and every stored shape must contain every opaque pixel square. A stale
-// or hand-edited library fails. The error is for failures of the whole
+// and every stored shape must contain every opaque pixel square. So for
+// the animations: the same ones, with the same frames, each with the
+// frames' shared size, its first frame's pivot, the opaque pixel count of
+// the union of its frames' masks, and shapes that contain every opaque
+// pixel square of every frame. A stale or hand-edited library fails. The error is for failures of the whole
 // check (the folder cannot be read).
 func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 	cfg := opts.Config
@@ -82,21 +87,23 @@ func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 		byName[opts.Library.Sprites[i].Name] = &opts.Library.Sprites[i]
 	}
 	type found struct {
-		names []string
-		fails []string
+		names  []string
+		fails  []string
+		frames []animFrame
 	}
 	outs := make([]found, len(srcs))
 	w := &worker{opts: &Options{Dir: opts.Dir, Config: cfg}}
 	err = each(ctx, len(srcs), opts.Workers, func(i int) error {
 		src := srcs[i]
 		set := cfg.For(src.rel)
-		m, frames, bad, err := w.maskAndFrames(src, set)
+		m, frames, bad, declared, err := w.maskFramesAnims(src, set)
 		if err != nil {
 			outs[i].fails = []string{err.Error()}
 			return nil
 		}
 		outs[i].fails = bad
 		outsideImage := eachFrame(src, maskPixels{m}, frames, func(name string, f atlas.Frame, _ image.Image, m *mask.Mask) {
+			outs[i].frames = appendAnimFrames(outs[i].frames, name, src.rel, len(outs[i].names), f, m, set, declared[f.Name])
 			outs[i].names = append(outs[i].names, name)
 			sp, ok := byName[name]
 			if !ok {
@@ -113,8 +120,10 @@ func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 	}
 	res := &VerifyResult{}
 	seen := map[string]bool{}
+	var frames []animFrame
 	for _, o := range outs {
 		res.Failures = append(res.Failures, o.fails...)
+		frames = append(frames, o.frames...)
 		for _, n := range o.names {
 			if !seen[n] && byName[n] != nil {
 				res.Sprites++
@@ -127,6 +136,9 @@ func Verify(ctx context.Context, opts VerifyOptions) (*VerifyResult, error) {
 			res.Failures = append(res.Failures, fmt.Sprintf("%s: in the library but not in the art (stale library?)", sp.Name))
 		}
 	}
+	fails, n := checkAnimations(opts.Library.Animations, frames, kinds, st.MaxVertices)
+	res.Failures = append(res.Failures, fails...)
+	res.Animations = n
 	sort.Strings(res.Failures)
 	return res, nil
 }
@@ -162,7 +174,7 @@ func check(sp *export.Sprite, rel string, f atlas.Frame, m *mask.Mask, set confi
 			continue
 		}
 		if n := verify.Outside(m, sh); n > 0 {
-			bad("%s leaves %d opaque pixels outside", k, n)
+			bad("%s leaves %s outside", k, plural.Count(n, "opaque pixel"))
 		}
 		if q, ok := sp.Quality[k.String()]; ok && q.Outside != 0 {
 			bad("quality.%s.outside is %d", k, q.Outside)

@@ -39,6 +39,7 @@ var atlasExts = []string{".xml", ".json", ".plist", ".atlas", ".txt"}
 // Reasons a file of the asset folder is not read, as Ignored says them.
 const (
 	ignoredNotImage = "not an image"
+	ignoredSettings = "settings file"
 	ignoredExcluded = "excluded by a glob"
 	ignoredOutput   = "in an output folder"
 	ignoredHidden   = "hidden"
@@ -157,14 +158,18 @@ func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 		}
 	}
 	for _, d := range datas {
-		if !used[d] {
+		switch {
+		case used[d]:
+		case d == config.FileName:
+			w.ignore(ignoredSettings, d, verbose, 1)
+		default:
 			w.ignore(ignoredNotImage, d, verbose, 1)
 		}
 	}
 	w.lists = len(used)
 	w.files = len(pngs) + len(datas)
 	for _, ig := range w.ignored {
-		if ig.Reason != ignoredNotImage {
+		if ig.Reason != ignoredNotImage && ig.Reason != ignoredSettings {
 			w.files += ig.Count
 		}
 	}
@@ -174,9 +179,12 @@ func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 // owners returns the data file of each image that has one: the list an
 // atlases: entry of shapegen.yaml ties to it, else a data file named after
 // the image (the first of atlasExts), else one that names the image in
-// its own folder (imagePath, meta.image, a libGDX page). A data
-// file that looks like a frame list but gives no image its frames gets a
-// note saying which setting ties it to one.
+// its own folder (imagePath, meta.image, a libGDX page). Every page a
+// data file names is tied to it, also when one image claimed it by name
+// or by an atlases: entry (libGDX names its first page like the atlas,
+// gdx.atlas with gdx.png, gdx2.png, ...). A data file that looks like a
+// frame list but gives no image its frames gets a note saying which
+// setting ties it to one.
 func owners(dir string, pngs, datas []string, statOf map[string]fileStat, cfg *config.Config, w *walked) map[string]string {
 	data := make(map[string]bool, len(datas))
 	for _, d := range datas {
@@ -213,10 +221,10 @@ func owners(dir string, pngs, datas []string, statOf map[string]fileStat, cfg *c
 			}
 		}
 	}
-	// Then the rest that look like frame lists, for the images they name
-	// in their own folder.
+	// Then the rest that look like frame lists, and those taken that may
+	// name more pages, for the images they name in their own folder.
 	for _, d := range datas {
-		if taken[d] || !sniffable(d, statOf[d]) {
+		if !sniffable(d, statOf[d]) || taken[d] && !multiPage(dir, d) {
 			continue
 		}
 		b, err := readCapped(dir, d, nil, atlasCap)
@@ -235,15 +243,38 @@ func owners(dir string, pngs, datas []string, statOf map[string]fileStat, cfg *c
 			img := path.Join(path.Dir(d), path.Base(strings.ReplaceAll(pg.Image, `\`, "/")))
 			if isPNG[img] && owner[img] == "" {
 				owner[img] = d
-				taken[d] = true
 				named = true
 			}
 		}
-		if !named && len(a.Frames) > 0 {
-			w.notes = append(w.notes, fmt.Sprintf("%s looks like a frame list (%s) but matches no image; tie it to one with an atlases: entry {list: %s, image: <the image>} in shapegen.yaml", quoted(d), a.Format, d))
+		if named {
+			taken[d] = true
+		} else if !taken[d] && len(a.Frames) > 0 {
+			kind := "a frame list"
+			if a.Format != atlas.List {
+				kind += " (" + a.Format.String() + ")"
+			}
+			w.notes = append(w.notes, fmt.Sprintf("%s looks like %s but matches no image; tie it to one with an atlases: entry {list: %s, image: <the image>} in shapegen.yaml", quoted(d), kind, d))
 		}
 	}
 	return owner
+}
+
+// multiPage reports whether the data file d may name several pages: its
+// head looks like a libGDX atlas, the only multi-page format. Files named
+// .xml, .json or .plist are not read.
+func multiPage(dir, d string) bool {
+	switch strings.ToLower(path.Ext(d)) {
+	case ".xml", ".json", ".plist":
+		return false
+	}
+	f, err := os.Open(filepath.Join(dir, filepath.FromSlash(d)))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(f, head)
+	return atlas.Sniff(head[:n]) == atlas.LibGDX
 }
 
 // sniffable reports whether the data file d may be a frame list worth

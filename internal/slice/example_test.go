@@ -34,6 +34,6 @@ func ExampleByGutters() {
 	kept, skipped := slice.SkipEmpty(r.Frames, m)
 	fmt.Println(len(kept), "kept,", skipped, "empty; the last is", kept[3].Name, kept[3].Rect)
 	// Output:
-	// 12x12 cells from transparent gutters (3 column and 2 row bands): 6 cells (3x2)
+	// 12x12 cells from transparent gutters (3 column bands and 2 row bands): 6 cells (3x2)
 	// 4 kept, 2 empty; the last is 3 (0,12)-(12,24)
 }

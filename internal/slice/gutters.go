@@ -3,6 +3,7 @@ package slice
 import (
 	"fmt"
 
+	"github.com/shapegen/shapegen/internal/plural"
 	"github.com/shapegen/shapegen/mask"
 )
 
@@ -61,9 +62,9 @@ func ByGutters(m *mask.Mask) Result {
 		}
 	}
 	if bestN < 2 {
-		return notClear("no regular grid of transparent gutters (%d column and %d row bands); %s, or slice by islands", len(cols), len(rows), gridHint)
+		return notClear("no regular grid of transparent gutters (%s); %s, or slice by islands", bands(len(cols), len(rows)), gridHint)
 	}
-	return cut(w, h, best, fmt.Sprintf("transparent gutters (%d column and %d row bands)", len(cols), len(rows)))
+	return cut(w, h, best, fmt.Sprintf("transparent gutters (%s)", bands(len(cols), len(rows))))
 }
 
 // axisFit returns the grid with margin m and spacing s and the most cells
@@ -144,4 +145,9 @@ func fitsBands(bands []band, p, c, m, n int) bool {
 		}
 	}
 	return next == n
+}
+
+// bands says how many column and row bands were found.
+func bands(cols, rows int) string {
+	return plural.Count(cols, "column band") + " and " + plural.Count(rows, "row band")
 }

@@ -43,7 +43,7 @@ func TestByGutters(t *testing.T) {
 		grid             Grid
 		why              string
 	}{
-		{"touching cells", 4, 3, 0, 0, varied, Grid{16, 16, 0, 0}, "16x16 cells from transparent gutters (4 column and 3 row bands): 12 cells (4x3)"},
+		{"touching cells", 4, 3, 0, 0, varied, Grid{16, 16, 0, 0}, "16x16 cells from transparent gutters (4 column bands and 3 row bands): 12 cells (4x3)"},
 		{"spacing", 4, 3, 0, 1, full, Grid{16, 16, 0, 1}, "12 cells (4x3), margin 0, spacing 1"},
 		// A gutter wider than one pixel is split between the cells on its
 		// sides: the cells keep their centres.
@@ -108,8 +108,8 @@ func TestByGuttersNotClear(t *testing.T) {
 		why  string
 	}{
 		{"empty", mask.New(32, 32), "no opaque pixel"},
-		{"irregular", irregular, "no regular grid of transparent gutters (3 column and 1 row bands)"},
-		{"single sprite", single, "no regular grid of transparent gutters (1 column and 1 row bands)"},
+		{"irregular", irregular, "no regular grid of transparent gutters (3 column bands and 1 row band)"},
+		{"single sprite", single, "no regular grid of transparent gutters (1 column band and 1 row band)"},
 		{"cells under 8 pixels", tiny, "no regular grid"},
 	}
 	for _, tt := range tests {

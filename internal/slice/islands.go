@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/shapegen/shapegen/internal/atlas"
+	"github.com/shapegen/shapegen/internal/plural"
 	"github.com/shapegen/shapegen/mask"
 )
 
@@ -59,20 +60,20 @@ func Islands(m *mask.Mask, opt IslandOptions) Result {
 		boxes = append(boxes, g.box)
 	}
 	if len(boxes) > MaxCells {
-		return notClear("%d islands, over the limit of %d", len(boxes), MaxCells)
+		return notClear("%s, over the limit of %d", plural.Count(len(boxes), "island"), MaxCells)
 	}
 	boxes = joinOverlaps(boxes)
 	if len(boxes) < 2 {
-		return notClear("%d island (merge %d, min size %d); nothing to slice", len(boxes), opt.Merge, opt.MinSize)
+		return notClear("%s (merge %d, min size %d); nothing to slice", plural.Count(len(boxes), "island"), opt.Merge, opt.MinSize)
 	}
 	rowOrder(boxes)
 	fs := make([]atlas.Frame, len(boxes))
 	for i, b := range boxes {
 		fs[i] = atlas.Frame{Name: strconv.Itoa(i), Rect: b, Size: b.Size()}
 	}
-	why := fmt.Sprintf("%d islands (merge %d, min size %d)", len(fs), opt.Merge, opt.MinSize)
+	why := fmt.Sprintf("%s (merge %d, min size %d)", plural.Count(len(fs), "island"), opt.Merge, opt.MinSize)
 	if dropped > 0 {
-		why += fmt.Sprintf(", %d specks dropped", dropped)
+		why += fmt.Sprintf(", %s dropped", plural.Count(dropped, "speck"))
 	}
 	return Result{Frames: fs, Why: why}
 }
@@ -97,7 +98,7 @@ func LooksLikeIslands(m *mask.Mask) (bool, string) {
 	if n >= 3 && 10*big >= 9*all {
 		return true, fmt.Sprintf("looks like a sheet of %d separate sprites; slice it by islands to cut them", n)
 	}
-	return false, fmt.Sprintf("%d islands of at least %dx%d; not a sheet of islands", n, MinCell, MinCell)
+	return false, fmt.Sprintf("%s of at least %dx%d; not a sheet of islands", plural.Count(n, "island"), MinCell, MinCell)
 }
 
 // label groups m's opaque pixels: two runs belong together when they come

@@ -113,7 +113,7 @@ func TestIslands(t *testing.T) {
 		// big one.
 		{"merge", IslandOptions{Merge: 2, MinSize: 3}, []image.Rectangle{
 			image.Rect(1, 1, 5, 4), image.Rect(11, 1, 16, 4), image.Rect(2, 7, 8, 10), image.Rect(19, 6, 23, 9),
-		}, "4 islands (merge 2, min size 3), 1 specks dropped"},
+		}, "4 islands (merge 2, min size 3), 1 speck dropped"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -181,8 +181,8 @@ func TestLooksLikeIslands(t *testing.T) {
 		why  string
 	}{
 		{"sheet", sheet, true, "looks like a sheet of 4 separate sprites"},
-		{"single", single, false, "1 islands"},
-		{"dust", dust, false, "1 islands"},
+		{"single", single, false, "1 island of"},
+		{"dust", dust, false, "1 island of"},
 		{"empty", mask.New(8, 8), false, "0 islands"},
 	}
 	for _, tt := range tests {

@@ -5,6 +5,7 @@ import (
 	"image"
 
 	"github.com/shapegen/shapegen/internal/atlas"
+	"github.com/shapegen/shapegen/internal/plural"
 	"github.com/shapegen/shapegen/mask"
 )
 
@@ -56,12 +57,12 @@ func cut(w, h int, g Grid, how string) Result {
 	n := int64(nx) * int64(ny)
 	switch {
 	case n < 2:
-		return notClear("%s gives %d cell of %dx%d in the %dx%d image; %s", how, n, g.CellWidth, g.CellHeight, w, h, gridHint)
+		return notClear("%s gives %s of %dx%d in the %dx%d image; %s", how, plural.Count(int(n), "cell"), g.CellWidth, g.CellHeight, w, h, gridHint)
 	case n > MaxCells:
 		return notClear("%s gives %d cells of %dx%d, over the limit of %d; %s", how, n, g.CellWidth, g.CellHeight, MaxCells, gridHint)
 	}
 	fs := atlas.GridFrames(w, h, g.CellWidth, g.CellHeight, g.Margin, g.Spacing)
-	why := fmt.Sprintf("%dx%d cells from %s: %d cells (%dx%d)", g.CellWidth, g.CellHeight, how, len(fs), nx, ny)
+	why := fmt.Sprintf("%dx%d cells from %s: %s (%dx%d)", g.CellWidth, g.CellHeight, how, plural.Count(len(fs), "cell"), nx, ny)
 	if g.Margin != 0 || g.Spacing != 0 {
 		why += fmt.Sprintf(", margin %d, spacing %d", g.Margin, g.Spacing)
 	}

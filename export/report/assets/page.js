@@ -321,13 +321,18 @@
     }
   }
 
+  // sprites says n sprites, in the singular for one.
+  function sprites(n) {
+    return int(n) + (n === 1 ? " sprite" : " sprites");
+  }
+
   function count() {
     const c = document.getElementById("count");
     if (state.list === null) {
-      c.textContent = (state.shown ? "showing " + int(state.shown) + " of " + int(N) + " sprites · " : "") + "loading the index…";
+      c.textContent = (state.shown ? "showing " + int(state.shown) + " of " + sprites(N) + " · " : "") + "loading the index…";
       c.dataset.matching = "";
     } else {
-      c.textContent = "showing " + int(state.shown) + " of " + int(state.list.length) + " matching · " + int(N) + " sprites";
+      c.textContent = "showing " + int(state.shown) + " of " + int(state.list.length) + " matching · " + sprites(N);
       c.dataset.matching = state.list.length;
     }
     c.dataset.shown = state.shown;
