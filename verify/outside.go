@@ -106,59 +106,61 @@ func holdsGridExtremes(m *mask.Mask, contains func(collide.Vec) bool) bool {
 
 // outsideUnion counts the opaque pixel squares of m not contained in any
 // single piece of c (all four corners in that piece). A convex piece holds
-// an interval of each row's squares: its ends are found from the piece's
-// extent on the row's two grid lines, then settled by ContainsPoint on
-// the squares at the ends, so the answer is exactly the corner rule's.
-// The squares held are marked in a mask of their own, a run a row.
+// the points of an interval of each grid line (lineRows: exact), so on
+// each row the squares of an interval, those whose corners are in the
+// intervals of the lines above and below. Per row, the opaque pixels
+// outside every piece's interval are counted a word at a time.
 func outsideUnion(m *mask.Mask, c collide.Compound) int {
 	w, h := m.Width(), m.Height()
-	held := mask.New(w, h)
-	in := func(p collide.Polygon, x, y int) bool {
-		fx, fy := float64(x), float64(y)
-		return p.ContainsPoint(collide.V(fx, fy)) && p.ContainsPoint(collide.V(fx+1, fy)) &&
-			p.ContainsPoint(collide.V(fx, fy+1)) && p.ContainsPoint(collide.V(fx+1, fy+1))
-	}
+	held := make([]rows, 0, len(c)) // per piece, the squares it holds by row
 	for _, p := range c {
 		b := p.Bounds()
 		if len(p) < 3 || b.Empty() {
 			continue
 		}
-		y0, y1 := max(int(math.Ceil(b.Min.Y)), 0), min(int(math.Floor(b.Max.Y))-1, h-1)
-		for y := y0; y <= y1; y++ {
-			lo0, hi0, ok0 := extentAt(p, float64(y))
-			lo1, hi1, ok1 := extentAt(p, float64(y+1))
-			if !ok0 || !ok1 {
-				continue
-			}
-			lo := max(int(math.Ceil(max(lo0, lo1))), 0)
-			hi := min(int(math.Floor(min(hi0, hi1)))-1, w-1)
-			// Settle the ends: rounding may put them a square off.
-			for lo > 0 && in(p, lo-1, y) {
-				lo--
-			}
-			for lo <= hi && !in(p, lo, y) {
-				lo++
-			}
-			for hi < w-1 && hi >= lo && in(p, hi+1, y) {
-				hi++
-			}
-			for hi >= lo && !in(p, hi, y) {
-				hi--
-			}
-			if lo <= hi {
-				held.SetRun(y, lo, hi+1, true)
-			}
+		y0 := int(math.Max(math.Ceil(b.Min.Y), 0))
+		y1 := int(math.Min(math.Floor(b.Max.Y), float64(h)))
+		if y0 >= y1 {
+			continue
 		}
+		r := lineRows(rows{}, p, y0, y1, w)
+		// Squares of row y: corners on lines y and y+1.
+		for i := range y1 - y0 {
+			r.lo[i], r.hi[i] = max(r.lo[i], r.lo[i+1]), min(r.hi[i], r.hi[i+1])-1
+		}
+		r.lo, r.hi = r.lo[:y1-y0], r.hi[:y1-y0]
+		held = append(held, r)
 	}
 	n := 0
 	var rm, rh []uint64
 	for y := range h {
-		rm, rh = m.AppendRow(rm[:0], y), held.AppendRow(rh[:0], y)
+		rm = m.AppendRow(rm[:0], y)
+		if cap(rh) < len(rm) {
+			rh = make([]uint64, len(rm))
+		}
+		rh = rh[:len(rm)]
+		clear(rh)
+		for _, r := range held {
+			if i := y - r.y0; uint(i) < uint(len(r.lo)) && r.lo[i] <= r.hi[i] {
+				setBits(rh, r.lo[i], r.hi[i]+1)
+			}
+		}
 		for i, word := range rm {
 			n += bits.OnesCount64(word &^ rh[i])
 		}
 	}
 	return n
+}
+
+// setBits sets bits x0 <= x < x1 of the row words ws (bit x%64 of word
+// x/64).
+func setBits(ws []uint64, x0, x1 int) {
+	for x0 < x1 {
+		i, b := x0>>6, uint(x0&63)
+		n := min(x1-x0, 64-int(b))
+		ws[i] |= (^uint64(0) >> (64 - uint(n))) << b
+		x0 += n
+	}
 }
 
 // extentAt returns the least and greatest x of the convex polygon p on the
