@@ -188,7 +188,10 @@ func extentAt(p collide.Polygon, y float64) (lo, hi float64, ok bool) {
 // The squares an edge passes through are found by walking each edge
 // across the pixel grid; the centres are tested a row at a time, by the
 // winding of the edges that cross the row's centre line left of each
-// centre. The cost is the pixels plus the rows times the edges.
+// centre: between two crossings the winding holds, so the row's pixels
+// are counted a word at a time, those crossed and, where the winding is
+// 0, the others. The cost is the pixels over 64 and, per row, the
+// edges that span it.
 func outsideRings(m *mask.Mask, rs collide.Rings) int {
 	w, h := m.Width(), m.Height()
 	crossed := mask.New(w, h)
@@ -201,42 +204,120 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 		x float64
 		d int
 	}
+	// The edges by the rows whose centre lines they may cross (a row
+	// or two to spare; the exact test is made below): bounds not finite
+	// give every row.
+	type edge struct {
+		a, b   collide.Vec
+		y0, y1 int
+	}
+	count := 0
+	for _, ring := range rs {
+		count += len(ring)
+	}
+	edges := make([]edge, 0, count)
+	for _, ring := range rs {
+		for i, a := range ring {
+			b := ring[(i+1)%len(ring)]
+			lo, hi := math.Min(a.Y, b.Y), math.Max(a.Y, b.Y)
+			y0, y1 := 0, h-1
+			if lo >= -1 && lo <= float64(h) {
+				y0 = int(lo) - 1
+			} else if lo > float64(h) {
+				continue // below every row
+			}
+			if hi >= -1 && hi <= float64(h) {
+				y1 = int(hi) + 1
+			} else if hi < -1 {
+				continue // above every row
+			}
+			edges = append(edges, edge{a, b, max(y0, 0), min(y1, h-1)})
+		}
+	}
+	slices.SortFunc(edges, func(p, q edge) int { return cmp.Compare(p.y0, q.y0) })
+	active := make([]edge, 0, count)
+	next := 0
 	var xs []crossing
+	var rm, rc []uint64
 	n := 0
 	for y := 0; y < h; y++ {
+		for ; next < len(edges) && edges[next].y0 <= y; next++ {
+			active = append(active, edges[next])
+		}
+		active = slices.DeleteFunc(active, func(e edge) bool { return e.y1 < y })
 		l, r, ok := m.RowSpan(y)
 		if !ok {
 			continue
 		}
 		cy := float64(y) + 0.5
 		xs = xs[:0]
-		for _, ring := range rs {
-			for i, a := range ring {
-				b := ring[(i+1)%len(ring)]
-				if (a.Y <= cy) == (b.Y <= cy) {
-					continue
-				}
-				d := 1
-				if b.Y < a.Y {
-					d = -1
-				}
-				xs = append(xs, crossing{a.X + (cy-a.Y)*(b.X-a.X)/(b.Y-a.Y), d})
+		for _, e := range active {
+			a, b := e.a, e.b
+			if (a.Y <= cy) == (b.Y <= cy) {
+				continue
 			}
+			d := 1
+			if b.Y < a.Y {
+				d = -1
+			}
+			xs = append(xs, crossing{a.X + (cy-a.Y)*(b.X-a.X)/(b.Y-a.Y), d})
 		}
 		slices.SortFunc(xs, func(p, q crossing) int { return cmp.Compare(p.x, q.x) })
-		k, winding := 0, 0
-		for x := l; x <= r; x++ {
-			cx := float64(x) + 0.5
-			for k < len(xs) && xs[k].x < cx {
-				winding += xs[k].d
-				k++
-			}
-			// No edge through the open square: all of it is on one side,
-			// the side of its centre.
-			if m.Get(x, y) && (crossed.Get(x, y) || winding == 0) {
-				n++
-			}
+		rm, rc = m.AppendRow(rm[:0], y), crossed.AppendRow(rc[:0], y)
+		for i, word := range rm {
+			n += bits.OnesCount64(word & rc[i])
 		}
+		// Pixel x's winding sums the crossings left of its centre,
+		// xs[k].x < x + 0.5. NaN sorts first and is left of nothing:
+		// firstRight puts it past the row, so it holds back every
+		// crossing after it, as a pixel-by-pixel scan would.
+		x, winding := l, 0
+		for k := 0; x <= r; k++ {
+			end := r + 1
+			if k < len(xs) {
+				end = firstRight(xs[k].x, x, r+1)
+			}
+			if winding == 0 {
+				n += countFree(rm, rc, x, end)
+			}
+			if k == len(xs) {
+				break
+			}
+			winding += xs[k].d
+			x = end
+		}
+	}
+	return n
+}
+
+// firstRight returns the least x in [lo, hi) whose pixel centre x + 0.5
+// is right of c (c < x + 0.5), and hi when there is none.
+func firstRight(c float64, lo, hi int) int {
+	switch {
+	case c < float64(lo)+0.5:
+		return lo
+	case !(c < float64(hi)+0.5): // NaN too
+		return hi
+	}
+	x := int(math.Floor(c-0.5)) + 1 // c is within [lo, hi] here
+	for float64(x)+0.5 <= c {
+		x++
+	}
+	for x > lo && c < float64(x-1)+0.5 {
+		x--
+	}
+	return x
+}
+
+// countFree returns the number of pixels x0 <= x < x1 set in the row
+// words rm and not in rc.
+func countFree(rm, rc []uint64, x0, x1 int) int {
+	n := 0
+	for x0 < x1 {
+		i, b := x0>>6, uint(x0&63)
+		k := min(x1-x0, 64-int(b))
+		n += bits.OnesCount64(rm[i] &^ rc[i] & ((^uint64(0) >> (64 - uint(k))) << b))
+		x0 += k
 	}
 	return n
 }
