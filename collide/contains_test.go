@@ -20,13 +20,32 @@ func refContains(p Polygon, q Vec) bool {
 	return true
 }
 
+// scanTouchPoint is touchPolygon's general loop for radius 0: every edge's
+// exact orientation, in order, until one fails or has q outside.
+func scanTouchPoint(p []Vec, q Vec) (in, ok bool) {
+	a := p[len(p)-1]
+	for _, b := range p {
+		s, ok := exactOrient(a, b, q)
+		if !ok {
+			return false, false
+		}
+		if s < 0 {
+			return false, true
+		}
+		a = b
+	}
+	return true, true
+}
+
 // TestContainsPointMatchesOverlap checks Polygon.ContainsPoint, which
 // decides each edge in float when it can and exactly at once when it
 // cannot, against OverlapCirclePolygon with radius 0 (the path it
 // shortens) and an exact rational reference, over thousands of seeded
 // polygons (integer, scaled to inexact fractions, moved by fractions) and
 // points on their vertices, edges, the grid and an ulp or two off them,
-// and against OverlapCirclePolygon alone for input that is not finite.
+// and against OverlapCirclePolygon alone for input that is not finite;
+// and touchPoint, touchPolygon's radius-0 path, against the exact scan of
+// every edge it replaces.
 func TestContainsPointMatchesOverlap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 15))
 	scales := []float64{1, 0.1, 1.0 / 3, 1e-7, 12345.678, 1 << 40}
@@ -60,6 +79,9 @@ func TestContainsPointMatchesOverlap(t *testing.T) {
 			if want := OverlapCirclePolygon(Circle{q, 0}, p); got != want {
 				t.Fatalf("case %d: %v.ContainsPoint(%v) = %v, OverlapCirclePolygon says %v", i, p, q, got, want)
 			}
+			if in, ok := touchPoint(p, q); !ok || in != got {
+				t.Fatalf("case %d: touchPoint(%v, %v) = %v, %v, want %v, true", i, p, q, in, ok, got)
+			}
 			if want := refContains(p, q); got != want {
 				t.Fatalf("case %d: %v.ContainsPoint(%v) = %v, want %v", i, p, q, got, want)
 			}
@@ -73,11 +95,17 @@ func TestContainsPointMatchesOverlap(t *testing.T) {
 		{V(0, 0), V(2, 0), V(nan, 2), V(0, 2)},
 		{V(-inf, -inf), V(inf, -inf), V(inf, inf), V(-inf, inf)},
 		{V(0, 0), V(2, 0), V(2, 2), V(0, inf)},
+		{V(0, 0), V(2, 0), V(nan, nan), V(0, 2)},
+		{V(0, 0), V(2, -inf), V(2, 2), V(0, 2)},
 	}
 	for _, p := range odd {
 		for _, q := range []Vec{V(1, 1), V(0, 1), V(2, 2), V(3, 1), V(inf, 1), V(nan, 0), V(1, -inf), V(0, 0)} {
 			if got, want := p.ContainsPoint(q), OverlapCirclePolygon(Circle{q, 0}, p); got != want {
 				t.Errorf("%v.ContainsPoint(%v) = %v, OverlapCirclePolygon says %v", p, q, got, want)
+			}
+			in, ok := touchPoint(p, q)
+			if win, wok := scanTouchPoint(p, q); in != win || ok != wok {
+				t.Errorf("touchPoint(%v, %v) = %v, %v, the scan says %v, %v", p, q, in, ok, win, wok)
 			}
 		}
 	}
