@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/mask"
@@ -100,7 +101,9 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 		return []collide.Polygon{Reduce(whole, opt.MaxVertices)}
 	}
 	limit := opt.Gain * float64(excess2)
-	var s partSet
+	sp := pieceScratches.Get().(*pieceScratch)
+	defer pieceScratches.Put(sp)
+	s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u}
 	s.atoms(m)
 	s.merge(opt.MaxPieces, limit)
 	s.split(opt.MaxPieces, limit)
@@ -125,8 +128,21 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 	for _, p := range s.parts {
 		out = append(out, Reduce(p.polygon(), opt.MaxVertices))
 	}
+	sp.cut, sp.sc, sp.u = s.cut, s.sc, s.u // as grown
 	return out
 }
+
+// pieceScratch is the space a Pieces call reuses (the cutter's line
+// tables and sweeps, hull merges, merged runs), kept between calls in
+// pieceScratches so that a build does not allocate it for every sprite.
+// Nothing Pieces returns or keeps shares its memory.
+type pieceScratch struct {
+	cut cutter
+	sc  scratch
+	u   []prun
+}
+
+var pieceScratches = sync.Pool{New: func() any { return new(pieceScratch) }}
 
 // norm returns o with zero fields defaulted and out-of-range ones clamped.
 func (o PiecesOptions) norm() PiecesOptions {
@@ -214,6 +230,7 @@ type partSet struct {
 	parts []*part
 	sc    scratch
 	cut   cutter
+	u     []prun                // refine's union of two parts' runs
 	tried map[[2]*part][2]int32 // the parts' versions when refine last cut the pair
 }
 
@@ -370,8 +387,10 @@ func (s *partSet) joinCost(p, q *part) int64 {
 }
 
 // mergeRuns returns the runs of a and b, sorted.
-func mergeRuns(a, b []prun) []prun {
-	out := make([]prun, 0, len(a)+len(b))
+func mergeRuns(a, b []prun) []prun { return appendMerged(make([]prun, 0, len(a)+len(b)), a, b) }
+
+// appendMerged appends the runs of a and b to out, sorted.
+func appendMerged(out, a, b []prun) []prun {
 	i, j := 0, 0
 	for i < len(a) || j < len(b) {
 		if j == len(b) || i < len(a) && (a[i].y < b[j].y || a[i].y == b[j].y && a[i].x0 < b[j].x0) {
@@ -652,7 +671,8 @@ func (s *partSet) refineN(passes int) {
 				if p.area2+q.area2-2*(p.count+q.count) < minGain || !touching(p.runs, q.runs) {
 					continue
 				}
-				u := mergeRuns(p.runs, q.runs)
+				s.u = appendMerged(s.u[:0], p.runs, q.runs)
+				u := s.u // apply copies what it keeps
 				c, _, ok := s.cut.bestBelow(u, float64(p.area2+q.area2-minGain)+0.5)
 				if !ok {
 					continue
@@ -701,7 +721,7 @@ func (s *partSet) total() int64 {
 
 // clone returns a copy of s that can change without changing s.
 func (s *partSet) clone() *partSet {
-	c := &partSet{sc: s.sc, cut: s.cut, tried: map[[2]*part][2]int32{}}
+	c := &partSet{sc: s.sc, cut: s.cut, u: s.u, tried: map[[2]*part][2]int32{}}
 	m := map[*part]*part{}
 	for _, p := range s.parts {
 		q := *p
