@@ -103,7 +103,7 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 	limit := opt.Gain * float64(excess2)
 	sp := pieceScratches.Get().(*pieceScratch)
 	defer pieceScratches.Put(sp)
-	s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u}
+	s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch}
 	s.atoms(m)
 	s.merge(opt.MaxPieces, limit)
 	s.split(opt.MaxPieces, limit)
@@ -128,18 +128,19 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 	for _, p := range s.parts {
 		out = append(out, Reduce(p.polygon(), opt.MaxVertices))
 	}
-	sp.cut, sp.sc, sp.u = s.cut, s.sc, s.u // as grown
+	sp.cut, sp.sc, sp.u, sp.ch = s.cut, s.sc, s.u, s.ch // as grown
 	return out
 }
 
 // pieceScratch is the space a Pieces call reuses (the cutter's line
-// tables and sweeps, hull merges, merged runs), kept between calls in
-// pieceScratches so that a build does not allocate it for every sprite.
-// Nothing Pieces returns or keeps shares its memory.
+// tables and sweeps, hull merges, merged runs, hull chains), kept between
+// calls in pieceScratches so that a build does not allocate it for every
+// sprite. Nothing Pieces returns or keeps shares its memory.
 type pieceScratch struct {
 	cut cutter
 	sc  scratch
 	u   []prun
+	ch  chains
 }
 
 var pieceScratches = sync.Pool{New: func() any { return new(pieceScratch) }}
@@ -178,10 +179,10 @@ type part struct {
 	x0, y0, x1, y1 int32
 }
 
-// setRuns sets p's pixels (runs sorted) and its hull.
-func (p *part) setRuns(runs []prun) {
+// setRuns sets p's pixels (runs sorted) and its hull, using c's space.
+func (p *part) setRuns(runs []prun, c *chains) {
 	p.runs = runs
-	var c chains
+	c.right, c.left, c.rsum, c.lsum = c.right[:0], c.left[:0], 0, 0
 	for i := 0; i < len(runs); {
 		y, l, r := runs[i].y, runs[i].x0, runs[i].x1
 		for i++; i < len(runs) && runs[i].y == y; i++ {
@@ -231,6 +232,7 @@ type partSet struct {
 	sc    scratch
 	cut   cutter
 	u     []prun                // refine's union of two parts' runs
+	ch    chains                // setRuns's hull chains
 	tried map[[2]*part][2]int32 // the parts' versions when refine last cut the pair
 }
 
@@ -296,7 +298,7 @@ func (s *partSet) atoms(m *mask.Mask) {
 		prevPart, curPart = curPart, prevPart
 	}
 	for _, p := range s.all {
-		p.setRuns(p.runs)
+		p.setRuns(p.runs, &s.ch)
 	}
 }
 
@@ -643,7 +645,7 @@ func (s *partSet) cheapestPair() (int, int, int64) {
 // join merges parts[j] into parts[i].
 func (s *partSet) join(i, j int) {
 	p := s.parts[i]
-	p.setRuns(mergeRuns(p.runs, s.parts[j].runs))
+	p.setRuns(mergeRuns(p.runs, s.parts[j].runs), &s.ch)
 	s.parts = slices.Delete(s.parts, j, j+1)
 }
 
@@ -679,8 +681,8 @@ func (s *partSet) refineN(passes int) {
 				}
 				a, b := c.apply(u)
 				na, nb := part{ver: p.ver}, part{ver: q.ver}
-				na.setRuns(a)
-				nb.setRuns(b)
+				na.setRuns(a, &s.ch)
+				nb.setRuns(b, &s.ch)
 				if len(a) == 0 || len(b) == 0 || na.area2+nb.area2 > p.area2+q.area2-minGain {
 					continue
 				}
@@ -721,7 +723,7 @@ func (s *partSet) total() int64 {
 
 // clone returns a copy of s that can change without changing s.
 func (s *partSet) clone() *partSet {
-	c := &partSet{sc: s.sc, cut: s.cut, u: s.u, tried: map[[2]*part][2]int32{}}
+	c := &partSet{sc: s.sc, cut: s.cut, u: s.u, ch: s.ch, tried: map[[2]*part][2]int32{}}
 	m := map[*part]*part{}
 	for _, p := range s.parts {
 		q := *p
@@ -818,8 +820,8 @@ func (s *partSet) split(target int, limit float64) {
 		p := s.parts[bi]
 		a, b := memo[p].c.apply(p.runs)
 		q := &part{alive: true}
-		q.setRuns(b)
-		p.setRuns(a)
+		q.setRuns(b, &s.ch)
+		p.setRuns(a, &s.ch)
 		s.parts = append(s.parts, q)
 	}
 }
