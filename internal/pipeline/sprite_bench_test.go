@@ -44,16 +44,20 @@ func corpusSprites(b *testing.B) []corpusSprite {
 // BenchmarkComputeCorpus measures the per-sprite work of a cold build
 // once the masks exist (shapes of every kind, outside counts, area ratios
 // and false-positive figures) over every corpus sprite, and reports the
-// mean per sprite:
+// mean per sprite, and the process's CPU time (user and system, the
+// collector's included) per pass, which other load on the machine
+// disturbs less than the wall time:
 //
 //	go test ./internal/pipeline -run '^$' -bench ComputeCorpus -count 10
 func BenchmarkComputeCorpus(b *testing.B) {
 	sprites := corpusSprites(b)
 	b.ReportAllocs()
+	c0 := cpuTime()
 	for b.Loop() {
 		for _, s := range sprites {
 			compute(s.name, s.rel, s.f, s.m, s.set)
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(sprites))/1000, "µs/sprite")
+	b.ReportMetric(float64((cpuTime()-c0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
