@@ -86,7 +86,7 @@ func outline(m *mask.Mask, opt OutlineOptions) ([][]collide.Vec, bool) {
 	// All rings are traced and simplified together, so that no ring
 	// crosses another island's, then grouped by island.
 	t := tracings.Get().(*tracing)
-	defer tracings.Put(t) // nothing returned shares its memory
+	defer t.release() // nothing returned shares its memory
 	t.trace(m)
 	t.simplify(opt.Tolerance)
 	islands := m.Islands()
@@ -175,6 +175,19 @@ type tracing struct {
 // take a few bytes per pixel, which a build would otherwise allocate (and
 // the collector reclaim) for every sprite. Each is cleared before use.
 var tracings = sync.Pool{New: func() any { return new(tracing) }}
+
+// maxKept is the most corners of a tracing that tracings keeps: the grids
+// of a sprite up to about 512 x 512 (some 2.6 MB). A larger mask's (a
+// whole sheet's) are left to the collector, so that the pool does not
+// hold them for the rest of a build.
+const maxKept = 1 << 18
+
+// release returns t to tracings, unless its grids are too large to keep.
+func (t *tracing) release() {
+	if cap(t.out) <= maxKept && cap(t.label) <= maxKept {
+		tracings.Put(t)
+	}
+}
 
 // grown returns s resized to n elements, all zero, reusing its memory
 // when it can.

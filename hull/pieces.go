@@ -102,7 +102,7 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 	}
 	limit := opt.Gain * float64(excess2)
 	sp := pieceScratches.Get().(*pieceScratch)
-	defer pieceScratches.Put(sp)
+	defer sp.release()
 	s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch}
 	s.atoms(m)
 	s.merge(opt.MaxPieces, limit)
@@ -144,6 +144,14 @@ type pieceScratch struct {
 }
 
 var pieceScratches = sync.Pool{New: func() any { return new(pieceScratch) }}
+
+// release returns sp to pieceScratches, unless a large mask (a whole
+// sheet) has grown it past what a sprite needs (maxKept).
+func (sp *pieceScratch) release() {
+	if cap(sp.u) <= maxKept && cap(sp.cut.lo) <= maxKept && cap(sp.cut.groups) <= maxKept {
+		pieceScratches.Put(sp)
+	}
+}
 
 // norm returns o with zero fields defaulted and out-of-range ones clamped.
 func (o PiecesOptions) norm() PiecesOptions {
