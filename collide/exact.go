@@ -410,11 +410,35 @@ func touchSegment(a, b, c Vec, r float64) (touch, ok bool) {
 	return s <= 0, ok
 }
 
+// touchPoint is touchPolygon for radius 0 and three vertices or more, with
+// the same answers at less cost: edge by edge in the same order, the point
+// is outside or behind the edge's line in float when the rounding cannot
+// flip the sign (then the inputs are finite and the exact sign agrees),
+// and exactly only when it can.
+func touchPoint(p []Vec, c Vec) (in, ok bool) {
+	a := p[len(p)-1]
+	for _, b := range p {
+		if s, bound := edgeSide(a, b, c); s > bound {
+			return false, true
+		} else if !(s < -bound) {
+			o, ok := exactOrient(a, b, c)
+			if !ok || o < 0 {
+				return false, ok
+			}
+		}
+		a = b
+	}
+	return true, true
+}
+
 // touchPolygon reports exactly whether the closed disc of radius r about c
 // meets the convex polygon p (positive winding; fewer than three vertices
 // is a segment or a point): its centre is inside, or an edge is within r.
 // ok is false when an input is not finite.
 func touchPolygon(p []Vec, c Vec, r float64) (touch, ok bool) {
+	if r == 0 && len(p) >= 3 {
+		return touchPoint(p, c)
+	}
 	switch len(p) {
 	case 0:
 		return false, true

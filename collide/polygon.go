@@ -39,7 +39,48 @@ func (p Polygon) Bounds() Rect {
 // included, decided exactly from the float coordinates as given (see
 // OverlapPointPolygon). A polygon of one or two vertices is a point or a
 // closed segment; an empty one contains nothing.
-func (p Polygon) ContainsPoint(q Vec) bool { return OverlapCirclePolygon(Circle{q, 0}, p) }
+func (p Polygon) ContainsPoint(q Vec) bool {
+	if len(p) < 3 {
+		return OverlapCirclePolygon(Circle{q, 0}, p)
+	}
+	return containsPoint(p, q)
+}
+
+// containsPoint is OverlapCirclePolygon for a circle of radius 0 and a p
+// of three vertices or more, with the same answers at less cost: an edge
+// whose float side is certain decides in float, as there, and each other
+// edge by its exact orientation at once, so a point on one edge's line
+// costs one exact predicate rather than one per edge. Only input that is
+// not finite (an exact predicate fails) takes OverlapCirclePolygon's path.
+func containsPoint(p Polygon, q Vec) bool {
+	failed := false
+	a := p[len(p)-1]
+	for _, b := range p {
+		s, bound := edgeSide(a, b, q)
+		if s < -bound {
+			a = b
+			continue // certainly behind this edge's line
+		}
+		if s > bound {
+			return false // certainly outside it
+		}
+		// Near the line: OverlapCirclePolygon would settle it with
+		// touchPolygon, which returns at the first edge that fails or
+		// has the point outside; an earlier failure must win.
+		if !failed {
+			if o, ok := exactOrient(a, b, q); !ok {
+				failed = true
+			} else if o < 0 {
+				return false
+			}
+		}
+		a = b
+	}
+	if failed {
+		return OverlapCirclePolygon(Circle{q, 0}, p)
+	}
+	return true
+}
 
 // Translate returns a new polygon, p moved by d.
 func (p Polygon) Translate(d Vec) Polygon {

@@ -2,6 +2,7 @@ package hull
 
 import (
 	"image"
+	"sync"
 
 	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/mask"
@@ -84,13 +85,16 @@ func outline(m *mask.Mask, opt OutlineOptions) ([][]collide.Vec, bool) {
 	opt.MaxVertices = max(opt.MaxVertices, 3)
 	// All rings are traced and simplified together, so that no ring
 	// crosses another island's, then grouped by island.
-	t := trace(m)
+	t := tracings.Get().(*tracing)
+	defer t.release() // nothing returned shares its memory
+	t.trace(m)
 	t.simplify(opt.Tolerance)
 	islands := m.Islands()
-	// label[y*w+x]: the island of pixel (x, y).
+	// label[y*w+x]: the island of pixel (x, y), for the pixels of islands.
 	w := m.Width()
-	label := make([]int32, w*m.Height())
-	var runs []mask.Run
+	t.label = grown(t.label, w*m.Height())
+	label := t.label
+	runs := t.runs[0][:0]
 	for k, is := range islands {
 		for y := range is.Mask.Height() {
 			runs = is.Mask.AppendRuns(runs[:0], y)
@@ -151,14 +155,54 @@ func (t *tracing) needsLimit(max int) bool {
 // dx, dy are the edge directions 0..3: +x, +y, -x, -y.
 var dx, dy = [4]int{1, 0, -1, 0}, [4]int{0, 1, 0, -1}
 
-// tracing holds the rings of one mask as linked lists of vertices.
+// tracing holds the rings of one mask as linked lists of vertices, and
+// the scratch space of tracing them, kept between calls in tracings.
 type tracing struct {
 	pts        []ipt // every ring vertex ever made
 	next, prev []int
 	rings      []ringList
 	w1         int     // width+1: the grid of corners is w1 x (height+1)
 	occupied   []int32 // live ring vertices at each corner
+	// Scratch: the edges leaving each corner and those followed (see
+	// trace), a ring's steps, rows of runs, and outline's island labels.
+	out, used []uint8
+	steps     []step
+	runs      [3][]mask.Run
+	label     []int32
 }
+
+// tracings keeps tracings between calls of Outline: the grids of corners
+// take a few bytes per pixel, which a build would otherwise allocate (and
+// the collector reclaim) for every sprite. Each is cleared before use.
+var tracings = sync.Pool{New: func() any { return new(tracing) }}
+
+// maxKept is the most corners of a tracing that tracings keeps: the grids
+// of a sprite up to about 512 x 512 (some 2.6 MB). A larger mask's (a
+// whole sheet's) are left to the collector, so that the pool does not
+// hold them for the rest of a build.
+const maxKept = 1 << 18
+
+// release returns t to tracings, unless its grids are too large to keep.
+func (t *tracing) release() {
+	if cap(t.out) <= maxKept && cap(t.label) <= maxKept {
+		tracings.Put(t)
+	}
+}
+
+// grown returns s resized to n elements, all zero, reusing its memory
+// when it can.
+func grown[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// step is one edge of a ring being followed: it leaves corner v in
+// direction d.
+type step struct{ v, d int }
 
 // ringList is one ring: a vertex on it, how many it has, and a pixel it
 // bounds.
@@ -167,16 +211,18 @@ type ringList struct {
 	pixel   image.Point
 }
 
-// trace follows the pixel edges of m into rings, outer ring first.
-func trace(m *mask.Mask) *tracing {
+// trace follows the pixel edges of m into rings, outer ring first,
+// replacing what t held.
+func (t *tracing) trace(m *mask.Mask) {
 	w, h := m.Width(), m.Height()
 	w1 := w + 1
 	// out[v]: bit d set when an edge leaves corner v in direction d. Edges
 	// keep the pixel on their left in the shoelace sense: tops run +x,
 	// right sides +y, bottoms -x, left sides -y. They come from the runs of
 	// each row and of the rows above and below.
-	out := make([]uint8, w1*(h+1))
-	var above, cur, below []mask.Run
+	t.out = grown(t.out, w1*(h+1))
+	out := t.out
+	above, cur, below := t.runs[0][:0], t.runs[1][:0], t.runs[2][:0]
 	below = m.AppendRuns(below, 0)
 	for y := range h {
 		above, cur, below = cur, below, m.AppendRuns(above[:0], y+1)
@@ -187,8 +233,11 @@ func trace(m *mask.Mask) *tracing {
 		uncoveredBy(cur, above, func(x int) { out[y*w1+x] |= 1 << 0 })
 		uncoveredBy(cur, below, func(x int) { out[(y+1)*w1+x+1] |= 1 << 2 })
 	}
-	t := &tracing{w1: w1, occupied: make([]int32, w1*(h+1))}
-	used := make([]uint8, len(out))
+	t.runs = [3][]mask.Run{above, cur, below}
+	t.w1, t.occupied = w1, grown(t.occupied, w1*(h+1))
+	t.pts, t.next, t.prev, t.rings = t.pts[:0], t.next[:0], t.prev[:0], t.rings[:0]
+	t.used = grown(t.used, len(out))
+	used := t.used
 	for v, o := range out {
 		if o == 0 {
 			continue
@@ -199,7 +248,6 @@ func trace(m *mask.Mask) *tracing {
 			}
 		}
 	}
-	return t
 }
 
 // uncoveredBy calls f with every pixel x of the runs a (one row) that no
@@ -245,8 +293,7 @@ func turnTo(d int, out uint8) int {
 // d0, keeping only the corners where it turns. Where each edge leads is
 // fixed by turnTo, so the ring closes on its first edge.
 func (t *tracing) follow(out, used []uint8, v0, d0 int) {
-	type step struct{ v, d int }
-	var steps []step
+	steps := t.steps[:0]
 	for v, d := v0, d0; ; {
 		used[v] |= 1 << d
 		steps = append(steps, step{v, d})
@@ -278,6 +325,7 @@ func (t *tracing) follow(out, used []uint8, v0, d0 int) {
 	x, y := v0%t.w1, v0/t.w1
 	px := [4]image.Point{{x, y}, {x - 1, y}, {x - 1, y - 1}, {x, y - 1}}[d0]
 	t.rings = append(t.rings, ringList{head, n, px})
+	t.steps = steps
 }
 
 // simplify removes reflex vertices as Outline documents, in passes until

@@ -88,6 +88,17 @@ func newCapper(t *tracing, island func(image.Point) int32) *capper {
 			minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
 		}
 	}
+	// Room for every vertex and as many again for the steps' new ones,
+	// so that the lists rarely grow.
+	n := 0
+	for _, r := range t.rings {
+		n += r.n
+	}
+	n += n + 16
+	c.pos = make([]collide.Vec, 0, n)
+	c.next, c.prev, c.ringOf = make([]int32, 0, n), make([]int32, 0, n), make([]int32, 0, n)
+	c.ver, c.seen = make([]uint32, 0, n), make([]uint32, 0, n)
+	c.rings = make([]capRing, 0, len(t.rings))
 	if len(t.rings) > 0 {
 		c.grid = edgeGrid{x0: minX, y0: minY, w: int((maxX-minX)/gridCell) + 1, h: int((maxY-minY)/gridCell) + 1}
 		c.grid.cells = make([][][2]int32, c.grid.w*c.grid.h)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/mask"
@@ -100,7 +101,9 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 		return []collide.Polygon{Reduce(whole, opt.MaxVertices)}
 	}
 	limit := opt.Gain * float64(excess2)
-	var s partSet
+	sp := pieceScratches.Get().(*pieceScratch)
+	defer sp.release()
+	s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch}
 	s.atoms(m)
 	s.merge(opt.MaxPieces, limit)
 	s.split(opt.MaxPieces, limit)
@@ -125,7 +128,29 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 	for _, p := range s.parts {
 		out = append(out, Reduce(p.polygon(), opt.MaxVertices))
 	}
+	sp.cut, sp.sc, sp.u, sp.ch = s.cut, s.sc, s.u, s.ch // as grown
 	return out
+}
+
+// pieceScratch is the space a Pieces call reuses (the cutter's line
+// tables and sweeps, hull merges, merged runs, hull chains), kept between
+// calls in pieceScratches so that a build does not allocate it for every
+// sprite. Nothing Pieces returns or keeps shares its memory.
+type pieceScratch struct {
+	cut cutter
+	sc  scratch
+	u   []prun
+	ch  chains
+}
+
+var pieceScratches = sync.Pool{New: func() any { return new(pieceScratch) }}
+
+// release returns sp to pieceScratches, unless a large mask (a whole
+// sheet) has grown it past what a sprite needs (maxKept).
+func (sp *pieceScratch) release() {
+	if cap(sp.u) <= maxKept && cap(sp.cut.lo) <= maxKept && cap(sp.cut.groups) <= maxKept {
+		pieceScratches.Put(sp)
+	}
 }
 
 // norm returns o with zero fields defaulted and out-of-range ones clamped.
@@ -162,10 +187,10 @@ type part struct {
 	x0, y0, x1, y1 int32
 }
 
-// setRuns sets p's pixels (runs sorted) and its hull.
-func (p *part) setRuns(runs []prun) {
+// setRuns sets p's pixels (runs sorted) and its hull, using c's space.
+func (p *part) setRuns(runs []prun, c *chains) {
 	p.runs = runs
-	var c chains
+	c.right, c.left, c.rsum, c.lsum = c.right[:0], c.left[:0], 0, 0
 	for i := 0; i < len(runs); {
 		y, l, r := runs[i].y, runs[i].x0, runs[i].x1
 		for i++; i < len(runs) && runs[i].y == y; i++ {
@@ -214,6 +239,8 @@ type partSet struct {
 	parts []*part
 	sc    scratch
 	cut   cutter
+	u     []prun                // refine's union of two parts' runs
+	ch    chains                // setRuns's hull chains
 	tried map[[2]*part][2]int32 // the parts' versions when refine last cut the pair
 }
 
@@ -279,7 +306,7 @@ func (s *partSet) atoms(m *mask.Mask) {
 		prevPart, curPart = curPart, prevPart
 	}
 	for _, p := range s.all {
-		p.setRuns(p.runs)
+		p.setRuns(p.runs, &s.ch)
 	}
 }
 
@@ -370,8 +397,10 @@ func (s *partSet) joinCost(p, q *part) int64 {
 }
 
 // mergeRuns returns the runs of a and b, sorted.
-func mergeRuns(a, b []prun) []prun {
-	out := make([]prun, 0, len(a)+len(b))
+func mergeRuns(a, b []prun) []prun { return appendMerged(make([]prun, 0, len(a)+len(b)), a, b) }
+
+// appendMerged appends the runs of a and b to out, sorted.
+func appendMerged(out, a, b []prun) []prun {
 	i, j := 0, 0
 	for i < len(a) || j < len(b) {
 		if j == len(b) || i < len(a) && (a[i].y < b[j].y || a[i].y == b[j].y && a[i].x0 < b[j].x0) {
@@ -624,7 +653,7 @@ func (s *partSet) cheapestPair() (int, int, int64) {
 // join merges parts[j] into parts[i].
 func (s *partSet) join(i, j int) {
 	p := s.parts[i]
-	p.setRuns(mergeRuns(p.runs, s.parts[j].runs))
+	p.setRuns(mergeRuns(p.runs, s.parts[j].runs), &s.ch)
 	s.parts = slices.Delete(s.parts, j, j+1)
 }
 
@@ -652,15 +681,16 @@ func (s *partSet) refineN(passes int) {
 				if p.area2+q.area2-2*(p.count+q.count) < minGain || !touching(p.runs, q.runs) {
 					continue
 				}
-				u := mergeRuns(p.runs, q.runs)
+				s.u = appendMerged(s.u[:0], p.runs, q.runs)
+				u := s.u // apply copies what it keeps
 				c, _, ok := s.cut.bestBelow(u, float64(p.area2+q.area2-minGain)+0.5)
 				if !ok {
 					continue
 				}
 				a, b := c.apply(u)
 				na, nb := part{ver: p.ver}, part{ver: q.ver}
-				na.setRuns(a)
-				nb.setRuns(b)
+				na.setRuns(a, &s.ch)
+				nb.setRuns(b, &s.ch)
 				if len(a) == 0 || len(b) == 0 || na.area2+nb.area2 > p.area2+q.area2-minGain {
 					continue
 				}
@@ -701,7 +731,7 @@ func (s *partSet) total() int64 {
 
 // clone returns a copy of s that can change without changing s.
 func (s *partSet) clone() *partSet {
-	c := &partSet{sc: s.sc, cut: s.cut, tried: map[[2]*part][2]int32{}}
+	c := &partSet{sc: s.sc, cut: s.cut, u: s.u, ch: s.ch, tried: map[[2]*part][2]int32{}}
 	m := map[*part]*part{}
 	for _, p := range s.parts {
 		q := *p
@@ -798,8 +828,8 @@ func (s *partSet) split(target int, limit float64) {
 		p := s.parts[bi]
 		a, b := memo[p].c.apply(p.runs)
 		q := &part{alive: true}
-		q.setRuns(b)
-		p.setRuns(a)
+		q.setRuns(b, &s.ch)
+		p.setRuns(a, &s.ch)
 		s.parts = append(s.parts, q)
 	}
 }

@@ -353,6 +353,49 @@ func TestCutterAreas(t *testing.T) {
 	})
 }
 
+// TestCutterLines checks the lines slantCut groups (each line's count
+// and its topmost and bottommost pixel, found by filling a growing
+// interval of lines or by skip pointers) against a pixel-by-pixel scan,
+// for every slant direction of random masks (blobs keep to the interval,
+// noise and separate parts hand over to the pointers).
+func TestCutterLines(t *testing.T) {
+	var c cutter
+	eachRandomHull(23, 600, func(name string, m *mask.Mask, _ collide.Polygon) {
+		var runs []prun
+		for r := range m.Runs() {
+			runs = append(runs, prun{int32(r.Y), int32(r.X0), int32(r.X1)})
+		}
+		for _, b := range slants {
+			type line struct{ ylo, yhi, n int64 }
+			want := map[int64]*line{}
+			for y := range m.Height() {
+				for x := range m.Width() {
+					if !m.Get(x, y) {
+						continue
+					}
+					k := int64(x) + int64(b)*int64(y)
+					if l := want[k]; l == nil {
+						want[k] = &line{int64(y), int64(y), 1}
+					} else {
+						l.yhi, l.n = int64(y), l.n+1
+					}
+				}
+			}
+			c.sum = math.Inf(1)
+			c.slantCut(runs, b)
+			if len(c.groups) != len(want) {
+				t.Fatalf("%s: (1, %d): %d lines, want %d", name, b, len(c.groups), len(want))
+			}
+			for _, g := range c.groups {
+				w := want[g.k]
+				if w == nil || g.ylo != w.ylo || g.yhi != w.yhi || g.n != w.n || g.xlo != g.k-int64(b)*w.ylo || g.xhi != g.k-int64(b)*w.yhi {
+					t.Fatalf("%s: (1, %d): line %d is %+v, want %+v in %s", name, b, g.k, g, w, maskString(m))
+				}
+			}
+		}
+	})
+}
+
 // TestUnionHull checks the linear-time hull of two convex polygons against
 // the naive hull of their vertices.
 func TestUnionHull(t *testing.T) {

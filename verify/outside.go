@@ -106,59 +106,61 @@ func holdsGridExtremes(m *mask.Mask, contains func(collide.Vec) bool) bool {
 
 // outsideUnion counts the opaque pixel squares of m not contained in any
 // single piece of c (all four corners in that piece). A convex piece holds
-// an interval of each row's squares: its ends are found from the piece's
-// extent on the row's two grid lines, then settled by ContainsPoint on
-// the squares at the ends, so the answer is exactly the corner rule's.
-// The squares held are marked in a mask of their own, a run a row.
+// the points of an interval of each grid line (lineRows: exact), so on
+// each row the squares of an interval, those whose corners are in the
+// intervals of the lines above and below. Per row, the opaque pixels
+// outside every piece's interval are counted a word at a time.
 func outsideUnion(m *mask.Mask, c collide.Compound) int {
 	w, h := m.Width(), m.Height()
-	held := mask.New(w, h)
-	in := func(p collide.Polygon, x, y int) bool {
-		fx, fy := float64(x), float64(y)
-		return p.ContainsPoint(collide.V(fx, fy)) && p.ContainsPoint(collide.V(fx+1, fy)) &&
-			p.ContainsPoint(collide.V(fx, fy+1)) && p.ContainsPoint(collide.V(fx+1, fy+1))
-	}
+	held := make([]rows, 0, len(c)) // per piece, the squares it holds by row
 	for _, p := range c {
 		b := p.Bounds()
 		if len(p) < 3 || b.Empty() {
 			continue
 		}
-		y0, y1 := max(int(math.Ceil(b.Min.Y)), 0), min(int(math.Floor(b.Max.Y))-1, h-1)
-		for y := y0; y <= y1; y++ {
-			lo0, hi0, ok0 := extentAt(p, float64(y))
-			lo1, hi1, ok1 := extentAt(p, float64(y+1))
-			if !ok0 || !ok1 {
-				continue
-			}
-			lo := max(int(math.Ceil(max(lo0, lo1))), 0)
-			hi := min(int(math.Floor(min(hi0, hi1)))-1, w-1)
-			// Settle the ends: rounding may put them a square off.
-			for lo > 0 && in(p, lo-1, y) {
-				lo--
-			}
-			for lo <= hi && !in(p, lo, y) {
-				lo++
-			}
-			for hi < w-1 && hi >= lo && in(p, hi+1, y) {
-				hi++
-			}
-			for hi >= lo && !in(p, hi, y) {
-				hi--
-			}
-			if lo <= hi {
-				held.SetRun(y, lo, hi+1, true)
-			}
+		y0 := int(math.Max(math.Ceil(b.Min.Y), 0))
+		y1 := int(math.Min(math.Floor(b.Max.Y), float64(h)))
+		if y0 >= y1 {
+			continue
 		}
+		r := lineRows(rows{}, p, y0, y1, w)
+		// Squares of row y: corners on lines y and y+1.
+		for i := range y1 - y0 {
+			r.lo[i], r.hi[i] = max(r.lo[i], r.lo[i+1]), min(r.hi[i], r.hi[i+1])-1
+		}
+		r.lo, r.hi = r.lo[:y1-y0], r.hi[:y1-y0]
+		held = append(held, r)
 	}
 	n := 0
 	var rm, rh []uint64
 	for y := range h {
-		rm, rh = m.AppendRow(rm[:0], y), held.AppendRow(rh[:0], y)
+		rm = m.AppendRow(rm[:0], y)
+		if cap(rh) < len(rm) {
+			rh = make([]uint64, len(rm))
+		}
+		rh = rh[:len(rm)]
+		clear(rh)
+		for _, r := range held {
+			if i := y - r.y0; uint(i) < uint(len(r.lo)) && r.lo[i] <= r.hi[i] {
+				setBits(rh, r.lo[i], r.hi[i]+1)
+			}
+		}
 		for i, word := range rm {
 			n += bits.OnesCount64(word &^ rh[i])
 		}
 	}
 	return n
+}
+
+// setBits sets bits x0 <= x < x1 of the row words ws (bit x%64 of word
+// x/64).
+func setBits(ws []uint64, x0, x1 int) {
+	for x0 < x1 {
+		i, b := x0>>6, uint(x0&63)
+		n := min(x1-x0, 64-int(b))
+		ws[i] |= (^uint64(0) >> (64 - uint(n))) << b
+		x0 += n
+	}
 }
 
 // extentAt returns the least and greatest x of the convex polygon p on the
@@ -186,7 +188,10 @@ func extentAt(p collide.Polygon, y float64) (lo, hi float64, ok bool) {
 // The squares an edge passes through are found by walking each edge
 // across the pixel grid; the centres are tested a row at a time, by the
 // winding of the edges that cross the row's centre line left of each
-// centre. The cost is the pixels plus the rows times the edges.
+// centre: between two crossings the winding holds, so the row's pixels
+// are counted a word at a time, those crossed and, where the winding is
+// 0, the others. The cost is the pixels over 64 and, per row, the
+// edges that span it.
 func outsideRings(m *mask.Mask, rs collide.Rings) int {
 	w, h := m.Width(), m.Height()
 	crossed := mask.New(w, h)
@@ -199,42 +204,120 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 		x float64
 		d int
 	}
+	// The edges by the rows whose centre lines they may cross (a row
+	// or two to spare; the exact test is made below): bounds not finite
+	// give every row.
+	type edge struct {
+		a, b   collide.Vec
+		y0, y1 int
+	}
+	count := 0
+	for _, ring := range rs {
+		count += len(ring)
+	}
+	edges := make([]edge, 0, count)
+	for _, ring := range rs {
+		for i, a := range ring {
+			b := ring[(i+1)%len(ring)]
+			lo, hi := math.Min(a.Y, b.Y), math.Max(a.Y, b.Y)
+			y0, y1 := 0, h-1
+			if lo >= -1 && lo <= float64(h) {
+				y0 = int(lo) - 1
+			} else if lo > float64(h) {
+				continue // below every row
+			}
+			if hi >= -1 && hi <= float64(h) {
+				y1 = int(hi) + 1
+			} else if hi < -1 {
+				continue // above every row
+			}
+			edges = append(edges, edge{a, b, max(y0, 0), min(y1, h-1)})
+		}
+	}
+	slices.SortFunc(edges, func(p, q edge) int { return cmp.Compare(p.y0, q.y0) })
+	active := make([]edge, 0, count)
+	next := 0
 	var xs []crossing
+	var rm, rc []uint64
 	n := 0
 	for y := 0; y < h; y++ {
+		for ; next < len(edges) && edges[next].y0 <= y; next++ {
+			active = append(active, edges[next])
+		}
+		active = slices.DeleteFunc(active, func(e edge) bool { return e.y1 < y })
 		l, r, ok := m.RowSpan(y)
 		if !ok {
 			continue
 		}
 		cy := float64(y) + 0.5
 		xs = xs[:0]
-		for _, ring := range rs {
-			for i, a := range ring {
-				b := ring[(i+1)%len(ring)]
-				if (a.Y <= cy) == (b.Y <= cy) {
-					continue
-				}
-				d := 1
-				if b.Y < a.Y {
-					d = -1
-				}
-				xs = append(xs, crossing{a.X + (cy-a.Y)*(b.X-a.X)/(b.Y-a.Y), d})
+		for _, e := range active {
+			a, b := e.a, e.b
+			if (a.Y <= cy) == (b.Y <= cy) {
+				continue
 			}
+			d := 1
+			if b.Y < a.Y {
+				d = -1
+			}
+			xs = append(xs, crossing{a.X + (cy-a.Y)*(b.X-a.X)/(b.Y-a.Y), d})
 		}
 		slices.SortFunc(xs, func(p, q crossing) int { return cmp.Compare(p.x, q.x) })
-		k, winding := 0, 0
-		for x := l; x <= r; x++ {
-			cx := float64(x) + 0.5
-			for k < len(xs) && xs[k].x < cx {
-				winding += xs[k].d
-				k++
-			}
-			// No edge through the open square: all of it is on one side,
-			// the side of its centre.
-			if m.Get(x, y) && (crossed.Get(x, y) || winding == 0) {
-				n++
-			}
+		rm, rc = m.AppendRow(rm[:0], y), crossed.AppendRow(rc[:0], y)
+		for i, word := range rm {
+			n += bits.OnesCount64(word & rc[i])
 		}
+		// Pixel x's winding sums the crossings left of its centre,
+		// xs[k].x < x + 0.5. NaN sorts first and is left of nothing:
+		// firstRight puts it past the row, so it holds back every
+		// crossing after it, as a pixel-by-pixel scan would.
+		x, winding := l, 0
+		for k := 0; x <= r; k++ {
+			end := r + 1
+			if k < len(xs) {
+				end = firstRight(xs[k].x, x, r+1)
+			}
+			if winding == 0 {
+				n += countFree(rm, rc, x, end)
+			}
+			if k == len(xs) {
+				break
+			}
+			winding += xs[k].d
+			x = end
+		}
+	}
+	return n
+}
+
+// firstRight returns the least x in [lo, hi) whose pixel centre x + 0.5
+// is right of c (c < x + 0.5), and hi when there is none.
+func firstRight(c float64, lo, hi int) int {
+	switch {
+	case c < float64(lo)+0.5:
+		return lo
+	case !(c < float64(hi)+0.5): // NaN too
+		return hi
+	}
+	x := int(math.Floor(c-0.5)) + 1 // c is within [lo, hi] here
+	for float64(x)+0.5 <= c {
+		x++
+	}
+	for x > lo && c < float64(x-1)+0.5 {
+		x--
+	}
+	return x
+}
+
+// countFree returns the number of pixels x0 <= x < x1 set in the row
+// words rm and not in rc.
+func countFree(rm, rc []uint64, x0, x1 int) int {
+	n := 0
+	for x0 < x1 {
+		i, b := x0>>6, uint(x0&63)
+		k := min(x1-x0, 64-int(b))
+		n += bits.OnesCount64(rm[i] &^ rc[i] & ((^uint64(0) >> (64 - uint(k))) << b))
+		x0 += k
 	}
 	return n
 }

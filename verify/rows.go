@@ -92,3 +92,76 @@ func exactContains(p collide.Polygon) (func(q collide.Vec) bool, bool) {
 		return r.contains(x, y)
 	}, true
 }
+
+// lineRows returns, for the grid lines y0 <= y <= y1, the integer points
+// (x, y) of the convex polygon p with 0 <= x <= w, as p.ContainsPoint
+// decides them (boundary included): exactly by integerRows when p's
+// vertices are small integers, else line by line from the float extent,
+// settled by ContainsPoint at the ends. A line that misses p, or misses
+// [0, w], gets lo > hi. p must have at least three vertices.
+func lineRows(dst rows, p collide.Polygon, y0, y1, w int) rows {
+	n := max(y1-y0+1, 0)
+	dst.y0 = y0
+	dst.lo, dst.hi = grow(dst.lo, n), grow(dst.hi, n)
+	if ir, ok := integerRows(p); ok {
+		for i := range n {
+			lo, hi := 1, 0
+			if j := y0 + i - ir.y0; uint(j) < uint(len(ir.lo)) {
+				lo, hi = max(ir.lo[j], 0), min(ir.hi[j], w)
+			}
+			dst.lo[i], dst.hi[i] = lo, hi
+		}
+		return dst
+	}
+	for i := range n {
+		dst.lo[i], dst.hi[i] = settledSpan(p, y0+i, w)
+	}
+	return dst
+}
+
+// grow returns s resliced to length n, reallocated when too short.
+func grow(s []int, n int) []int {
+	if cap(s) < n {
+		return make([]int, n)
+	}
+	return s[:n]
+}
+
+// settledSpan returns the least and greatest integer x in [0, w] with
+// (x, y) in the convex polygon p by p.ContainsPoint, lo > hi for none. The
+// float extent of p on the line puts the ends within a rounding error of
+// the true ones; ContainsPoint settles them, and convexity makes the
+// points in p a single interval. A line that meets no edge (compared
+// exactly) misses p.
+func settledSpan(p collide.Polygon, y, w int) (lo, hi int) {
+	flo, fhi, ok := extentAt(p, float64(y))
+	if !ok || !(flo <= float64(w)+1) || !(fhi >= -1) {
+		return 1, 0
+	}
+	fy := float64(y)
+	in := func(x int) bool { return p.ContainsPoint(collide.V(float64(x), fy)) }
+	flo, fhi = math.Max(flo, -1), math.Min(fhi, float64(w)+1) // in int range
+	lo = min(max(int(math.Ceil(flo)), 0), w)
+	end := min(max(int(math.Floor(fhi))+1, 0), w) // past the estimate by one
+	if in(lo) {
+		for lo > 0 && in(lo-1) {
+			lo--
+		}
+	} else {
+		for lo++; lo <= end && !in(lo); lo++ {
+		}
+		if lo > end {
+			return 1, 0
+		}
+	}
+	hi = min(max(int(math.Floor(fhi)), lo), w)
+	if in(hi) {
+		for hi < w && in(hi+1) {
+			hi++
+		}
+	} else {
+		for hi--; !in(hi); hi-- { // in(lo) holds
+		}
+	}
+	return lo, hi
+}
