@@ -633,7 +633,8 @@ func TestDamagedRecords(t *testing.T) {
 	}
 	recs := c.recs.Name()
 	var offs []int64
-	for _, e := range c.old {
+	for _, x := range c.old {
+		e := x.e
 		if e.Loc.Len > 0 {
 			offs = append(offs, e.Loc.Off+e.Loc.Len/2)
 		}
@@ -651,6 +652,48 @@ func TestDamagedRecords(t *testing.T) {
 	}
 	if len(res.Notes) == 0 || res.Failed() {
 		t.Errorf("notes %q failures %v, want notes about the records and no failure", res.Notes, res.Failures)
+	}
+}
+
+// TestDamagedRecordIndexed damages one record; the build that rewrites
+// the outputs computes it again, and its index must point at the new
+// record, so the build after it (outputs rewritten again) reads it from
+// the cache: nothing decoded, no note about damage.
+func TestDamagedRecordIndexed(t *testing.T) {
+	out := t.TempDir()
+	cfg, _ := config.Load(sprites)
+	build(t, sprites, out, cfg, 0)
+	want, _ := os.ReadFile(filepath.Join(out, "shapes.json"))
+	c, err := openStore(out, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := c.recs.Name()
+	var e *entry
+	for _, x := range c.old {
+		if x.e.Loc.Len > 0 {
+			e = x.e
+			break
+		}
+	}
+	c.close()
+	b, _ := os.ReadFile(recs)
+	b[e.Loc.Off+e.Loc.Len/2] ^= 0x04
+	os.WriteFile(recs, b, 0o644)
+	damaged := func(notes []string) bool {
+		return slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, "damaged") })
+	}
+	os.Remove(filepath.Join(out, "shapes.json"))
+	if res, decoded := build(t, sprites, out, cfg, 0); decoded != 1 || !damaged(res.Notes) {
+		t.Fatalf("after damaging a record: decoded %d images, notes %q; want 1 and a note", decoded, res.Notes)
+	}
+	os.Remove(filepath.Join(out, "shapes.json"))
+	res, decoded := build(t, sprites, out, cfg, 0)
+	if decoded != 0 || damaged(res.Notes) {
+		t.Errorf("the build after the one that recomputed a damaged record: decoded %d images, notes %q; want 0 and no note", decoded, res.Notes)
+	}
+	if got, _ := os.ReadFile(filepath.Join(out, "shapes.json")); !bytes.Equal(got, want) {
+		t.Errorf("shapes.json differs from the first build's")
 	}
 }
 

@@ -255,7 +255,7 @@ type spriteSource struct {
 func (s *spriteSource) all(notes *[]string) iter.Seq[*export.Sprite] {
 	return func(yield func(*export.Sprite) bool) {
 		var cached [][]byte // the record last read, of outcome last
-		last := -1
+		last := int32(-1)
 		for _, r := range s.refs {
 			if r.out != last {
 				var err error
@@ -273,7 +273,7 @@ func (s *spriteSource) all(notes *[]string) iter.Seq[*export.Sprite] {
 				}
 				last = r.out
 			}
-			if r.idx >= len(cached) {
+			if int(r.idx) >= len(cached) {
 				s.err = fmt.Errorf("%s: the cache holds %d sprites of %s, the index %d", CacheDir, len(cached), quoted(s.srcs[r.out].rel), r.idx+1)
 				return
 			}
@@ -615,14 +615,25 @@ func readPNG(path string) (image.Image, error) {
 func outputsSum(cfg *config.Config, srcs []source, outs []outcome, failures []string) string {
 	c, _ := json.Marshal(cfg)
 	b := appendPart(appendPart(make([]byte, 0, 1<<16), Generator), c)
+	var key [64]byte
 	for i, s := range srcs {
-		b = appendPart(appendPart(b, s.rel), outs[i].key)
+		b = appendPart(appendPart(b, s.rel), hexKey(&key, outs[i].key))
 	}
 	for _, f := range failures {
 		b = appendPart(b, f)
 	}
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:])
+}
+
+// hexKey returns key in hex in buf, or nothing for none (as the digest
+// of the outputs has always had them).
+func hexKey(buf *[64]byte, key sum32) []byte {
+	if key == (sum32{}) {
+		return nil
+	}
+	hex.Encode(buf[:], key[:])
+	return buf[:]
 }
 
 // previewPath returns where sprite name's file in folder dir (PreviewDir
@@ -735,7 +746,7 @@ func (c committer) Close() error { return c.Commit(false) }
 func (w *worker) animation(g *animGroup, srcs []source, outs []outcome, refs []spriteRef) (*export.Animation, string, error) {
 	want := map[string]bool{}
 	var names []string
-	byImage := map[int]bool{}
+	byImage := map[int32]bool{}
 	for _, m := range g.members {
 		r := refs[m.ref]
 		want[r.name] = true
