@@ -47,8 +47,11 @@ type Options struct {
 	// for it.
 	Waiting func(pid int)
 	// decoded, when not nil, is called for each image decoded (tests
-	// count decodes with it).
+	// count decodes with it); copied for each sprite whose bytes a
+	// library file copied from the file as last written (see frags.go),
+	// from any goroutine.
 	decoded func(rel string)
+	copied  func(file string)
 }
 
 // Progress is the state of a running build.

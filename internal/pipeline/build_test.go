@@ -4,6 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
 	"io"
 	"io/fs"
 	"os"
@@ -11,6 +15,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -759,6 +764,80 @@ func TestAssetDir(t *testing.T) {
 	for _, tt := range tests {
 		if got := assetDir(tt.out, tt.dir); got != tt.want {
 			t.Errorf("assetDir(%q, %q) = %q, want %q", tt.out, tt.dir, got, tt.want)
+		}
+	}
+}
+
+// TestFragments rebuilds after images are removed, added (a copy of
+// another, so same_as changes) and rewritten: shapes.json and shapes.yaml
+// copy the unchanged sprites' bytes from the files as last written and
+// must equal, byte for byte, what a build without cache writes.
+func TestFragments(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	copyTree(t, sprites, dir)
+	cfg, err := config.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Formats = []string{"json", "yaml"}
+	rebuild := func() (copied int64) {
+		t.Helper()
+		var n atomic.Int64
+		opts := Options{Dir: dir, Out: out, Config: cfg, copied: func(string) { n.Add(1) }}
+		if _, err := Build(context.Background(), opts); err != nil {
+			t.Fatal(err)
+		}
+		return n.Load()
+	}
+	if n := rebuild(); n != 0 {
+		t.Fatalf("cold build copied %d sprites", n)
+	}
+	steps := []struct {
+		name   string
+		change func()
+	}{
+		{"shapes.json removed", func() { os.Remove(filepath.Join(out, "shapes.json")) }},
+		{"an image removed", func() { os.Remove(filepath.Join(dir, "convex", "circle_soft.png")) }},
+		{"an image copied under another name", func() {
+			b, err := os.ReadFile(filepath.Join(dir, "concave", "c_shape.png"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, dir, "aa/ring-copy.png", b)
+		}},
+		{"an image rewritten", func() {
+			img := mustDecode(t, filepath.Join(dir, "holes", "ring.png"))
+			n := image.NewNRGBA(img.Bounds())
+			draw.Draw(n, n.Bounds(), img, img.Bounds().Min, draw.Src)
+			c := n.Bounds().Size().Div(2)
+			n.SetNRGBA(c.X, c.Y, color.NRGBA{A: 255})
+			var buf bytes.Buffer
+			png.Encode(&buf, n)
+			writeFile(t, dir, "holes/ring.png", buf.Bytes())
+		}},
+		{"yaml turned off and on", func() {
+			cfg.Formats = []string{"json"}
+			rebuild()
+			cfg.Formats = []string{"json", "yaml"}
+		}},
+	}
+	for _, st := range steps {
+		st.change()
+		copied := rebuild()
+		fresh := t.TempDir()
+		if _, err := Build(context.Background(), Options{Dir: dir, Out: fresh, Config: cfg, NoCache: true}); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []string{"shapes.json", "shapes.yaml"} {
+			got, _ := os.ReadFile(filepath.Join(out, f))
+			want, _ := os.ReadFile(filepath.Join(fresh, f))
+			if !bytes.Equal(got, want) || len(want) == 0 {
+				t.Errorf("%s: %s differs from a build without cache", st.name, f)
+			}
+		}
+		t.Logf("%s: %d sprites copied", st.name, copied)
+		if copied == 0 && !strings.HasPrefix(st.name, "yaml") {
+			t.Errorf("%s: no sprite copied from the files as last written", st.name)
 		}
 	}
 }
