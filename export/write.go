@@ -145,19 +145,9 @@ func (jw *JSONWriter) Add(sp *Sprite) error {
 // AddJSON writes the sprite called name that AppendSpriteJSON encoded as
 // js.
 func (jw *JSONWriter) AddJSON(name string, js []byte) error {
-	if jw.err != nil {
+	if jw.err = jw.order(name); jw.err != nil {
 		return jw.err
 	}
-	if jw.anims > 0 {
-		jw.err = fmt.Errorf("sprite %q after the animations", name)
-		return jw.err
-	}
-	if jw.n > 0 && name <= jw.last {
-		jw.err = fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", name, jw.last)
-		return jw.err
-	}
-	jw.n++
-	jw.last = name
 	sep := ",\n    "
 	if jw.n == 1 {
 		sep = "\n    "
@@ -166,6 +156,42 @@ func (jw *JSONWriter) AddJSON(name string, js []byte) error {
 		_, jw.err = jw.w.Write(js)
 	}
 	return jw.err
+}
+
+// AddFragment writes the sprite called name as frag: the bytes that Add
+// wrote for it to an earlier JSONWriter, at the same place in the list
+// (first or not, for the separator). A build that wrote a library keeps
+// where each sprite's bytes went and copies the unchanged ones instead of
+// encoding them again. Only the order of names is checked.
+func (jw *JSONWriter) AddFragment(name string, frag []byte) error {
+	want := ",\n    {"
+	if jw.n == 0 {
+		want = "\n    {"
+	}
+	if jw.err == nil && !bytes.HasPrefix(frag, []byte(want)) {
+		jw.err = fmt.Errorf("sprite %q: not a fragment of this place in a JSON library", name)
+	}
+	if jw.err = jw.order(name); jw.err != nil {
+		return jw.err
+	}
+	_, jw.err = jw.w.Write(frag)
+	return jw.err
+}
+
+// order checks that the sprite called name may come next, and counts it.
+func (jw *JSONWriter) order(name string) error {
+	if jw.err != nil {
+		return jw.err
+	}
+	if jw.anims > 0 {
+		return fmt.Errorf("sprite %q after the animations", name)
+	}
+	if jw.n > 0 && name <= jw.last {
+		return fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", name, jw.last)
+	}
+	jw.n++
+	jw.last = name
+	return nil
 }
 
 // AddAnimation writes a, after every sprite, checked as Read would check

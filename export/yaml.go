@@ -102,6 +102,30 @@ func (yw *YAMLWriter) Add(sp *Sprite) error {
 	return yw.err
 }
 
+// AddFragment writes the sprite called name as frag: the bytes (yaml.v3's
+// output) that Add wrote for it to an earlier YAMLWriter, as
+// JSONWriter.AddFragment. Only the order of names is checked.
+func (yw *YAMLWriter) AddFragment(name string, frag []byte) error {
+	if yw.err != nil {
+		return yw.err
+	}
+	switch {
+	case yw.anims > 0:
+		yw.err = fmt.Errorf("sprite %q after the animations", name)
+	case yw.n > 0 && name <= yw.last:
+		yw.err = fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", name, yw.last)
+	case !bytes.HasPrefix(frag, []byte("\n  - ")):
+		yw.err = fmt.Errorf("sprite %q: not a fragment of a YAML library", name)
+	}
+	if yw.err != nil {
+		return yw.err
+	}
+	yw.n++
+	yw.last = name
+	_, yw.err = yw.w.Write(frag)
+	return yw.err
+}
+
 // AddAnimation writes a after every sprite, with the rules of
 // JSONWriter.AddAnimation.
 func (yw *YAMLWriter) AddAnimation(a *Animation) error {

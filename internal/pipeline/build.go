@@ -47,8 +47,11 @@ type Options struct {
 	// for it.
 	Waiting func(pid int)
 	// decoded, when not nil, is called for each image decoded (tests
-	// count decodes with it).
+	// count decodes with it); copied for each sprite whose bytes a
+	// library file copied from the file as last written (see frags.go),
+	// from any goroutine.
 	decoded func(rel string)
+	copied  func(file string)
 }
 
 // Progress is the state of a running build.
@@ -87,7 +90,7 @@ type Result struct {
 	Decoded int
 	// Elapsed is the wall time of the build.
 	Elapsed time.Duration
-	ranked  []Ranked
+	worst   []Ranked
 }
 
 // Failed reports whether some file or sprite failed.
@@ -99,17 +102,38 @@ type Ranked struct {
 	FPArea float64
 }
 
-// Worst returns up to n sprites with the highest polygon fp_area,
-// worst first (ties by name).
-func (r *Result) Worst(n int) []Ranked { return r.ranked[:min(n, len(r.ranked))] }
+// Worst returns up to n sprites, n at most MaxWorst, with the highest
+// polygon fp_area, worst first (ties by name).
+func (r *Result) Worst(n int) []Ranked { return r.worst[:min(n, len(r.worst))] }
+
+// MaxWorst is the most sprites Worst returns: a build keeps only the worst
+// few, not a ranking of every sprite.
+const MaxWorst = 20
+
+// rank adds x to the worst list ws (at most MaxWorst long, worst first,
+// ties by name) when it is among the worst, and returns the list.
+func rank(ws []Ranked, x Ranked) []Ranked {
+	i, _ := slices.BinarySearchFunc(ws, x, func(a, b Ranked) int {
+		return cmp.Or(-cmp.Compare(a.FPArea, b.FPArea), strings.Compare(a.Name, b.Name))
+	})
+	if i >= MaxWorst {
+		return ws
+	}
+	if len(ws) == MaxWorst {
+		ws = ws[:MaxWorst-1]
+	}
+	return slices.Insert(ws, i, x)
+}
 
 // outcome is what processing one image gave.
 type outcome struct {
-	// entry holds the sprites' facts and where their record is; its Key
-	// is empty when the outcome must not be cached (see process).
-	entry entry
+	// entry holds the sprites' facts and where their record is: the
+	// cache index's own entry when the image is unchanged (so no copy is
+	// held), never nil. Its Key is zero when the outcome must not be
+	// cached (see process).
+	entry *entry
 	// key is the record's content key, also when the entry has none.
-	key string
+	key sum32
 	// fails are one-line failures of the image or its sprites.
 	fails   []string
 	decoded bool
@@ -122,7 +146,7 @@ type outcome struct {
 // which of its sprites it is.
 type spriteRef struct {
 	name     string
-	out, idx int
+	out, idx int32
 	// sameAs names the first sprite, in name order, with the same mask
 	// and frame geometry, when that is another one.
 	sameAs string
@@ -199,7 +223,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		}
 	}
 	outs := make([]outcome, len(srcs))
-	w := &worker{opts: &opts, cache: c, sums: map[string]string{}}
+	w := &worker{opts: &opts, cache: c, sums: map[string]sum16{}}
 	// Largest files first, so that no core is left with a big sheet at
 	// the end while the others idle; results stay in path order.
 	order := make([]int, len(srcs))
@@ -243,42 +267,51 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 // they are current, the outputs; then it saves the cache.
 func finish(ctx context.Context, w *worker, srcs []source, outs []outcome, res *Result) error {
 	c, cfg := w.cache, &w.opts.Config
-	seen := map[string]string{}
 	var refs []spriteRef
-	var ranked []Ranked
 	for i, o := range outs {
 		res.Failures = append(res.Failures, o.fails...)
-		c.keep(srcs[i].rel, o.entry)
+		for j := range o.entry.Facts {
+			refs = append(refs, spriteRef{name: o.entry.Facts[j].Name, out: int32(i), idx: int32(j)})
+		}
+	}
+	// In name order; of sprites with one name, the first in path order is
+	// the library's and the others are failures.
+	slices.SortStableFunc(refs, func(a, b spriteRef) int { return strings.Compare(a.name, b.name) })
+	var dropped map[[2]int32]bool
+	k := 0
+	for _, r := range refs {
+		if k > 0 && refs[k-1].name == r.name {
+			f, prev := outs[r.out].entry.Facts[r.idx], outs[refs[k-1].out].entry.Facts[refs[k-1].idx]
+			res.Failures = append(res.Failures, fmt.Sprintf("%s: sprite name %q is also made by %s", f.Image, f.Name, prev.Image))
+			if dropped == nil {
+				dropped = map[[2]int32]bool{}
+			}
+			dropped[[2]int32{r.out, r.idx}] = true
+			continue
+		}
+		refs[k] = r
+		k++
+		f := &outs[r.out].entry.Facts[r.idx]
+		res.Sprites++
+		if f.Name != strings.TrimSuffix(f.Image, path.Ext(f.Image)) {
+			res.Frames++
+		}
+		if f.Pixels == 0 {
+			res.Empty = append(res.Empty, f.Name)
+		}
+		if f.HasPolygon {
+			res.worst = rank(res.worst, Ranked{f.Name, f.PolygonFP})
+		}
+	}
+	refs = slices.Clip(refs[:k])
+	for i, o := range outs { // in path order
 		for j, f := range o.entry.Facts {
-			if prev, ok := seen[f.Name]; ok {
-				res.Failures = append(res.Failures, fmt.Sprintf("%s: sprite name %q is also made by %s", f.Image, f.Name, prev))
-				continue
-			}
-			seen[f.Name] = f.Image
-			refs = append(refs, spriteRef{name: f.Name, out: i, idx: j})
-			res.Sprites++
-			if f.Name != strings.TrimSuffix(f.Image, path.Ext(f.Image)) {
-				res.Frames++
-			}
-			if f.Pixels == 0 {
-				res.Empty = append(res.Empty, f.Name)
-			}
-			res.Notes = append(res.Notes, f.Notes...)
-			if f.HasPolygon {
-				ranked = append(ranked, Ranked{f.Name, f.PolygonFP})
+			if !dropped[[2]int32{int32(i), int32(j)}] {
+				res.Notes = append(res.Notes, f.Notes...)
 			}
 		}
 	}
-	sort.Strings(res.Empty)
 	sort.Strings(res.Failures)
-	sort.SliceStable(ranked, func(i, j int) bool {
-		if ranked[i].FPArea != ranked[j].FPArea {
-			return ranked[i].FPArea > ranked[j].FPArea
-		}
-		return ranked[i].Name < ranked[j].Name
-	})
-	res.ranked = ranked
-	slices.SortFunc(refs, func(a, b spriteRef) int { return strings.Compare(a.name, b.name) })
 	anims := group(srcs, outs, refs)
 
 	files := outputFiles(cfg, res.Sprites)
@@ -297,19 +330,21 @@ func finish(ctx context.Context, w *worker, srcs []source, outs []outcome, res *
 		}
 		res.Wrote = true
 	}
-	return c.save()
+	// The index is saved after the outputs: writing them recomputes a
+	// damaged record, and its entry must say where the new one is.
+	return c.save(srcs, outs)
 }
 
 // group marks, in refs, each sprite with the same mask and frame geometry
 // as an earlier one (same_as), and returns the animations, sorted by
 // name, their frames in playing order.
 func group(srcs []source, outs []outcome, refs []spriteRef) []*animGroup {
-	firstOf := map[string]string{}
+	firstOf := map[sum16]string{}
 	animOf := map[string]*animGroup{}
 	for i := range refs {
 		r := &refs[i]
 		f := &outs[r.out].entry.Facts[r.idx]
-		if f.MaskKey != "" {
+		if f.MaskKey != (sum16{}) {
 			if first, ok := firstOf[f.MaskKey]; ok {
 				r.sameAs = first
 			} else {

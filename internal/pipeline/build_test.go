@@ -5,6 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
 	"io"
 	"io/fs"
 	"os"
@@ -12,6 +16,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -682,7 +687,8 @@ func TestDamagedRecords(t *testing.T) {
 	}
 	recs := c.recs.Name()
 	var offs []int64
-	for _, e := range c.old {
+	for _, x := range c.old {
+		e := x.e
 		if e.Loc.Len > 0 {
 			offs = append(offs, e.Loc.Off+e.Loc.Len/2)
 		}
@@ -700,6 +706,48 @@ func TestDamagedRecords(t *testing.T) {
 	}
 	if len(res.Notes) == 0 || res.Failed() {
 		t.Errorf("notes %q failures %v, want notes about the records and no failure", res.Notes, res.Failures)
+	}
+}
+
+// TestDamagedRecordIndexed damages one record; the build that rewrites
+// the outputs computes it again, and its index must point at the new
+// record, so the build after it (outputs rewritten again) reads it from
+// the cache: nothing decoded, no note about damage.
+func TestDamagedRecordIndexed(t *testing.T) {
+	out := t.TempDir()
+	cfg, _ := config.Load(sprites)
+	build(t, sprites, out, cfg, 0)
+	want, _ := os.ReadFile(filepath.Join(out, "shapes.json"))
+	c, err := openStore(out, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := c.recs.Name()
+	var e *entry
+	for _, x := range c.old {
+		if x.e.Loc.Len > 0 {
+			e = x.e
+			break
+		}
+	}
+	c.close()
+	b, _ := os.ReadFile(recs)
+	b[e.Loc.Off+e.Loc.Len/2] ^= 0x04
+	os.WriteFile(recs, b, 0o644)
+	damaged := func(notes []string) bool {
+		return slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, "damaged") })
+	}
+	os.Remove(filepath.Join(out, "shapes.json"))
+	if res, decoded := build(t, sprites, out, cfg, 0); decoded != 1 || !damaged(res.Notes) {
+		t.Fatalf("after damaging a record: decoded %d images, notes %q; want 1 and a note", decoded, res.Notes)
+	}
+	os.Remove(filepath.Join(out, "shapes.json"))
+	res, decoded := build(t, sprites, out, cfg, 0)
+	if decoded != 0 || damaged(res.Notes) {
+		t.Errorf("the build after the one that recomputed a damaged record: decoded %d images, notes %q; want 0 and no note", decoded, res.Notes)
+	}
+	if got, _ := os.ReadFile(filepath.Join(out, "shapes.json")); !bytes.Equal(got, want) {
+		t.Errorf("shapes.json differs from the first build's")
 	}
 }
 
@@ -839,5 +887,79 @@ func TestTruncatedRecords(t *testing.T) {
 	wantNote := fmt.Sprintf("cache: the records of %d images are missing; they are computed again", n)
 	if !slices.Contains(res.Notes, wantNote) || n < 2 {
 		t.Errorf("decoded %d, notes %q; want the note %q", n, res.Notes, wantNote)
+	}
+}
+
+// TestFragments rebuilds after images are removed, added (a copy of
+// another, so same_as changes) and rewritten: shapes.json and shapes.yaml
+// copy the unchanged sprites' bytes from the files as last written and
+// must equal, byte for byte, what a build without cache writes.
+func TestFragments(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	copyTree(t, sprites, dir)
+	cfg, err := config.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Formats = []string{"json", "yaml"}
+	rebuild := func() (copied int64) {
+		t.Helper()
+		var n atomic.Int64
+		opts := Options{Dir: dir, Out: out, Config: cfg, copied: func(string) { n.Add(1) }}
+		if _, err := Build(context.Background(), opts); err != nil {
+			t.Fatal(err)
+		}
+		return n.Load()
+	}
+	if n := rebuild(); n != 0 {
+		t.Fatalf("cold build copied %d sprites", n)
+	}
+	steps := []struct {
+		name   string
+		change func()
+	}{
+		{"shapes.json removed", func() { os.Remove(filepath.Join(out, "shapes.json")) }},
+		{"an image removed", func() { os.Remove(filepath.Join(dir, "convex", "circle_soft.png")) }},
+		{"an image copied under another name", func() {
+			b, err := os.ReadFile(filepath.Join(dir, "concave", "c_shape.png"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, dir, "aa/ring-copy.png", b)
+		}},
+		{"an image rewritten", func() {
+			img := mustDecode(t, filepath.Join(dir, "holes", "ring.png"))
+			n := image.NewNRGBA(img.Bounds())
+			draw.Draw(n, n.Bounds(), img, img.Bounds().Min, draw.Src)
+			c := n.Bounds().Size().Div(2)
+			n.SetNRGBA(c.X, c.Y, color.NRGBA{A: 255})
+			var buf bytes.Buffer
+			png.Encode(&buf, n)
+			writeFile(t, dir, "holes/ring.png", buf.Bytes())
+		}},
+		{"yaml turned off and on", func() {
+			cfg.Formats = []string{"json"}
+			rebuild()
+			cfg.Formats = []string{"json", "yaml"}
+		}},
+	}
+	for _, st := range steps {
+		st.change()
+		copied := rebuild()
+		fresh := t.TempDir()
+		if _, err := Build(context.Background(), Options{Dir: dir, Out: fresh, Config: cfg, NoCache: true}); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []string{"shapes.json", "shapes.yaml"} {
+			got, _ := os.ReadFile(filepath.Join(out, f))
+			want, _ := os.ReadFile(filepath.Join(fresh, f))
+			if !bytes.Equal(got, want) || len(want) == 0 {
+				t.Errorf("%s: %s differs from a build without cache", st.name, f)
+			}
+		}
+		t.Logf("%s: %d sprites copied", st.name, copied)
+		if copied == 0 && !strings.HasPrefix(st.name, "yaml") {
+			t.Errorf("%s: no sprite copied from the files as last written", st.name)
+		}
 	}
 }

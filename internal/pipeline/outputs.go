@@ -83,6 +83,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 			if lw.stop != nil {
 				lw.stop()
 			}
+			lw.old.close()
 			lw.file.(committer).Abort()
 		}
 	}()
@@ -94,6 +95,8 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		if err != nil {
 			return nil, err
 		}
+		lw.old = openFrags(out, w.cache.dir, f.file, w.cache.outputs.Files)
+		lw.copied = w.opts.copied
 		if f.format == "yaml" {
 			lw.async()
 		}
@@ -117,7 +120,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 			return nil, ctx.Err()
 		}
 		for _, lw := range lws {
-			if err := lw.add(sp); err != nil {
+			if err := lw.put(sp, src.key); err != nil {
 				return nil, err
 			}
 		}
@@ -149,16 +152,19 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 			}
 		}
 	}
+	fragsOf := map[string][]frag{} // the library files' fragments
 	for _, lw := range lws {
 		if err := lw.close(); err != nil {
 			return nil, err
 		}
+		lw.old.close()
 		if err := lw.bw.Flush(); err != nil {
 			return nil, err
 		}
 		if err := lw.file.Close(); err != nil {
 			return nil, err
 		}
+		fragsOf[lw.name] = lw.frags
 	}
 	lws = nil
 
@@ -234,6 +240,17 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		return nil, err
 	}
 	w.cache.outputs.Files = rec
+	for _, f := range libraryFiles {
+		var err error
+		if fs, ok := fragsOf[f.file]; ok {
+			err = writeFrags(w.cache.dir, f.file, rec[f.file].SHA256, fs)
+		} else {
+			err = removeFrags(w.cache.dir, f.file)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 	return notes, nil
 }
 
@@ -248,6 +265,8 @@ type spriteSource struct {
 	outs []outcome
 	refs []spriteRef
 	err  error
+	// key is the fragment key (fragKey) of the sprite last yielded.
+	key sum16
 }
 
 // all yields each sprite, appending to notes (when not nil) a line for
@@ -255,7 +274,7 @@ type spriteSource struct {
 func (s *spriteSource) all(notes *[]string) iter.Seq[*export.Sprite] {
 	return func(yield func(*export.Sprite) bool) {
 		var cached [][]byte // the record last read, of outcome last
-		last := -1
+		last := int32(-1)
 		for _, r := range s.refs {
 			if r.out != last {
 				var err error
@@ -273,7 +292,7 @@ func (s *spriteSource) all(notes *[]string) iter.Seq[*export.Sprite] {
 				}
 				last = r.out
 			}
-			if r.idx >= len(cached) {
+			if int(r.idx) >= len(cached) {
 				s.err = fmt.Errorf("%s: the cache holds %d sprites of %s, the index %d", CacheDir, len(cached), quoted(s.srcs[r.out].rel), r.idx+1)
 				return
 			}
@@ -285,6 +304,7 @@ func (s *spriteSource) all(notes *[]string) iter.Seq[*export.Sprite] {
 			if r.sameAs != "" {
 				sp.SameAs = r.sameAs
 			}
+			s.key = fragKey(s.outs[r.out].key, r.idx, r.sameAs, r.name == s.refs[0].name) // names are unique
 			if !yield(&sp) {
 				return
 			}
@@ -306,6 +326,7 @@ var libraryFiles = []struct {
 		}
 		return &libOut{
 			add:   jw.Add,
+			frag:  jw.AddFragment,
 			anim:  jw.AddAnimation,
 			close: jw.Close,
 		}, nil
@@ -317,6 +338,7 @@ var libraryFiles = []struct {
 		}
 		return &libOut{
 			add:   yw.Add,
+			frag:  yw.AddFragment,
 			anim:  yw.AddAnimation,
 			close: yw.Close,
 		}, nil
@@ -325,13 +347,43 @@ var libraryFiles = []struct {
 
 // libOut is a library file being written a sprite at a time.
 type libOut struct {
+	name  string
 	add   func(sp *export.Sprite) error
+	frag  func(name string, b []byte) error
 	anim  func(a *export.Animation) error
 	close func() error
 	file  io.WriteCloser
 	bw    *bufio.Writer
-	// stop, for a writer made async, ends its goroutine.
+	// cw counts the bytes written; frags records where each sprite's went,
+	// old is the file as last written, when its fragments can be copied.
+	cw    *countWriter
+	frags []frag
+	old   *oldFrags
+	// put writes a sprite (see libOut.write); stop, for a writer made
+	// async, ends its goroutine.
+	put  func(sp *export.Sprite, key sum16) error
 	stop func()
+	// copied, when not nil, is called for each sprite copied (tests).
+	copied func(file string)
+}
+
+// write writes sp, whose fragment key is key: its bytes as last written
+// when the old file has them, else encoded; and records where they went.
+func (lw *libOut) write(sp *export.Sprite, key sum16) error {
+	start := lw.cw.n
+	var err error
+	if b, ok := lw.old.readOK(key); ok {
+		err = lw.frag(sp.Name, b)
+		if lw.copied != nil {
+			lw.copied(lw.name)
+		}
+	} else {
+		err = lw.add(sp)
+	}
+	if err == nil {
+		lw.frags = append(lw.frags, frag{key, loc{start, lw.cw.n - start}})
+	}
+	return err
 }
 
 // async makes lw write on a goroutine of its own, fed the sprites and
@@ -359,9 +411,9 @@ func (lw *libOut) async() {
 			err = <-done
 		})
 	}
-	add, anim, end := lw.add, lw.anim, lw.close
-	lw.add = func(sp *export.Sprite) error {
-		ch <- func() error { return add(sp) }
+	put, anim, end := lw.put, lw.anim, lw.close
+	lw.put = func(sp *export.Sprite, key sum16) error {
+		ch <- func() error { return put(sp, key) }
 		return nil
 	}
 	lw.anim = func(a *export.Animation) error {
@@ -384,12 +436,14 @@ func openLibrary(out, file string, open func(io.Writer, *export.Library) (*libOu
 		return nil, err
 	}
 	bw := bufio.NewWriterSize(wc, 1<<16)
-	lw, err := open(bw, head)
+	cw := &countWriter{w: bw}
+	lw, err := open(cw, head)
 	if err != nil {
 		wc.(committer).Abort()
 		return nil, err
 	}
-	lw.file, lw.bw = wc, bw
+	lw.name, lw.file, lw.bw, lw.cw = file, wc, bw, cw
+	lw.put = lw.write
 	return lw, nil
 }
 
@@ -615,14 +669,25 @@ func readPNG(path string) (image.Image, error) {
 func outputsSum(cfg *config.Config, srcs []source, outs []outcome, failures []string) string {
 	c, _ := json.Marshal(cfg)
 	b := appendPart(appendPart(make([]byte, 0, 1<<16), Generator), c)
+	var key [64]byte
 	for i, s := range srcs {
-		b = appendPart(appendPart(b, s.rel), outs[i].key)
+		b = appendPart(appendPart(b, s.rel), hexKey(&key, outs[i].key))
 	}
 	for _, f := range failures {
 		b = appendPart(b, f)
 	}
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:])
+}
+
+// hexKey returns key in hex in buf, or nothing for none (as the digest
+// of the outputs has always had them).
+func hexKey(buf *[64]byte, key sum32) []byte {
+	if key == (sum32{}) {
+		return nil
+	}
+	hex.Encode(buf[:], key[:])
+	return buf[:]
 }
 
 // previewPath returns where sprite name's file in folder dir (PreviewDir
@@ -736,7 +801,7 @@ func (c committer) Close() error { return c.Commit(false) }
 func (w *worker) animation(g *animGroup, srcs []source, outs []outcome, refs []spriteRef) (*export.Animation, string, error) {
 	want := map[string]bool{}
 	var names []string
-	byImage := map[int]bool{}
+	byImage := map[int32]bool{}
 	for _, m := range g.members {
 		r := refs[m.ref]
 		want[r.name] = true

@@ -38,7 +38,7 @@ type worker struct {
 	cache *store
 	// sums memoizes settingsSum by config.Config.Signature.
 	mu   sync.Mutex
-	sums map[string]string
+	sums map[string]sum16
 	// tileBytes is the memory the kept contact-sheet tiles take.
 	tileBytes atomic.Int64
 	// claims says, by sprite name, whose preview files are written.
@@ -104,7 +104,7 @@ func (w *worker) tile(px image.Image, m *mask.Mask, sp *export.Sprite, threshold
 }
 
 // settings returns the effective settings of image rel and their digest.
-func (w *worker) settings(rel string) (config.Sprite, string) {
+func (w *worker) settings(rel string) (config.Sprite, sum16) {
 	cfg := &w.opts.Config
 	sig := cfg.Signature(rel)
 	set := cfg.For(rel)
@@ -124,7 +124,7 @@ func (w *worker) settings(rel string) (config.Sprite, string) {
 // written).
 func (w *worker) process(src source) (outcome, error) {
 	set, sum := w.settings(src.rel)
-	fail := func(err error) (outcome, error) { return outcome{fails: []string{err.Error()}}, nil }
+	fail := func(err error) (outcome, error) { return outcome{entry: &entry{}, fails: []string{err.Error()}}, nil }
 	st, err := w.stat(src)
 	if err != nil {
 		return fail(err)
@@ -148,7 +148,7 @@ func (w *worker) process(src source) (outcome, error) {
 	key := contentKey(sum, src, imgData, data)
 	if e, ok := w.cache.lookupKey(key); ok && w.previewsExist(e.Facts) {
 		e.Stat = st
-		return outcome{entry: e, key: key, fails: failsOf(e.Facts)}, nil
+		return outcome{entry: &e, key: key, fails: failsOf(e.Facts)}, nil
 	}
 	o, sprites := w.compute(src, set, imgData, data)
 	if sprites == nil {
@@ -172,7 +172,9 @@ func (w *worker) process(src source) (outcome, error) {
 // (it failed).
 func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (outcome, [][]byte) {
 	cfg := &w.opts.Config
-	fail := func(err error) (outcome, [][]byte) { return outcome{fails: []string{err.Error()}}, nil }
+	fail := func(err error) (outcome, [][]byte) {
+		return outcome{entry: &entry{}, fails: []string{err.Error()}}, nil
+	}
 	frames, bad, declared, err := w.frames(src, set, data, imgData)
 	if err != nil {
 		return fail(err)
@@ -200,7 +202,7 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 	if frames == nil && set.Slice != config.SliceNone {
 		frames, sliced = autoSlice(src.rel, set, pix.whole())
 	}
-	o := outcome{decoded: true, fails: bad}
+	o := outcome{entry: &entry{}, decoded: true, fails: bad}
 	var sprites [][]byte
 	var computed []export.Sprite
 	scratch := jsonBufs.Get().(*[]byte)
@@ -213,7 +215,7 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 	_, sum := w.settings(src.rel)
 	outside := eachFrame(src, pix, frames, func(name string, f atlas.Frame, px image.Image, m *mask.Mask) {
 		key := maskKey(m, f)
-		sp := w.computeOnce(name, src.rel, f, m, set, sum+key)
+		sp := w.computeOnce(name, src.rel, f, m, set, [2]sum16{sum, key})
 		// Encoding the JSON checks the sprite as a reader would, here on
 		// all cores; the record holds the sprite (see encodeSprite).
 		js, err := export.AppendSpriteJSON((*scratch)[:0], &sp)
@@ -705,18 +707,18 @@ func factOf(sp *export.Sprite) fact {
 
 // settingsSum returns a digest of the settings that shape an image's
 // sprites.
-func settingsSum(s config.Sprite, maxPixels int64) string {
+func settingsSum(s config.Sprite, maxPixels int64) sum16 {
 	b, _ := json.Marshal(struct {
 		V string
 		S config.Sprite
 		M int64
 	}{Version, s, maxPixels})
 	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:16])
+	return sum16(h[:16])
 }
 
 // digest returns a SHA-256 of parts, each length-prefixed.
-func digest(parts ...[]byte) string {
+func digest(parts ...[]byte) sum32 {
 	h := sha256.New()
 	for _, part := range parts {
 		var n [8]byte
@@ -724,7 +726,7 @@ func digest(parts ...[]byte) string {
 		h.Write(n[:])
 		h.Write(part)
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	return sum32(h.Sum(nil))
 }
 
 // appendPart appends part to b length-prefixed: digest(a, b, ...) is the
@@ -735,8 +737,10 @@ func appendPart[T string | []byte](b []byte, part T) []byte {
 
 // contentKey returns the cache key of an image: its settings digest, path,
 // atlas file and content.
-func contentKey(settings string, src source, img, data []byte) string {
-	return digest([]byte(settings), []byte(src.rel), []byte(src.data), data, img)
+func contentKey(settings sum16, src source, img, data []byte) sum32 {
+	var hs [32]byte
+	hex.Encode(hs[:], settings[:]) // as the keys have always been made
+	return digest(hs[:], []byte(src.rel), []byte(src.data), data, img)
 }
 
 // quoted returns the file path or name s as it is, or Go-quoted when it
@@ -803,7 +807,7 @@ type animRef struct {
 
 // maskKey returns a digest of sprite mask m and frame f's geometry (size,
 // offset, stored size, turn): sprites with one key have the same shapes.
-func maskKey(m *mask.Mask, f atlas.Frame) string {
+func maskKey(m *mask.Mask, f atlas.Frame) sum16 {
 	h := sha256.New()
 	var b []byte
 	for _, v := range []int{m.Width(), m.Height(), f.Offset.X, f.Offset.Y, f.Rect.Dx(), f.Rect.Dy(), int(f.Turn)} {
@@ -819,7 +823,7 @@ func maskKey(m *mask.Mask, f atlas.Frame) string {
 		}
 		h.Write(b)
 	}
-	return hex.EncodeToString(h.Sum(nil)[:16])
+	return sum16(h.Sum(nil)[:16])
 }
 
 // maxShared bounds the sprites whose shapes a build keeps to give
@@ -829,7 +833,7 @@ const maxShared = 4096
 // computeOnce returns compute's sprite, reusing the shapes and figures of
 // an earlier sprite of the build with the same mask, frame geometry and
 // settings (key): frames of a sheet that repeat are computed once.
-func (w *worker) computeOnce(name, img string, f atlas.Frame, m *mask.Mask, set config.Sprite, key string) export.Sprite {
+func (w *worker) computeOnce(name, img string, f atlas.Frame, m *mask.Mask, set config.Sprite, key [2]sum16) export.Sprite {
 	if v, ok := w.shared.Load(key); ok {
 		body := v.(*export.Sprite)
 		sp := *body

@@ -86,7 +86,7 @@ type shardRecord struct {
 // shardSource is an image of the shard and its outcome.
 type shardSource struct {
 	Rel, Data string
-	Key       string
+	Key       sum32
 	Entry     entry
 	Fails     []string
 	Decoded   bool
@@ -108,7 +108,7 @@ func writeShard(opts Options, records string, srcs []source, outs []outcome, res
 	}
 	for i, s := range srcs {
 		o := outs[i]
-		rec.Sources = append(rec.Sources, shardSource{Rel: s.rel, Data: s.data, Key: o.key, Entry: o.entry, Fails: o.fails, Decoded: o.decoded})
+		rec.Sources = append(rec.Sources, shardSource{Rel: s.rel, Data: s.data, Key: o.key, Entry: *o.entry, Fails: o.fails, Decoded: o.decoded})
 	}
 	rec.Records = records
 	b, err := json.Marshal(rec)
@@ -202,7 +202,7 @@ func Merge(ctx context.Context, opts MergeOptions) (*Result, error) {
 		}
 		from := &store{recs: f}
 		for _, s := range r.Sources {
-			o := outcome{entry: s.Entry, key: s.Key, fails: s.Fails} // decoded by the shard, not here
+			o := outcome{entry: &s.Entry, key: s.Key, fails: s.Fails} // decoded by the shard, not here
 			if s.Entry.Loc.Len > 0 {
 				sprites, err := from.sprites(s.Entry.Loc, s.Key)
 				if err != nil {
@@ -231,7 +231,7 @@ func Merge(ctx context.Context, opts MergeOptions) (*Result, error) {
 		}
 	}
 	res.Images = len(srcs)
-	w := &worker{opts: &bopts, cache: c, sums: map[string]string{}}
+	w := &worker{opts: &bopts, cache: c, sums: map[string]sum16{}}
 	if err := finish(ctx, w, srcs, outs, res); err != nil {
 		return nil, err
 	}

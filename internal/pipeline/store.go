@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -39,7 +40,7 @@ const (
 	indexName   = "index"
 	outputsName = "outputs"
 	// indexMagic names the layout of the index; another is a cold start.
-	indexMagic = "shapegen cache 9\n"
+	indexMagic = "shapegen cache 10\n"
 )
 
 // castagnoli is the CRC-32C table the records are checked with.
@@ -60,9 +61,9 @@ type fact struct {
 	// is empty when it is not transparent all over.
 	Notes []string
 	// MaskKey is the digest of the sprite's mask and frame geometry
-	// (maskKey), "" for an empty sprite: sprites with one key are the
+	// (maskKey), zero for an empty sprite: sprites with one key are the
 	// same (same_as).
-	MaskKey string
+	MaskKey sum16
 	// Anims are the animations the sprite is a frame of.
 	Anims []animRef
 }
@@ -73,10 +74,45 @@ type loc struct{ Off, Len int64 }
 // entry is an image's record in the cache index.
 type entry struct {
 	Stat     fileStat
-	Settings string
-	Key      string
+	Settings sum16
+	Key      sum32
 	Facts    []fact
 	Loc      loc
+}
+
+// indexed is an image's entry under its path: an index is a list of
+// them sorted by path.
+type indexed struct {
+	rel string
+	e   *entry
+}
+
+// sum32 is a SHA-256 digest (content keys) and sum16 the first half of
+// one (settings and mask digests), held as bytes: a build holds one per
+// image and one per sprite, and hex would double them. Zero means none.
+// As text (the shard file) they are hex.
+type (
+	sum32 [32]byte
+	sum16 [16]byte
+)
+
+func (s sum32) MarshalText() ([]byte, error)  { return hex.AppendEncode(nil, s[:]), nil }
+func (s *sum32) UnmarshalText(b []byte) error { return unhex(s[:], b) }
+func (s sum16) MarshalText() ([]byte, error)  { return hex.AppendEncode(nil, s[:]), nil }
+func (s *sum16) UnmarshalText(b []byte) error { return unhex(s[:], b) }
+
+// unhex decodes the hex text b into dst, which it must fill; empty text
+// is zero.
+func unhex(dst, b []byte) error {
+	if len(b) == 0 {
+		clear(dst)
+		return nil
+	}
+	if hex.DecodedLen(len(b)) != len(dst) {
+		return fmt.Errorf("digest %q: want %d hex digits", b, 2*len(dst))
+	}
+	_, err := hex.Decode(dst, b)
+	return err
 }
 
 // outputsRecord is the record of the outputs as last written: the digest
@@ -95,19 +131,26 @@ type outputFile struct {
 
 // store is the incremental cache of one build. lookup, put and sprites may
 // be called from several goroutines; the rest from one.
+//
+// The build holds one index: old, as read, sorted by path. The entries of
+// the images found unchanged are old's own (outcome.entry points into
+// it); save writes the new index from the build's outcomes.
 type store struct {
 	dir   string
 	notes []string // damage found, one line each
-	old   map[string]entry
-	byKey map[string]entry
-	gen   int // generation of the records file: records-<gen>
+	old   []indexed
+	// byKey finds old's entries by content key (an index of old), made
+	// on the first lookupKey: a build with no changed image needs none.
+	keyOnce sync.Once
+	byKey   map[sum32]int32
+	gen     int // generation of the records file: records-<gen>
 	// recs is the records file, open for appending and reading; size is
-	// where the next record goes.
-	mu   sync.Mutex
-	recs *os.File
-	size int64
-	// new is the index this build writes.
-	new     map[string]entry
+	// where the next record goes; changed says a record was added or an
+	// entry taken by key (the index is not the old one).
+	mu      sync.Mutex
+	recs    *os.File
+	size    int64
+	changed bool
 	outputs outputsRecord
 	// keepAll keeps every record (no compaction), for a shard build.
 	keepAll bool
@@ -116,7 +159,7 @@ type store struct {
 // openStore opens the cache in out (creating it), reading the old index
 // unless off. A cache that cannot be read is a cold start, with a note.
 func openStore(out string, off bool) (*store, error) {
-	s := &store{dir: filepath.Join(out, CacheDir), old: map[string]entry{}, byKey: map[string]entry{}, new: map[string]entry{}, gen: 1}
+	s := &store{dir: filepath.Join(out, CacheDir), gen: 1}
 	if err := os.MkdirAll(s.dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -129,7 +172,7 @@ func openStore(out string, off bool) (*store, error) {
 		}
 	}
 	if off || len(s.old) == 0 {
-		s.old, s.gen = map[string]entry{}, s.nextGen()
+		s.old, s.gen = nil, s.nextGen()
 	}
 	f, err := os.OpenFile(s.recordsPath(s.gen), os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
@@ -143,17 +186,15 @@ func openStore(out string, off bool) (*store, error) {
 	s.recs, s.size = f, fi.Size()
 	// Entries whose records lie past the end of the file are misses.
 	missing := 0
-	for rel, e := range s.old {
-		if e.Loc.Len > 0 && e.Loc.Off+e.Loc.Len > s.size {
-			delete(s.old, rel)
+	s.old = slices.DeleteFunc(s.old, func(x indexed) bool {
+		if x.e.Loc.Len > 0 && x.e.Loc.Off+x.e.Loc.Len > s.size {
 			missing++
+			return true
 		}
-	}
+		return false
+	})
 	if missing > 0 {
 		s.note("cache: the records of %s are missing; they are computed again", plural.Count(missing, "image"))
-	}
-	for _, e := range s.old {
-		s.byKey[e.Key] = e
 	}
 	return s, nil
 }
@@ -214,26 +255,43 @@ func (s *store) readIndex() {
 	s.old, s.gen = ix, gen
 }
 
-// lookupStat returns the cached entry of image rel when its stat data
-// (all of it: see fileStat) and settings are those of the cache.
-func (s *store) lookupStat(rel string, st fileStat, settings string) (entry, bool) {
-	e, ok := s.old[rel]
-	if !ok || !st.known() || e.Stat != st || e.Settings != settings {
-		return entry{}, false
+// lookupStat returns the cached entry of image rel, the index's own,
+// when its stat data (all of it: see fileStat) and settings are those of
+// the cache.
+func (s *store) lookupStat(rel string, st fileStat, settings sum16) (*entry, bool) {
+	i, ok := slices.BinarySearchFunc(s.old, rel, func(x indexed, rel string) int { return strings.Compare(x.rel, rel) })
+	if !ok || !st.known() {
+		return nil, false
+	}
+	e := s.old[i].e
+	if e.Stat != st || e.Settings != settings {
+		return nil, false
 	}
 	return e, true
 }
 
-// lookupKey returns the cached entry with content key.
-func (s *store) lookupKey(key string) (entry, bool) {
-	e, ok := s.byKey[key]
-	return e, ok
+// lookupKey returns a copy of the cached entry with content key.
+func (s *store) lookupKey(key sum32) (entry, bool) {
+	s.keyOnce.Do(func() {
+		s.byKey = make(map[sum32]int32, len(s.old))
+		for i, x := range s.old {
+			s.byKey[x.e.Key] = int32(i)
+		}
+	})
+	i, ok := s.byKey[key]
+	if !ok {
+		return entry{}, false
+	}
+	s.mu.Lock()
+	s.changed = true
+	s.mu.Unlock()
+	return *s.old[i].e, true
 }
 
 // put appends the record of content key, the sprites' record forms
 // (encodeSprite), and returns where it is.
-func (s *store) put(key string, sprites [][]byte) (loc, error) {
-	payload := appendString(nil, key)
+func (s *store) put(key sum32, sprites [][]byte) (loc, error) {
+	payload := append([]byte(nil), key[:]...)
 	payload = binary.AppendUvarint(payload, uint64(len(sprites)))
 	for _, js := range sprites {
 		payload = appendString(payload, string(js))
@@ -248,6 +306,7 @@ func (s *store) put(key string, sprites [][]byte) (loc, error) {
 	}
 	l := loc{Off: s.size, Len: int64(len(rec))}
 	s.size += l.Len
+	s.changed = true
 	return l, nil
 }
 
@@ -256,7 +315,7 @@ var errDamaged = errors.New("damaged cache record")
 
 // sprites returns the sprites' record forms of the record at l, checked against
 // its checksum and content key; errDamaged when it fails.
-func (s *store) sprites(l loc, key string) ([][]byte, error) {
+func (s *store) sprites(l loc, key sum32) ([][]byte, error) {
 	if l.Len < 8 || l.Len > 1<<31 {
 		return nil, errDamaged
 	}
@@ -268,10 +327,10 @@ func (s *store) sprites(l loc, key string) ([][]byte, error) {
 	if int(n) != len(payload) || crc32.Checksum(payload, castagnoli) != sum {
 		return nil, errDamaged
 	}
-	r := &reader{s: string(payload)}
-	if r.str() != key {
+	if len(payload) < len(key) || !bytes.Equal(payload[:len(key)], key[:]) {
 		return nil, errDamaged
 	}
+	r := &reader{s: string(payload[len(key):])}
 	out := make([][]byte, r.count())
 	for i := range out {
 		out[i] = []byte(r.str())
@@ -280,14 +339,6 @@ func (s *store) sprites(l loc, key string) ([][]byte, error) {
 		return nil, errDamaged
 	}
 	return out, nil
-}
-
-// keep records image rel's entry in the new index; an entry without key
-// is not kept.
-func (s *store) keep(rel string, e entry) {
-	if e.Key != "" {
-		s.new[rel] = e
-	}
 }
 
 // outputsCurrent reports whether the output files were written from
@@ -333,22 +384,36 @@ func (s *store) forgetOutputs() error {
 	return err
 }
 
-// save writes the new index, unless it is the old one, compacting the
-// records file first when less than half of it is still referred to.
-func (s *store) save() error {
+// newIndex returns the index of the build's images srcs (sorted by path)
+// and their outcomes: the entries that have a key.
+func newIndex(srcs []source, outs []outcome) []indexed {
+	var ix []indexed
+	for i, o := range outs {
+		if o.entry != nil && o.entry.Key != (sum32{}) {
+			ix = append(ix, indexed{srcs[i].rel, o.entry})
+		}
+	}
+	return ix
+}
+
+// save writes the index of the build's images srcs (sorted by path) and
+// their outcomes, unless it is the old one, compacting the records file
+// first when less than half of it is still referred to.
+func (s *store) save(srcs []source, outs []outcome) error {
+	ix := newIndex(srcs, outs)
 	live := int64(0)
-	for _, e := range s.new {
-		live += e.Loc.Len
+	for _, x := range ix {
+		live += x.e.Loc.Len
 	}
 	if live*2 < s.size && s.size > 1<<20 && !s.keepAll {
-		if err := s.compact(); err != nil {
+		if err := s.compact(ix); err != nil {
 			return err
 		}
 	}
-	if sameIndex(s.new, s.old) && len(s.notes) == 0 {
+	if s.sameIndex(ix) && len(s.notes) == 0 {
 		return nil
 	}
-	body := appendIndex(nil, s.new, s.gen)
+	body := appendIndex(nil, ix, s.gen)
 	sum := sha256.Sum256(body)
 	err := atomicfile.Write(filepath.Join(s.dir, indexName), func(w io.Writer) error {
 		for _, part := range [][]byte{[]byte(indexMagic), sum[:], body} {
@@ -364,45 +429,38 @@ func (s *store) save() error {
 	return s.removeOtherRecords()
 }
 
-// sameIndex reports whether a and b hold the same entries.
-func sameIndex(a, b map[string]entry) bool {
-	if len(a) != len(b) {
+// sameIndex reports whether ix is the old index: the same paths, each
+// with the old entry itself, and no record added (an entry changes only
+// by a record added for it).
+func (s *store) sameIndex(ix []indexed) bool {
+	if s.changed || len(ix) != len(s.old) {
 		return false
 	}
-	for k, e := range a {
-		o, ok := b[k]
-		if !ok || o.Key != e.Key || o.Stat != e.Stat || o.Settings != e.Settings || o.Loc != e.Loc {
+	for i, x := range ix {
+		if o := s.old[i]; o.rel != x.rel || o.e != x.e {
 			return false
 		}
 	}
 	return true
 }
 
-// compact copies the records the new index refers to into a new records
-// file, in path order, and points the index at them.
-func (s *store) compact() error {
+// compact copies the records the index ix (sorted by path) refers to into
+// a new records file, in path order, and points its entries at them.
+func (s *store) compact(ix []indexed) error {
 	gen := s.nextGen()
 	f, err := os.OpenFile(s.recordsPath(gen), os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return err
 	}
-	rels := slices.Sorted(func(yield func(string) bool) {
-		for k := range s.new {
-			if !yield(k) {
-				return
-			}
-		}
-	})
 	moved := map[loc]loc{}
 	size := int64(0)
-	for _, rel := range rels {
-		e := s.new[rel]
+	for _, x := range ix {
+		e := x.e
 		if e.Loc.Len == 0 {
 			continue
 		}
 		if to, ok := moved[e.Loc]; ok { // images with one content share it
 			e.Loc = to
-			s.new[rel] = e
 			continue
 		}
 		b := make([]byte, e.Loc.Len)
@@ -418,7 +476,6 @@ func (s *store) compact() error {
 		}
 		moved[e.Loc] = loc{size, e.Loc.Len}
 		e.Loc = loc{size, e.Loc.Len}
-		s.new[rel] = e
 		size += e.Loc.Len
 	}
 	if err := f.Sync(); err != nil {
@@ -426,7 +483,7 @@ func (s *store) compact() error {
 		return err
 	}
 	s.recs.Close()
-	s.recs, s.size, s.gen = f, size, gen
+	s.recs, s.size, s.gen, s.changed = f, size, gen, true
 	return nil
 }
 
@@ -456,24 +513,20 @@ func (s *store) close() error { return s.recs.Close() }
 // image, pixels, polygon figure as 8 bytes, whether there is a polygon,
 // the failures). Strings are uvarint-length-prefixed.
 
-// appendIndex appends the encoded index ix of records generation gen to b.
-func appendIndex(b []byte, ix map[string]entry, gen int) []byte {
-	paths := make([]string, 0, len(ix))
-	for p := range ix {
-		paths = append(paths, p)
-	}
-	slices.Sort(paths)
+// appendIndex appends the encoded index ix (sorted by path) of records
+// generation gen to b.
+func appendIndex(b []byte, ix []indexed, gen int) []byte {
 	b = binary.AppendUvarint(b, uint64(gen))
-	b = binary.AppendUvarint(b, uint64(len(paths)))
-	for _, p := range paths {
-		e := ix[p]
-		b = appendString(b, p)
+	b = binary.AppendUvarint(b, uint64(len(ix)))
+	for _, x := range ix {
+		e := x.e
+		b = appendString(b, x.rel)
 		st := e.Stat
 		for _, v := range []int64{st.Size, st.Mod, st.Change, st.Ino, st.Dev, st.DataSize, st.DataMod, st.DataChange, st.DataIno, st.DataDev, e.Loc.Off, e.Loc.Len} {
 			b = binary.AppendVarint(b, v)
 		}
-		b = appendString(b, e.Settings)
-		b = appendString(b, e.Key)
+		b = append(b, e.Settings[:]...)
+		b = append(b, e.Key[:]...)
 		b = binary.AppendUvarint(b, uint64(len(e.Facts)))
 		for _, f := range e.Facts {
 			b = appendString(b, f.Name)
@@ -489,7 +542,7 @@ func appendIndex(b []byte, ix map[string]entry, gen int) []byte {
 			for _, s := range f.Notes {
 				b = appendString(b, s)
 			}
-			b = appendString(b, f.MaskKey)
+			b = appendMaskKey(b, f.MaskKey)
 			b = binary.AppendUvarint(b, uint64(len(f.Anims)))
 			for _, a := range f.Anims {
 				b = binary.AppendVarint(appendString(b, a.Name), int64(a.Pos))
@@ -497,6 +550,14 @@ func appendIndex(b []byte, ix map[string]entry, gen int) []byte {
 		}
 	}
 	return b
+}
+
+// appendMaskKey appends a mask key: a 0 byte for none, else 1 and the key.
+func appendMaskKey(b []byte, k sum16) []byte {
+	if k == (sum16{}) {
+		return append(b, 0)
+	}
+	return append(append(b, 1), k[:]...)
 }
 
 func appendString(b []byte, s string) []byte {
@@ -511,19 +572,25 @@ func boolByte(v bool) byte {
 }
 
 // parseIndex decodes an index written by appendIndex, and false when s is
-// not one. The strings of the entries share s's memory.
-func parseIndex(s string) (map[string]entry, int, bool) {
+// not one (or not sorted by path). The strings of the entries share s's
+// memory, and the entries one array.
+func parseIndex(s string) ([]indexed, int, bool) {
 	r := &reader{s: s}
 	gen := r.uvarint()
 	n := r.count()
-	ix := make(map[string]entry, n)
-	for range n {
+	var ix []indexed
+	var es []entry
+	if n > 0 {
+		ix, es = make([]indexed, n), make([]entry, n)
+	}
+	for i := range n {
 		p := r.str()
-		var e entry
+		e := &es[i]
 		e.Stat = fileStat{Size: r.varint(), Mod: r.varint(), Change: r.varint(), Ino: r.varint(), Dev: r.varint(),
 			DataSize: r.varint(), DataMod: r.varint(), DataChange: r.varint(), DataIno: r.varint(), DataDev: r.varint()}
 		e.Loc = loc{Off: r.varint(), Len: r.varint()}
-		e.Settings, e.Key = r.str(), r.str()
+		copy(e.Settings[:], r.fixed(len(e.Settings)))
+		copy(e.Key[:], r.fixed(len(e.Key)))
 		if nf := r.count(); nf > 0 {
 			e.Facts = make([]fact, nf)
 		}
@@ -545,7 +612,9 @@ func parseIndex(s string) (map[string]entry, int, bool) {
 			for j := range f.Notes {
 				f.Notes[j] = r.str()
 			}
-			f.MaskKey = r.str()
+			if r.byte() == 1 {
+				copy(f.MaskKey[:], r.fixed(len(f.MaskKey)))
+			}
 			if na := r.count(); na > 0 {
 				f.Anims = make([]animRef, na)
 			}
@@ -553,10 +622,10 @@ func parseIndex(s string) (map[string]entry, int, bool) {
 				f.Anims[j] = animRef{Name: r.str(), Pos: int(r.varint())}
 			}
 		}
-		if r.bad {
+		if r.bad || i > 0 && ix[i-1].rel >= p {
 			return nil, 0, false
 		}
-		ix[p] = e
+		ix[i] = indexed{p, e}
 	}
 	if r.bad || r.s != "" || gen == 0 || gen > math.MaxInt32 {
 		return nil, 0, false
@@ -606,6 +675,17 @@ func (r *reader) count() int {
 
 func (r *reader) str() string {
 	n := r.count()
+	v := r.s[:n]
+	r.s = r.s[n:]
+	return v
+}
+
+// fixed reads n bytes.
+func (r *reader) fixed(n int) string {
+	if len(r.s) < n {
+		r.bad = true
+		return ""
+	}
 	v := r.s[:n]
 	r.s = r.s[n:]
 	return v

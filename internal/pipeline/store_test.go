@@ -5,30 +5,42 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
-// randomIndex returns a seeded random cache index.
-func randomIndex(rng *rand.Rand) map[string]entry {
-	ix := map[string]entry{}
+// randomIndex returns a seeded random cache index, sorted by path.
+func randomIndex(rng *rand.Rand) []indexed {
+	var ix []indexed
 	for i := range rng.IntN(20) {
-		e := entry{
+		e := &entry{
 			Stat: fileStat{Size: rng.Int64N(1 << 40), Mod: rng.Int64() - math.MaxInt64/2, Change: rng.Int64(), Ino: rng.Int64N(1 << 30), Dev: rng.Int64N(99),
 				DataSize: rng.Int64N(9), DataMod: -rng.Int64N(1000), DataChange: rng.Int64N(5), DataIno: rng.Int64N(7), DataDev: 1},
-			Loc:      loc{Off: rng.Int64N(1 << 40), Len: rng.Int64N(1 << 20)},
-			Settings: fmt.Sprintf("%032x", rng.Uint64()),
-			Key:      fmt.Sprintf("%064x", rng.Uint64()),
+			Loc: loc{Off: rng.Int64N(1 << 40), Len: rng.Int64N(1 << 20)},
 		}
+		fillRandom(rng, e.Settings[:])
+		fillRandom(rng, e.Key[:])
 		for j := range rng.IntN(4) {
 			f := fact{Name: fmt.Sprintf("s%d/ü%d", i, j), Image: "a/b.png", Pixels: rng.IntN(1 << 20), PolygonFP: rng.Float64(), HasPolygon: rng.IntN(2) == 0}
+			if rng.IntN(2) == 0 { // zero: an empty sprite's
+				fillRandom(rng, f.MaskKey[:])
+			}
 			for k := range rng.IntN(3) {
 				f.Fails = append(f.Fails, fmt.Sprintf("fail %d\n%q", k, "x"))
 			}
 			e.Facts = append(e.Facts, f)
 		}
-		ix[fmt.Sprintf("dir%d/img %d.png", rng.IntN(5), i)] = e
+		ix = append(ix, indexed{fmt.Sprintf("dir%d/img %d.png", rng.IntN(5), i), e})
 	}
+	slices.SortFunc(ix, func(a, b indexed) int { return strings.Compare(a.rel, b.rel) })
 	return ix
+}
+
+func fillRandom(rng *rand.Rand, b []byte) {
+	for i := range b {
+		b[i] = byte(rng.Uint32())
+	}
 }
 
 // TestIndexRoundTrip encodes thousands of random indexes and reads them

@@ -1,0 +1,175 @@
+package pipeline
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/shapegen/shapegen/internal/atomicfile"
+)
+
+// A library file (shapes.json, shapes.yaml) is a head, each sprite's
+// bytes in name order, and a tail. A sprite's bytes follow from its record
+// (the content key of its image and its place among the image's sprites),
+// its same_as and whether it is the first sprite; a hash of these is its
+// fragment key. After writing a library file the build records, in the
+// cache folder (frags-<file>), where each sprite's bytes lie in it; the
+// next build copies the bytes of the sprites whose fragment key it finds
+// there out of the file as last written instead of encoding them again,
+// which for YAML (yaml.v3) is most of a rebuild's time. The record names
+// the file's SHA-256, so it is used only with the file it describes, and
+// only when the file's stat data are those the cache recorded for it.
+
+// fragsMagic names the layout of a fragments file.
+const fragsMagic = "shapegen frags 1\n"
+
+// fragsPath returns the fragments file of library file name in cache dir.
+func fragsPath(dir, name string) string { return filepath.Join(dir, "frags-"+name) }
+
+// fragKey returns the fragment key of the sprite at idx of the image with
+// content key, with sameAs, first in the library or not.
+func fragKey(key sum32, idx int32, sameAs string, first bool) sum16 {
+	var b [64]byte
+	p := append(b[:0], key[:]...)
+	p = binary.AppendUvarint(p, uint64(idx))
+	p = append(p, boolByte(first))
+	h := sha256.New()
+	h.Write(p)
+	h.Write([]byte(Generator))
+	h.Write([]byte{0})
+	h.Write([]byte(sameAs))
+	return sum16(h.Sum(nil)[:16])
+}
+
+// frag is where a sprite's bytes are in a library file.
+type frag struct {
+	key sum16
+	loc loc
+}
+
+// oldFrags is a library file as last written, and where its sprites'
+// bytes are: read reads them in order, mostly forward.
+type oldFrags struct {
+	at  map[sum16]loc
+	f   *os.File
+	br  *bufio.Reader
+	pos int64
+	buf []byte
+}
+
+// openFrags opens library file name in out as last written, when the
+// cache's record of the outputs says it is untouched since (rec) and its
+// fragments file describes it; else nil.
+func openFrags(out, dir, name string, rec map[string]outputFile) *oldFrags {
+	o, ok := rec[name]
+	if !ok || o.SHA256 == "" {
+		return nil
+	}
+	b, err := os.ReadFile(fragsPath(dir, name))
+	if err != nil {
+		return nil
+	}
+	rest, ok := bytes.CutPrefix(b, []byte(fragsMagic))
+	if !ok || len(rest) < 64 || string(rest[:64]) != o.SHA256 {
+		return nil
+	}
+	r := &reader{s: string(rest[64:])}
+	n := r.count()
+	at := make(map[sum16]loc, n)
+	for range n {
+		var k sum16
+		copy(k[:], r.fixed(len(k)))
+		at[k] = loc{Off: int64(r.uvarint()), Len: int64(r.uvarint())}
+	}
+	if r.bad || r.s != "" {
+		return nil
+	}
+	f, err := os.Open(filepath.Join(out, filepath.FromSlash(name)))
+	if err != nil {
+		return nil
+	}
+	if fi, err := f.Stat(); err != nil || statOfInfo(fi) != o.Stat {
+		f.Close()
+		return nil
+	}
+	return &oldFrags{at: at, f: f, br: bufio.NewReaderSize(f, 1<<16)}
+}
+
+// readOK returns the bytes of the sprite with fragment key k (valid until
+// the next call), and false when the file has none or o is nil.
+func (o *oldFrags) readOK(k sum16) ([]byte, bool) {
+	if o == nil {
+		return nil, false
+	}
+	l, ok := o.at[k]
+	if !ok || l.Len <= 0 || l.Len > 1<<30 {
+		return nil, false
+	}
+	if skip := l.Off - o.pos; skip < 0 || skip > 1<<20 {
+		if _, err := o.f.Seek(l.Off, io.SeekStart); err != nil {
+			return nil, false
+		}
+		o.br.Reset(o.f)
+	} else if _, err := o.br.Discard(int(skip)); err != nil {
+		return nil, false
+	}
+	o.pos = l.Off
+	if int64(cap(o.buf)) < l.Len {
+		o.buf = make([]byte, l.Len)
+	}
+	o.buf = o.buf[:l.Len]
+	n, err := io.ReadFull(o.br, o.buf)
+	o.pos += int64(n)
+	if err != nil {
+		return nil, false
+	}
+	return o.buf, true
+}
+
+func (o *oldFrags) close() {
+	if o != nil {
+		o.f.Close()
+	}
+}
+
+// writeFrags records where the sprites' bytes (fs) are in library file
+// name, whose SHA-256 is sum.
+func writeFrags(dir, name, sum string, fs []frag) error {
+	b := append([]byte(fragsMagic), sum...)
+	b = binary.AppendUvarint(b, uint64(len(fs)))
+	for _, f := range fs {
+		b = append(b, f.key[:]...)
+		b = binary.AppendUvarint(b, uint64(f.loc.Off))
+		b = binary.AppendUvarint(b, uint64(f.loc.Len))
+	}
+	return atomicfile.WriteUnsynced(filepath.Join(dir, "frags-"+name), func(w io.Writer) error {
+		_, err := w.Write(b)
+		return err
+	})
+}
+
+// removeFrags removes the fragments file of library file name.
+func removeFrags(dir, name string) error {
+	err := os.Remove(fragsPath(dir, name))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
