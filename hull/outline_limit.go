@@ -147,48 +147,9 @@ type capStep struct {
 	ver  uint32
 }
 
-// stepHeap is a binary min-heap of steps by cost, then vertex, then kind.
-type stepHeap []capStep
-
-func stepLess(a, b capStep) bool {
+// before orders steps by cost, then vertex, then kind.
+func (a capStep) before(b capStep) bool {
 	return a.cost < b.cost || a.cost == b.cost && (a.v < b.v || a.v == b.v && a.kind < b.kind)
-}
-
-func (h *stepHeap) push(s capStep) {
-	*h = append(*h, s)
-	a := *h
-	for i := len(a) - 1; i > 0; {
-		p := (i - 1) / 2
-		if !stepLess(a[i], a[p]) {
-			break
-		}
-		a[i], a[p] = a[p], a[i]
-		i = p
-	}
-}
-
-func (h *stepHeap) pop() capStep {
-	a := *h
-	top := a[0]
-	last := len(a) - 1
-	a[0] = a[last]
-	a = a[:last]
-	for i := 0; ; {
-		k := 2*i + 1
-		if k >= len(a) {
-			break
-		}
-		if k+1 < len(a) && stepLess(a[k+1], a[k]) {
-			k++
-		}
-		if !stepLess(a[k], a[i]) {
-			break
-		}
-		a[i], a[k] = a[k], a[i]
-		i = k
-	}
-	*h = a
-	return top
 }
 
 // limit brings every ring to at most max vertices (step 2 of Outline) and
@@ -213,7 +174,7 @@ func (c *capper) limit(max int) (gaveWay bool) {
 // vertices or none is left.
 func (c *capper) limitRing(ri int, max int32) {
 	r := &c.rings[ri]
-	var h stepHeap
+	var h minHeap[capStep]
 	offer := func(v int32) {
 		if c.next[v] < 0 {
 			return // gone

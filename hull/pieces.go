@@ -422,48 +422,9 @@ type candidate struct {
 	va, vb int32
 }
 
-func candLess(x, y candidate) bool {
+// before orders candidates by cost, then by their parts.
+func (x candidate) before(y candidate) bool {
 	return x.cost < y.cost || x.cost == y.cost && (x.a < y.a || x.a == y.a && x.b < y.b)
-}
-
-// candHeap is a binary min-heap of candidates.
-type candHeap []candidate
-
-func (h *candHeap) push(c candidate) {
-	*h = append(*h, c)
-	a := *h
-	for i := len(a) - 1; i > 0; {
-		p := (i - 1) / 2
-		if !candLess(a[i], a[p]) {
-			break
-		}
-		a[i], a[p] = a[p], a[i]
-		i = p
-	}
-}
-
-func (h *candHeap) pop() candidate {
-	a := *h
-	top := a[0]
-	last := len(a) - 1
-	a[0] = a[last]
-	a = a[:last]
-	for i := 0; ; {
-		c := 2*i + 1
-		if c >= len(a) {
-			break
-		}
-		if c+1 < len(a) && candLess(a[c+1], a[c]) {
-			c++
-		}
-		if !candLess(a[c], a[i]) {
-			break
-		}
-		a[i], a[c] = a[c], a[i]
-		i = c
-	}
-	*h = a
-	return top
 }
 
 // merge joins parts, cheapest first, while more than target remain or the
@@ -490,7 +451,7 @@ func (s *partSet) merge(target int, limit float64) {
 		}
 		return i
 	}
-	var h candHeap
+	var h minHeap[candidate]
 	push := func(i, j int) {
 		if i > j {
 			i, j = j, i

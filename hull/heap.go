@@ -1,0 +1,43 @@
+package hull
+
+// minHeap is a binary min-heap of values ordered by their before method.
+// The merges of Pieces and the steps of Outline's vertex limit take their
+// cheapest candidate from one.
+type minHeap[T interface{ before(T) bool }] []T
+
+func (h *minHeap[T]) push(x T) {
+	*h = append(*h, x)
+	a := *h
+	for i := len(a) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !a[i].before(a[p]) {
+			break
+		}
+		a[i], a[p] = a[p], a[i]
+		i = p
+	}
+}
+
+func (h *minHeap[T]) pop() T {
+	a := *h
+	top := a[0]
+	last := len(a) - 1
+	a[0] = a[last]
+	a = a[:last]
+	for i := 0; ; {
+		c := 2*i + 1
+		if c >= len(a) {
+			break
+		}
+		if c+1 < len(a) && a[c+1].before(a[c]) {
+			c++
+		}
+		if !a[c].before(a[i]) {
+			break
+		}
+		a[i], a[c] = a[c], a[i]
+		i = c
+	}
+	*h = a
+	return top
+}
