@@ -157,24 +157,17 @@ func resultLine(out []byte, n int) []bool {
 // g formats v exactly.
 func g(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
-// luaQuote returns s as a Lua string literal (as shapes.lua writes names).
+// luaQuote returns s as a Lua long string, [==[s]==] with as many = as
+// keep the closing bracket out of s: a quoting of its own, apart from the
+// escapes shapes.lua writes, so the names meet only if both are right.
+// Sprite names hold no control characters (the build cleans them), and a
+// long string keeps every other byte as it is, except a leading newline.
 func luaQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c < 0x20 || c == 0x7f:
-			fmt.Fprintf(&b, "\\%03d", c)
-		default:
-			b.WriteByte(c)
-		}
+	eq := ""
+	for strings.Contains(s, "]"+eq+"]") {
+		eq += "="
 	}
-	b.WriteByte('"')
-	return b.String()
+	return "[" + eq + "[" + s + "]" + eq + "]"
 }
 
 // luaKinds returns, keyed by name and kind joined by a NUL, the shape
