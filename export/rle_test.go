@@ -8,23 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shapegen/shapegen/internal/masktest"
 	"github.com/shapegen/shapegen/mask"
 )
-
-// pic returns the mask drawn by rows: '#' is set, anything else is not.
-func pic(rows ...string) *mask.Mask {
-	w := 0
-	if len(rows) > 0 {
-		w = len(rows[0])
-	}
-	m := mask.New(w, len(rows))
-	for y, row := range rows {
-		for x := range row {
-			m.Set(x, y, row[x] == '#')
-		}
-	}
-	return m
-}
 
 // show draws m as rows of '#' and '.', one line each.
 func show(m *mask.Mask) string {
@@ -93,10 +79,10 @@ func TestEncodeMask(t *testing.T) {
 		{"0x0", mask.New(0, 0), nil},
 		{"0x3", mask.New(0, 3), nil},
 		{"3x0", mask.New(3, 0), nil},
-		{"1x1 clear", pic("."), []uint64{1}},
-		{"1x1 set", pic("#"), []uint64{0, 1}},
-		{"rows", pic("##..#", ".....", "#####"), []uint64{0, 2, 2, 1, 5, 0, 5}},
-		{"ends clear", pic(".#.."), []uint64{1, 1, 2}},
+		{"1x1 clear", masktest.Pic("."), []uint64{1}},
+		{"1x1 set", masktest.Pic("#"), []uint64{0, 1}},
+		{"rows", masktest.Pic("##..#", ".....", "#####"), []uint64{0, 2, 2, 1, 5, 0, 5}},
+		{"ends clear", masktest.Pic(".#.."), []uint64{1, 1, 2}},
 		{"wide", func() *mask.Mask { m := mask.New(200, 1); m.Set(150, 0, true); return m }(), []uint64{150, 1, 49}},
 	}
 	for _, tt := range tests {

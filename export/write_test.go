@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shapegen/shapegen/internal/masktest"
 	"github.com/shapegen/shapegen/mask"
 )
 
@@ -98,7 +99,7 @@ var writers = []writer{{"JSON", WriteJSON}, {"YAML", WriteYAML}}
 // pixels at (5, 9).
 func gemMask() *mask.Mask {
 	m := mask.New(32, 32)
-	m.Draw(pic("####", "#.##", "#..."), 5, 9)
+	m.Draw(masktest.Pic("####", "#.##", "#..."), 5, 9)
 	return m
 }
 

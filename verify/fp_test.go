@@ -8,6 +8,7 @@ import (
 
 	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/hull"
+	"github.com/shapegen/shapegen/internal/masktest"
 	"github.com/shapegen/shapegen/mask"
 )
 
@@ -214,7 +215,7 @@ func TestFPAreaOrder(t *testing.T) {
 // negative figure; and a diagonal line of pixels, whose pairs meet only
 // along the diagonal, scores above 0 in its box.
 func TestFPAreaEdges(t *testing.T) {
-	m := fpPicture(
+	m := masktest.Pic(
 		"......",
 		".####.",
 		".####.",
@@ -233,7 +234,7 @@ func TestFPAreaEdges(t *testing.T) {
 		{"segment", p, collide.Polygon{collide.V(1, 1), collide.V(5, 3)}, 0},
 		{"NaN circle", p, collide.Circle{Radius: math.NaN()}, 0},
 		{"inside the pixels", p, collide.R(2, 1, 4, 3), -1},
-		{"diagonal in its box", PairsOf(fpPicture("#..", ".#.", "..#")), collide.R(0, 0, 3, 3), 1},
+		{"diagonal in its box", PairsOf(masktest.Pic("#..", ".#.", "..#")), collide.R(0, 0, 3, 3), 1},
 	} {
 		got := FPArea(c.p, c.s)
 		sign := 0
@@ -263,7 +264,7 @@ func TestDiffAreaNotFinite(t *testing.T) {
 		collide.Compound{sq(nan), sq(1)}, collide.Compound{sq(inf), sq(1)},
 		collide.Compound{{collide.V(nan, 0), collide.V(1, 0), collide.V(0, 1)}, sq(2)},
 	}
-	p := PairsOf(fpPicture("##"))
+	p := PairsOf(masktest.Pic("##"))
 	for _, s := range shapes {
 		DiffArea(s)
 		if f := FPArea(p, s); math.IsNaN(f) {

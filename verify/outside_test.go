@@ -7,18 +7,9 @@ import (
 
 	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/hull"
+	"github.com/shapegen/shapegen/internal/masktest"
 	"github.com/shapegen/shapegen/mask"
 )
-
-func maskOf(rows ...string) *mask.Mask {
-	m := mask.New(len(rows[0]), len(rows))
-	for y, r := range rows {
-		for x, c := range r {
-			m.Set(x, y, c == '#')
-		}
-	}
-	return m
-}
 
 func randomMask(rng *rand.Rand, w, h int, p float64) *mask.Mask {
 	m := mask.New(w, h)
@@ -190,7 +181,7 @@ func TestOutsideMatchesNaive(t *testing.T) {
 }
 
 func TestOutside(t *testing.T) {
-	m := maskOf(
+	m := masktest.Pic(
 		"..##..",
 		".####.",
 		"..##..",

@@ -7,20 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shapegen/shapegen/internal/masktest"
 	"github.com/shapegen/shapegen/mask"
 )
-
-// fpPicture returns the mask drawn by rows of '#' (opaque) and '.'
-// (clear), all rows as wide as the first.
-func fpPicture(rows ...string) *mask.Mask {
-	m := mask.New(len(rows[0]), len(rows))
-	for y, r := range rows {
-		for x, c := range r {
-			m.Set(x, y, c == '#')
-		}
-	}
-	return m
-}
 
 // naivePairsArea is PairsOf's reference, written the slow way: every
 // integer offset d within the frame's reach is tested for a common opaque
@@ -128,7 +117,7 @@ func TestPairsOfPictures(t *testing.T) {
 		{"empty", []string{"...", "..."}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := fpPicture(c.rows...)
+			m := masktest.Pic(c.rows...)
 			if got, want := PairsOf(m).Area, naivePairsArea(m); got != want {
 				t.Errorf("PairsOf(\n%v) = %v, want %v", m, got, want)
 			}
@@ -232,7 +221,7 @@ func FuzzPairsOf(f *testing.F) {
 		if len(rows) == 0 {
 			return
 		}
-		m := fpPicture(rows...)
+		m := masktest.Pic(rows...)
 		if got, want := PairsOf(m).Area, naivePairsArea(m); got != want {
 			t.Errorf("PairsOf(\n%v) = %v, want %v", m, got, want)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/hull"
+	"github.com/shapegen/shapegen/internal/masktest"
 	"github.com/shapegen/shapegen/mask"
 )
 
@@ -165,7 +166,7 @@ func TestOutsideRingsMatchesScan(t *testing.T) {
 			}
 		}
 	}
-	m := maskOf("######", "######", "######")
+	m := masktest.Pic("######", "######", "######")
 	inf, nan := math.Inf(1), math.NaN()
 	for _, rs := range []collide.Rings{
 		{{collide.V(0, 0), collide.V(nan, 1), collide.V(6, 3), collide.V(0, 3)}},

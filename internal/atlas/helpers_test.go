@@ -5,23 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shapegen/shapegen/internal/masktest"
 	"github.com/shapegen/shapegen/mask"
 )
-
-// pic returns the mask drawn by rows: '#' is a set pixel, '.' a clear one.
-func pic(t testing.TB, rows ...string) *mask.Mask {
-	t.Helper()
-	m := mask.New(len(rows[0]), len(rows))
-	for y, row := range rows {
-		if len(row) != len(rows[0]) {
-			t.Fatalf("pic: row %d has %d pixels, want %d", y, len(row), len(rows[0]))
-		}
-		for x, c := range row {
-			m.Set(x, y, c == '#')
-		}
-	}
-	return m
-}
 
 // hero is the untrimmed 7x8 test sprite, asymmetric in both axes so that
 // any wrong turn or flip shows. Trimmed, it is 4x5 at (1, 2).
@@ -46,7 +32,7 @@ var (
 // package's on-screen turns, not with Frame.Stored. It returns the stored
 // rectangle.
 func pack(t testing.TB, sheet *mask.Mask, x, y int, turn Turn) image.Rectangle {
-	tr := pic(t, heroRows...).Sub(heroTrim)
+	tr := masktest.Pic(heroRows...).Sub(heroTrim)
 	switch turn {
 	case Clockwise:
 		tr = tr.Rotate90CW()
@@ -80,7 +66,7 @@ func checkHero(t *testing.T, sheet *mask.Mask, f Frame) {
 		t.Errorf("frame %q: Size = %v, want %v", f.Name, f.Size, heroSize)
 		return
 	}
-	if got, want := unpack(sheet, f), pic(t, heroRows...); !got.Equal(want) {
+	if got, want := unpack(sheet, f), masktest.Pic(heroRows...); !got.Equal(want) {
 		t.Errorf("frame %q (%v, %v, offset %v) unpacks to\n%swant\n%s", f.Name, f.Rect, f.Turn, f.Offset, got, want)
 	}
 }

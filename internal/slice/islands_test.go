@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shapegen/shapegen/internal/masktest"
 	"github.com/shapegen/shapegen/mask"
 )
 
@@ -84,7 +85,7 @@ func TestLabelRandom(t *testing.T) {
 }
 
 func TestIslands(t *testing.T) {
-	m := pic(t,
+	m := masktest.Pic(
 		"..........................",
 		".####.......###......#....",
 		".####......#####..........",
@@ -135,7 +136,7 @@ func TestIslands(t *testing.T) {
 // TestIslandsOverlap joins a ring and the dot inside it, whose boxes
 // overlap, into one frame.
 func TestIslandsOverlap(t *testing.T) {
-	m := pic(t,
+	m := masktest.Pic(
 		"#####....##",
 		"#...#....##",
 		"#.#.#......",
@@ -146,7 +147,7 @@ func TestIslandsOverlap(t *testing.T) {
 	if len(r.Frames) != 2 || r.Frames[0].Rect != image.Rect(0, 0, 5, 5) || r.Frames[1].Rect != image.Rect(9, 0, 11, 2) {
 		t.Errorf("Islands = %v, %q; want the ring with its dot, then the square", r.Frames, r.Why)
 	}
-	one := pic(t, "#####", "#.#.#", "#####")
+	one := masktest.Pic("#####", "#.#.#", "#####")
 	if r := Islands(one, IslandOptions{}); r.Sliced() || !strings.Contains(r.Why, "1 island") {
 		t.Errorf("Islands(one island) = %v, %q; want not sliced", r.Frames, r.Why)
 	}

@@ -8,23 +8,9 @@ import (
 	"testing"
 
 	"github.com/shapegen/shapegen/internal/atlas"
+	"github.com/shapegen/shapegen/internal/masktest"
 	"github.com/shapegen/shapegen/mask"
 )
-
-// pic returns the mask drawn by rows: '#' is a set pixel, '.' a clear one.
-func pic(t testing.TB, rows ...string) *mask.Mask {
-	t.Helper()
-	m := mask.New(len(rows[0]), len(rows))
-	for y, row := range rows {
-		if len(row) != len(rows[0]) {
-			t.Fatalf("pic: row %d has %d pixels, want %d", y, len(row), len(rows[0]))
-		}
-		for x, c := range row {
-			m.Set(x, y, c == '#')
-		}
-	}
-	return m
-}
 
 // fill sets the pixels of r.
 func fill(m *mask.Mask, r image.Rectangle) {
@@ -46,7 +32,7 @@ func naiveHas(m *mask.Mask, r image.Rectangle) bool {
 }
 
 func TestSkipEmpty(t *testing.T) {
-	m := pic(t,
+	m := masktest.Pic(
 		"#.......",
 		"........",
 		".....#..",
