@@ -45,32 +45,6 @@ func holds(p collide.Polygon, x, y int) bool {
 	return !out
 }
 
-// clipConvex returns the part of convex polygon p inside convex polygon q
-// (both positive shoelace), by Sutherland-Hodgman, or nil when it is empty.
-func clipConvex(p, q collide.Polygon) collide.Polygon {
-	out := p
-	for i := range q {
-		a, b := q[i], q[(i+1)%len(q)]
-		e := b.Sub(a)
-		in := out
-		out = nil
-		for j := range in {
-			c, d := in[j], in[(j+1)%len(in)]
-			sc, sd := e.Cross(c.Sub(a)), e.Cross(d.Sub(a))
-			if sc >= 0 {
-				out = append(out, c)
-			}
-			if (sc >= 0) != (sd >= 0) {
-				out = append(out, c.Add(d.Sub(c).Scale(sc/(sc-sd))))
-			}
-		}
-		if len(out) < 3 {
-			return nil
-		}
-	}
-	return out
-}
-
 // unionArea returns the area of the union of convex polygons by
 // inclusion-exclusion over the intersections of every subset of them
 // (each an intersection of convex polygons, clipped exactly up to
@@ -80,7 +54,7 @@ func unionArea(ps []collide.Polygon) float64 {
 	sum = func(i int, cur collide.Polygon, sign float64) float64 {
 		s := sign * cur.Area()
 		for j := i + 1; j < len(ps); j++ {
-			if next := clipConvex(cur, ps[j]); next != nil && next.Area() > 0 {
+			if next := collide.Polygon(clipRing(cur, ps[j])); next != nil && next.Area() > 0 {
 				s += sum(j, next, -sign)
 			}
 		}
