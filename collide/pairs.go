@@ -428,22 +428,25 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 	}
 	// One pass finds the first edge the centre is in front of and, while
 	// there is none, the edge of least penetration so far: the greatest
-	// s/|e| for s <= 0, compared crosswise as s²|eb|² < sb²|e|².
-	o := c.Center
+	// s/|e| for s <= 0, compared crosswise as s²|eb|² < sb²|e|². The
+	// rounding bound of s is taken without absolute values, from
+	// |ey·wx|+|ex·wy| <= (|e|²+|w|²)/2.
+	ox, oy := c.Center.X, c.Center.Y
 	bs2, bl2, bs, bx, by := 0.0, 0.0, 0.0, 0.0, 0.0
 	near := false // the centre is within rounding of some edge line
 	a := p[len(p)-1]
 	for i, b := range p {
 		ex, ey := b.X-a.X, b.Y-a.Y
-		p1, p2 := ey*(o.X-a.X), ex*(o.Y-a.Y)
-		s := p1 - p2
+		wx, wy := ox-a.X, oy-a.Y
+		s := ey*wx - ex*wy
 		if s > 0 {
 			return circleOutside(c, p, i, a, b)
 		}
-		if s >= -(errBound*(math.Abs(p1)+math.Abs(p2)) + tiny) {
+		l2 := ex*ex + ey*ey
+		if !(s < -(errBound/2*(l2+wx*wx+wy*wy) + tiny)) {
 			near = true // also NaN
 		}
-		if l2 := ex*ex + ey*ey; l2 > 0 && (bl2 == 0 || s*s*bl2 < bs2*l2) {
+		if l2 > 0 && (bl2 == 0 || s*s*bl2 < bs2*l2) {
 			bs2, bl2, bs, bx, by = s*s, l2, s, ex, ey
 		}
 		a = b
@@ -456,8 +459,8 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 	if !(bl2 > 0) || math.IsInf(bl2, 1) {
 		return circleSlow(c, p)
 	}
-	l := math.Sqrt(bl2)
-	return Contact{Vec{-by / l, bx / l}, c.Radius - bs/l}, true
+	inv := 1 / math.Sqrt(bl2)
+	return Contact{Vec{-by * inv, bx * inv}, c.Radius - bs*inv}, true
 }
 
 // circleOutside finds the feature of p nearest the centre from edge i
