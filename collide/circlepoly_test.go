@@ -113,3 +113,15 @@ func oPolyDist(q Vec, p Polygon) float64 {
 	}
 	return d
 }
+
+// TestCollideCirclePolygonNaNCentre: a circle whose centre has a NaN
+// coordinate meets nothing, as OverlapCirclePolygon says; it once came
+// out as a hit with NaN depth when every edge test was false.
+func TestCollideCirclePolygonNaNCentre(t *testing.T) {
+	g := regular(8, V(0, 0), 10)
+	for _, c := range []Circle{{V(math.NaN(), 0), 4}, {V(0, math.NaN()), 4}, {V(math.NaN(), math.NaN()), 0}} {
+		if con, ok := CollideCirclePolygon(c, g); ok || OverlapCirclePolygon(c, g) {
+			t.Errorf("CollideCirclePolygon(%v, 8-gon) = %v, %v and OverlapCirclePolygon = %v, want no contact", c, con, ok, OverlapCirclePolygon(c, g))
+		}
+	}
+}
