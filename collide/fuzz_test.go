@@ -89,3 +89,43 @@ func FuzzPolygonPair(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCirclePolygon checks CollideCirclePolygon against the exact
+// reference on integer polygons of a 16x16 grid and circles whose centre
+// and radius are quarter units, so that touching exactly (at an edge, at
+// a vertex) is common: the first two bytes are the centre (high and low
+// nibble each a coordinate, plus a quarter step from the next byte's low
+// bits), the third the radius in quarters, the rest the polygon's points.
+// Run longer with:
+//
+//	go test ./collide -run '^$' -fuzz FuzzCirclePolygon -fuzztime 5m
+func FuzzCirclePolygon(f *testing.F) {
+	f.Add([]byte{0x88, 0x00, 8, 0x00, 0x40, 0x44, 0x04})  // centre inside a square
+	f.Add([]byte{0x62, 0x00, 8, 0x00, 0x40, 0x44, 0x04})  // touching an edge
+	f.Add([]byte{0x66, 0x00, 11, 0x00, 0x40, 0x44, 0x04}) // near a corner
+	f.Add([]byte{0xc8, 0x00, 4, 0x00, 0x80, 0x88, 0x08})  // apart
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 6 {
+			return
+		}
+		q := data[1]
+		o := V(float64(data[0]>>4)+float64(q&3)/4, float64(data[0]&15)+float64(q>>2&3)/4)
+		c := Circle{o, float64(data[2]) / 4}
+		var pts []Vec
+		for _, b := range data[3:min(len(data), 15)] {
+			pts = append(pts, V(float64(b>>4), float64(b&15)))
+		}
+		p := hullOf(pts)
+		if len(p) < 3 {
+			return
+		}
+		want := refTouch(c, p)
+		con, ok := CollideCirclePolygon(c, p)
+		if ok != want {
+			t.Fatalf("CollideCirclePolygon(%v, %v) ok = %v, want %v", c, p, ok, want)
+		}
+		if ok {
+			checkContact(t, -1, c, p, con)
+		}
+	})
+}

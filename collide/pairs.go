@@ -428,22 +428,25 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 	}
 	// One pass finds the first edge the centre is in front of and, while
 	// there is none, the edge of least penetration so far: the greatest
-	// s/|e| for s <= 0, compared crosswise as s²|eb|² < sb²|e|².
-	o := c.Center
+	// s/|e| for s <= 0, compared crosswise as s²|eb|² < sb²|e|². The
+	// rounding bound of s is taken without absolute values, from
+	// |ey·wx|+|ex·wy| <= (|e|²+|w|²)/2.
+	ox, oy := c.Center.X, c.Center.Y
 	bs2, bl2, bs, bx, by := 0.0, 0.0, 0.0, 0.0, 0.0
 	near := false // the centre is within rounding of some edge line
 	a := p[len(p)-1]
 	for i, b := range p {
 		ex, ey := b.X-a.X, b.Y-a.Y
-		p1, p2 := ey*(o.X-a.X), ex*(o.Y-a.Y)
-		s := p1 - p2
+		wx, wy := ox-a.X, oy-a.Y
+		s := ey*wx - ex*wy
 		if s > 0 {
-			return circleOutside(c, p, i)
+			return circleOutside(c, p, i, a, b)
 		}
-		if s >= -(errBound*(math.Abs(p1)+math.Abs(p2)) + tiny) {
+		l2 := ex*ex + ey*ey
+		if !(s < -(errBound/2*(l2+wx*wx+wy*wy) + tiny)) {
 			near = true // also NaN
 		}
-		if l2 := ex*ex + ey*ey; l2 > 0 && (bl2 == 0 || s*s*bl2 < bs2*l2) {
+		if l2 > 0 && (bl2 == 0 || s*s*bl2 < bs2*l2) {
 			bs2, bl2, bs, bx, by = s*s, l2, s, ex, ey
 		}
 		a = b
@@ -456,91 +459,110 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 	if !(bl2 > 0) || math.IsInf(bl2, 1) {
 		return circleSlow(c, p)
 	}
-	l := math.Sqrt(bl2)
-	return Contact{Vec{-by / l, bx / l}, c.Radius - bs/l}, true
+	inv := 1 / math.Sqrt(bl2)
+	return Contact{Vec{-by * inv, bx * inv}, c.Radius - bs*inv}, true
 }
 
-// circleOutside walks from edge i (p[i-1] to p[i]), which the centre is in
-// front of, to the feature nearest the centre: while the centre projects
-// before the edge's start, or past its end, without lying in that vertex's
-// region, it moves to the edge before or after. On a convex polygon the
-// walk takes fewer than len(p) steps; one that does not settle (input that
-// is not convex, rounding) leaves it to circleSlow. It is written out in
-// one function, with the ends compared as e·(o-a) > 0 and e·(o-b) < 0, so
-// that the common case is a few dozen operations.
-func circleOutside(c Circle, p Polygon, i int) (Contact, bool) {
+// circleOutside finds the feature of p nearest the centre from edge i
+// (a = p[i-1] to b = p[i]), which the centre is in front of. When the
+// centre projects before a or past b, it walks vertex by vertex in that
+// direction until the centre lies in a vertex's region (it is in front of
+// neither edge there) or projects inside an edge. Each step takes one new
+// vertex and two dot products, as the projection on the edge just left is
+// the region test of the vertex reached. On a convex polygon the walk takes
+// fewer than len(p) steps; one that does not settle (input that is not
+// convex, rounding, NaN) leaves it to circleSlow.
+func circleOutside(c Circle, p Polygon, i int, a, b Vec) (Contact, bool) {
 	n := len(p)
-	ox, oy, r := c.Center.X, c.Center.Y, c.Radius
-	j := i - 1
-	if j < 0 {
-		j = n - 1
-	}
-	for range n {
-		a, b := p[j], p[i]
-		ex, ey := b.X-a.X, b.Y-a.Y
-		wx, wy := ox-a.X, oy-a.Y
-		if k := ex*wx + ey*wy; k <= 0 { // before a: a's region, or the edge before
-			z := p[n-1]
-			if j > 0 {
-				z = p[j-1]
-			}
-			if (a.X-z.X)*wx+(a.Y-z.Y)*wy >= 0 {
-				return circleVertex(c, p, wx, wy)
-			}
-			if i, j = j, j-1; j < 0 {
+	ox, oy := c.Center.X, c.Center.Y
+	ex, ey := b.X-a.X, b.Y-a.Y
+	wx, wy := ox-a.X, oy-a.Y // centre - a
+	ux, uy := ox-b.X, oy-b.Y // centre - b
+	switch {
+	case ex*wx+ey*wy <= 0: // before a: walk back
+		j := i - 1
+		if j < 0 {
+			j = n - 1
+		}
+		for range n {
+			if j--; j < 0 {
 				j = n - 1
 			}
-			continue
+			z := p[j]
+			ex, ey = a.X-z.X, a.Y-z.Y
+			if ex*wx+ey*wy >= 0 { // past a on the edge before: a's region
+				return circleVertex(c, p, wx, wy)
+			}
+			ux, uy = wx, wy
+			wx, wy = ox-z.X, oy-z.Y
+			if ex*wx+ey*wy > 0 {
+				return circleEdge(c, p, ex, ey, wx, wy, ux, uy)
+			}
+			a = z
 		}
-		ux, uy := ox-b.X, oy-b.Y
-		if ex*ux+ey*uy >= 0 { // past b: b's region, or the edge after
-			z := p[0]
-			if i+1 < n {
-				z = p[i+1]
-			}
-			if (z.X-b.X)*ux+(z.Y-b.Y)*uy <= 0 {
-				return circleVertex(c, p, ux, uy)
-			}
-			if j, i = i, i+1; i == n {
+	case ex*ux+ey*uy >= 0: // past b: walk on
+		for range n {
+			if i++; i == n {
 				i = 0
 			}
-			continue
+			z := p[i]
+			ex, ey = z.X-b.X, z.Y-b.Y
+			if ex*ux+ey*uy <= 0 { // before b on the edge after: b's region
+				return circleVertex(c, p, ux, uy)
+			}
+			wx, wy = ux, uy
+			ux, uy = ox-z.X, oy-z.Y
+			if ex*ux+ey*uy < 0 {
+				return circleEdge(c, p, ex, ey, wx, wy, ux, uy)
+			}
+			b = z
 		}
-		// The centre's foot falls inside the edge: measure to its line.
-		p1, p2 := ey*wx, ex*wy
-		s := p1 - p2
-		if !(s > 0) {
-			break // behind the edge whose region it is in: not convex, or rounding
+	default:
+		return circleEdge(c, p, ex, ey, wx, wy, ux, uy)
+	}
+	return circleSlow(c, p)
+}
+
+// circleEdge returns the contact of c with p, whose nearest point to c's
+// centre lies inside the edge e (as far as float can tell), with the
+// centre at w from the edge's start and at u from its end.
+//
+// Touching is certain when the centre is certainly within r of the edge's
+// line with room for the foot to lie just outside the edge: a foot that
+// rounding put inside but is truly δ beyond an end is √(d²+δ²) from that
+// end, d the distance to the line, and δ|e| is at most the rounding error
+// of e·w or e·u. One bound covers both errors, without absolute values:
+// |ey·wx|+|ex·wy| and |ex·wx|+|ey·wy| are at most (|e|²+|w|²)/2, and
+// likewise with u. Whatever the bound leaves undecided goes to the exact
+// test.
+func circleEdge(c Circle, p Polygon, ex, ey, wx, wy, ux, uy float64) (Contact, bool) {
+	s := ey*wx - ex*wy
+	if !(s > 0) {
+		return circleSlow(c, p) // behind the edge whose region it is in: not convex, or rounding
+	}
+	r := c.Radius
+	l2, r2 := ex*ex+ey*ey, r*r
+	mw, mu := (l2+wx*wx+wy*wy)/2, (l2+ux*ux+uy*uy)/2
+	switch certainSign(s*s-r2*l2, mw*mw+r2*l2+errBound*(mw*mw+mu*mu)) {
+	case 1:
+		return Contact{}, false // certainly apart (the line is no farther than the edge)
+	case 0:
+		if !touchPolygonOr(c, p) {
+			return Contact{}, false
 		}
-		l2 := ex*ex + ey*ey
-		r2 := r * r
-		mag := math.Abs(p1) + math.Abs(p2)
-		switch certainSign(s*s-r2*l2, mag*mag+r2*l2) {
-		case 1:
-			return Contact{}, false // certainly apart (the line is no farther than the edge)
-		case 0:
+	case -1:
+		if l2 < tiny || (r2 < tiny && r != 0) { // underflow may have spoiled l2 or r²
 			if !touchPolygonOr(c, p) {
 				return Contact{}, false
 			}
-		case -1:
-			// Within r of the line: of the edge too when the foot is
-			// certainly between the ends (and nothing underflowed).
-			if l2 < tiny || (r2 < tiny && r != 0) ||
-				certainSign(ex*wx+ey*wy, math.Abs(ex*wx)+math.Abs(ey*wy)) <= 0 ||
-				certainSign(ex*ux+ey*uy, math.Abs(ex*ux)+math.Abs(ey*uy)) >= 0 {
-				if !touchPolygonOr(c, p) {
-					return Contact{}, false
-				}
-			}
 		}
-		inv := 1 / math.Sqrt(l2)
-		d := r - s*inv
-		if !(d > 0) {
-			d = 0
-		}
-		return Contact{Vec{-ey * inv, ex * inv}, d}, true
 	}
-	return circleSlow(c, p)
+	inv := 1 / math.Sqrt(l2)
+	d := r - s*inv
+	if !(d > 0) {
+		d = 0
+	}
+	return Contact{Vec{-ey * inv, ex * inv}, d}, true
 }
 
 // circleVertex returns the contact of c with p, whose nearest point to c's

@@ -63,10 +63,12 @@ func OverlapArea(a, b *Mask, dx, dy int) int {
 // and test their union once; the counting ones take four. Each step views
 // its rows as arrays (one bounds check a slice), and shift counts are
 // 1..63, masked with &63 so that the compiler emits bare shifts. b's
-// slices are at least as long as a's.
+// slices are at least as long as a's. On amd64 the aligned test, anyAnd,
+// is assembly: two words a load halve the loads that bound it.
 
-// anyAnd reports whether a[y] & b[y] != 0 for some y.
-func anyAnd(a, b []uint64) bool {
+// anyAndWords reports whether a[y] & b[y] != 0 for some y. It is anyAnd
+// where there is no assembly version (see overlap_amd64.s).
+func anyAndWords(a, b []uint64) bool {
 	n := len(a)
 	b = b[:n]
 	i := 0

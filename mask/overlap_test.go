@@ -143,3 +143,39 @@ func TestOverlapAlignedProperty(t *testing.T) {
 		checkOverlap(t, ga, gb, dx, randOffset(r, ga.h, gb.h))
 	}
 }
+
+// TestAnyAnd compares anyAnd (assembly on amd64) with anyAndWords, and
+// both with a plain loop, on random slices of every length up to 40 with
+// at most one common bit, so that where it lies, or that there is none,
+// decides the answer; b is sometimes longer than a.
+func TestAnyAnd(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 2))
+	for n := range 41 {
+		for range 200 {
+			a, b := make([]uint64, n), make([]uint64, n+r.IntN(3))
+			for i := range a {
+				a[i] = r.Uint64()
+				b[i] = ^a[i] & r.Uint64()
+			}
+			for i := n; i < len(b); i++ {
+				b[i] = ^uint64(0) // beyond a: must not count
+			}
+			if n > 0 && r.IntN(2) == 0 {
+				i := r.IntN(n)
+				bit := uint64(1) << r.IntN(64)
+				a[i] |= bit
+				b[i] |= bit
+			}
+			want := false
+			for i := range a {
+				want = want || a[i]&b[i] != 0
+			}
+			if got := anyAnd(a, b); got != want {
+				t.Errorf("anyAnd(%x, %x) = %v, want %v", a, b, got, want)
+			}
+			if got := anyAndWords(a, b); got != want {
+				t.Errorf("anyAndWords(%x, %x) = %v, want %v", a, b, got, want)
+			}
+		}
+	}
+}
