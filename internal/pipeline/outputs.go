@@ -110,6 +110,12 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		opt.PreviewDir = PreviewDir
 	}
 	rw := report.NewWriter(create, opt)
+	cardKey, cardsOK := opt.CardKey()
+	var oldC *oldCards
+	if cardsOK {
+		oldC = openCards(out, w.cache.dir, cardKey, w.cache.outputs.Files)
+	}
+	var newC newCards
 	var lib *export.Library // whole, only for the contact sheets
 	if cfg.Preview {
 		lib = &export.Library{Format: head.Format, Generator: head.Generator, Settings: head.Settings}
@@ -124,8 +130,21 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 				return nil, err
 			}
 		}
-		if err := rw.Add(sp); err != nil {
+		var err error
+		if b, ok := oldC.card(src.key); ok {
+			err = rw.AddCard(sp, b)
+			if w.opts.copied != nil {
+				w.opts.copied(report.HTMLFile)
+			}
+		} else {
+			err = rw.Add(sp)
+		}
+		if err != nil {
 			return nil, err
+		}
+		if cardsOK {
+			file, off, n := rw.Placed()
+			newC.add(src.key, file, off, n)
 		}
 		if lib != nil {
 			lib.Sprites = append(lib.Sprites, *sp)
@@ -240,6 +259,14 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		return nil, err
 	}
 	w.cache.outputs.Files = rec
+	if cardsOK {
+		err = newC.write(w.cache.dir, cardKey, rec)
+	} else {
+		err = removeCards(w.cache.dir)
+	}
+	if err != nil {
+		return nil, err
+	}
 	for _, f := range libraryFiles {
 		var err error
 		if fs, ok := fragsOf[f.file]; ok {
