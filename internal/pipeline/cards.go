@@ -7,7 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 
+	"github.com/shapegen/shapegen/export"
+	"github.com/shapegen/shapegen/export/report"
 	"github.com/shapegen/shapegen/internal/atomicfile"
 )
 
@@ -192,4 +195,97 @@ func removeCards(dir string) error {
 		return nil
 	}
 	return err
+}
+
+// reportOut writes the report on a goroutine of its own, fed the sprites
+// in name order through a short queue (as libOut.async), each with its
+// fragment key: the report costs about what reading the sprites does, so
+// they go side by side on two cores. It copies the cards it can from the
+// report as last written and records where the new ones go.
+type reportOut struct {
+	rw      *report.Writer
+	cardKey string
+	keep    bool // the report has a CardKey: cards are copied and recorded
+	old     *oldCards
+	cards   newCards
+	copied  func(file string)
+	ch      chan reportItem
+	done    chan error
+	once    sync.Once
+	err     error
+}
+
+type reportItem struct {
+	sp  *export.Sprite
+	key sum16
+}
+
+// newReportOut starts writing the report through rw, whose Options are
+// opt, into out; c is the cache, copied (when not nil) is called for each
+// card copied.
+func newReportOut(rw *report.Writer, opt report.Options, out string, c *store, copied func(string)) *reportOut {
+	ro := &reportOut{rw: rw, copied: copied, ch: make(chan reportItem, 256), done: make(chan error, 1)}
+	ro.cardKey, ro.keep = opt.CardKey()
+	if ro.keep {
+		ro.old = openCards(out, c.dir, ro.cardKey, c.outputs.Files)
+	}
+	go func() {
+		var err error
+		for it := range ro.ch {
+			if err == nil {
+				err = ro.put(it.sp, it.key)
+			}
+		}
+		ro.done <- err
+	}()
+	return ro
+}
+
+// put adds sp, whose fragment key is key, to the report.
+func (ro *reportOut) put(sp *export.Sprite, key sum16) error {
+	var err error
+	if b, ok := ro.old.card(key); ok {
+		err = ro.rw.AddCard(sp, b)
+		if ro.copied != nil {
+			ro.copied(report.HTMLFile)
+		}
+	} else {
+		err = ro.rw.Add(sp)
+	}
+	if err == nil && ro.keep {
+		file, off, n := ro.rw.Placed()
+		ro.cards.add(key, file, off, n)
+	}
+	return err
+}
+
+// add queues sp, which must not change afterwards; an error is returned
+// by close.
+func (ro *reportOut) add(sp *export.Sprite, key sum16) { ro.ch <- reportItem{sp, key} }
+
+// stop ends the goroutine, and returns its error.
+func (ro *reportOut) stop() error {
+	ro.once.Do(func() {
+		close(ro.ch)
+		ro.err = <-ro.done
+	})
+	return ro.err
+}
+
+// close ends the sprites and writes the rest of the report.
+func (ro *reportOut) close() error {
+	if err := ro.stop(); err != nil {
+		return err
+	}
+	return ro.rw.Close()
+}
+
+// record records where the cards went in cache folder dir, the report's
+// files being as rec says (see newCards.write), or removes the record
+// when the report has no CardKey.
+func (ro *reportOut) record(dir string, rec map[string]outputFile) error {
+	if !ro.keep {
+		return removeCards(dir)
+	}
+	return ro.cards.write(dir, ro.cardKey, rec)
 }

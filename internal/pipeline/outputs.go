@@ -109,13 +109,8 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	if cfg.Preview {
 		opt.PreviewDir = PreviewDir
 	}
-	rw := report.NewWriter(create, opt)
-	cardKey, cardsOK := opt.CardKey()
-	var oldC *oldCards
-	if cardsOK {
-		oldC = openCards(out, w.cache.dir, cardKey, w.cache.outputs.Files)
-	}
-	var newC newCards
+	ro := newReportOut(report.NewWriter(create, opt), opt, out, w.cache, w.opts.copied)
+	defer ro.stop()
 	var lib *export.Library // whole, only for the contact sheets
 	if cfg.Preview {
 		lib = &export.Library{Format: head.Format, Generator: head.Generator, Settings: head.Settings}
@@ -130,22 +125,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 				return nil, err
 			}
 		}
-		var err error
-		if b, ok := oldC.card(src.key); ok {
-			err = rw.AddCard(sp, b)
-			if w.opts.copied != nil {
-				w.opts.copied(report.HTMLFile)
-			}
-		} else {
-			err = rw.Add(sp)
-		}
-		if err != nil {
-			return nil, err
-		}
-		if cardsOK {
-			file, off, n := rw.Placed()
-			newC.add(src.key, file, off, n)
-		}
+		ro.add(sp, src.key)
 		if lib != nil {
 			lib.Sprites = append(lib.Sprites, *sp)
 		}
@@ -153,7 +133,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	if src.err != nil {
 		return nil, src.err
 	}
-	if err := rw.Close(); err != nil {
+	if err := ro.close(); err != nil {
 		return nil, err
 	}
 	for _, g := range anims {
@@ -259,12 +239,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		return nil, err
 	}
 	w.cache.outputs.Files = rec
-	if cardsOK {
-		err = newC.write(w.cache.dir, cardKey, rec)
-	} else {
-		err = removeCards(w.cache.dir)
-	}
-	if err != nil {
+	if err := ro.record(w.cache.dir, rec); err != nil {
 		return nil, err
 	}
 	for _, f := range libraryFiles {
