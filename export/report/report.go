@@ -126,6 +126,7 @@ type Writer struct {
 	err     error
 	done    bool
 	cards   []byte // the card page being filled, as JSON elements
+	page    []byte // memory for the card file being written
 	inCards int
 	idx     indexPage
 	first   firstPage
@@ -309,13 +310,11 @@ func (w *Writer) tally(s *export.Sprite) {
 // flushCards writes the card page being filled.
 func (w *Writer) flushCards() error {
 	page := (w.n - 1) / cardSize
-	var b bytes.Buffer
-	b.Grow(len(w.cards) + 32)
-	b.WriteString(cardHead(page))
-	b.Write(w.cards)
-	b.WriteString("]);\n")
+	b := append(w.page[:0], cardHead(page)...)
+	b = append(append(b, w.cards...), "]);\n"...)
+	w.page = b
 	w.cards, w.inCards = w.cards[:0], 0
-	return w.writeFile(cardFile(page), b.Bytes())
+	return w.writeFile(cardFile(page), b)
 }
 
 // flushIndex writes the index page being filled.

@@ -45,8 +45,8 @@ type oldCards struct {
 	sums  []string
 	rec   map[string]outputFile
 	at    map[sum16]cardPlace
-	// cur is the file whose bytes data holds, -1 for none; bad marks the
-	// files that are not as recorded.
+	// cur is the file whose bytes data holds, -1 for none (data is then
+	// only memory to reuse); bad marks the files that are not as recorded.
 	cur  int32
 	data []byte
 	bad  []bool
@@ -103,7 +103,7 @@ func (o *oldCards) card(k sum16) ([]byte, bool) {
 		return nil, false
 	}
 	if p.file != o.cur {
-		o.cur, o.data = -1, nil
+		o.cur = -1
 		b, ok := o.read(p.file)
 		if !ok {
 			o.bad[p.file] = true
@@ -134,8 +134,15 @@ func (o *oldCards) read(i int32) ([]byte, bool) {
 	if err != nil || statOfInfo(fi) != rec.Stat {
 		return nil, false
 	}
-	b, err := io.ReadAll(io.LimitReader(f, 1<<30))
-	return b, err == nil && int64(len(b)) == rec.Stat.Size
+	if rec.Stat.Size > 1<<30 {
+		return nil, false
+	}
+	if int64(cap(o.data)) < rec.Stat.Size {
+		o.data = make([]byte, rec.Stat.Size)
+	}
+	b := o.data[:rec.Stat.Size]
+	_, err = io.ReadFull(f, b)
+	return b, err == nil
 }
 
 // newCards gathers where the cards of a report being written go.

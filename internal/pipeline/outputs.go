@@ -276,12 +276,13 @@ type spriteSource struct {
 func (s *spriteSource) all(notes *[]string) iter.Seq[*export.Sprite] {
 	return func(yield func(*export.Sprite) bool) {
 		var cached [][]byte // the record last read, of outcome last
+		var rb recordBuf
 		last := int32(-1)
 		for _, r := range s.refs {
 			if r.out != last {
 				var err error
 				o := &s.outs[r.out]
-				cached, err = s.w.cache.sprites(o.entry.Loc, o.key)
+				cached, err = s.w.cache.spritesIn(&rb, o.entry.Loc, o.key)
 				if errors.Is(err, errDamaged) {
 					if notes != nil {
 						*notes = append(*notes, fmt.Sprintf("cache: the record of %s was damaged; computed again", quoted(s.srcs[r.out].rel)))
@@ -715,16 +716,23 @@ func readPNG(path string) (image.Image, error) {
 // follow from it) and the failures.
 func outputsSum(cfg *config.Config, srcs []source, outs []outcome, failures []string) string {
 	c, _ := json.Marshal(cfg)
+	// The digest of the parts, each length-prefixed (appendPart), hashed
+	// a buffer at a time.
+	h := sha256.New()
 	b := appendPart(appendPart(make([]byte, 0, 1<<16), Generator), c)
 	var key [64]byte
 	for i, s := range srcs {
+		if len(b) > 1<<15 {
+			h.Write(b)
+			b = b[:0]
+		}
 		b = appendPart(appendPart(b, s.rel), hexKey(&key, outs[i].key))
 	}
 	for _, f := range failures {
 		b = appendPart(b, f)
 	}
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:])
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // hexKey returns key in hex in buf, or nothing for none (as the digest

@@ -154,6 +154,8 @@ type store struct {
 	outputs outputsRecord
 	// keepAll keeps every record (no compaction), for a shard build.
 	keepAll bool
+	// oldLen is the old index's length: the new one is about as long.
+	oldLen int
 }
 
 // openStore opens the cache in out (creating it), reading the old index
@@ -247,6 +249,7 @@ func (s *store) readIndex() {
 		bad("its index fails its checksum")
 		return
 	}
+	s.oldLen = len(body)
 	ix, gen, ok := parseIndex(string(body))
 	if !ok {
 		bad("its index is damaged")
@@ -316,10 +319,27 @@ var errDamaged = errors.New("damaged cache record")
 // sprites returns the sprites' record forms of the record at l, checked against
 // its checksum and content key; errDamaged when it fails.
 func (s *store) sprites(l loc, key sum32) ([][]byte, error) {
+	var rb recordBuf
+	return s.spritesIn(&rb, l, key)
+}
+
+// recordBuf is the memory a record is read into, reused from one record
+// to the next.
+type recordBuf struct {
+	b   []byte
+	out [][]byte
+}
+
+// spritesIn is sprites reading into rb: what it returns is rb's, valid
+// until rb's next use.
+func (s *store) spritesIn(rb *recordBuf, l loc, key sum32) ([][]byte, error) {
 	if l.Len < 8 || l.Len > 1<<31 {
 		return nil, errDamaged
 	}
-	b := make([]byte, l.Len)
+	if int64(cap(rb.b)) < l.Len {
+		rb.b = make([]byte, l.Len)
+	}
+	b := rb.b[:l.Len]
 	if _, err := s.recs.ReadAt(b, l.Off); err != nil {
 		return nil, errDamaged
 	}
@@ -330,14 +350,25 @@ func (s *store) sprites(l loc, key sum32) ([][]byte, error) {
 	if len(payload) < len(key) || !bytes.Equal(payload[:len(key)], key[:]) {
 		return nil, errDamaged
 	}
-	r := &reader{s: string(payload[len(key):])}
-	out := make([][]byte, r.count())
-	for i := range out {
-		out[i] = []byte(r.str())
-	}
-	if r.bad || r.s != "" {
+	p := payload[len(key):]
+	count, k := binary.Uvarint(p)
+	if k <= 0 || count > uint64(len(p)) {
 		return nil, errDamaged
 	}
+	p = p[k:]
+	out := rb.out[:0]
+	for range count {
+		m, k := binary.Uvarint(p)
+		if k <= 0 || m > uint64(len(p)-k) {
+			return nil, errDamaged
+		}
+		out = append(out, p[k:k+int(m):k+int(m)])
+		p = p[k+int(m):]
+	}
+	if len(p) != 0 {
+		return nil, errDamaged
+	}
+	rb.out = out
 	return out, nil
 }
 
@@ -413,7 +444,7 @@ func (s *store) save(srcs []source, outs []outcome) error {
 	if s.sameIndex(ix) && len(s.notes) == 0 {
 		return nil
 	}
-	body := appendIndex(nil, ix, s.gen)
+	body := appendIndex(make([]byte, 0, s.oldLen+s.oldLen/16+4096), ix, s.gen)
 	sum := sha256.Sum256(body)
 	err := atomicfile.Write(filepath.Join(s.dir, indexName), func(w io.Writer) error {
 		for _, part := range [][]byte{[]byte(indexMagic), sum[:], body} {
