@@ -284,6 +284,7 @@ func (ro *reportOut) close() error {
 	if err := ro.stop(); err != nil {
 		return err
 	}
+	ro.old = nil // while the engine formats are written
 	return ro.rw.Close()
 }
 

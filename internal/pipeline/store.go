@@ -12,6 +12,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -272,6 +273,10 @@ func (s *store) lookupStat(rel string, st fileStat, settings sum16) (*entry, boo
 	}
 	return e, true
 }
+
+// lookupsDone drops what lookupKey made, which it must not be called
+// after: the outputs are written without it.
+func (s *store) lookupsDone() { s.byKey = nil }
 
 // lookupKey returns a copy of the cached entry with content key.
 func (s *store) lookupKey(key sum32) (entry, bool) {
@@ -603,8 +608,10 @@ func boolByte(v bool) byte {
 }
 
 // parseIndex decodes an index written by appendIndex, and false when s is
-// not one (or not sorted by path). The strings of the entries share s's
-// memory, and the entries one array.
+// not one (or not sorted by path). The entries share one array, and their
+// strings none of s's memory: each path is a copy, which a sprite's image
+// and name share when they are the path and the path without its
+// extension (most are), so s can go once the index is read.
 func parseIndex(s string) ([]indexed, int, bool) {
 	r := &reader{s: s}
 	gen := r.uvarint()
@@ -615,7 +622,18 @@ func parseIndex(s string) ([]indexed, int, bool) {
 		ix, es = make([]indexed, n), make([]entry, n)
 	}
 	for i := range n {
-		p := r.str()
+		p := strings.Clone(r.str())
+		stem := strings.TrimSuffix(p, path.Ext(p))
+		// own returns v as p or stem when it is one, else a copy.
+		own := func(v string) string {
+			switch v {
+			case p:
+				return p
+			case stem:
+				return stem
+			}
+			return strings.Clone(v)
+		}
 		e := &es[i]
 		e.Stat = fileStat{Size: r.varint(), Mod: r.varint(), Change: r.varint(), Ino: r.varint(), Dev: r.varint(),
 			DataSize: r.varint(), DataMod: r.varint(), DataChange: r.varint(), DataIno: r.varint(), DataDev: r.varint()}
@@ -627,7 +645,7 @@ func parseIndex(s string) ([]indexed, int, bool) {
 		}
 		for i := range e.Facts {
 			f := &e.Facts[i]
-			f.Name, f.Image = r.str(), r.str()
+			f.Name, f.Image = own(r.str()), own(r.str())
 			f.Pixels = int(r.varint())
 			f.PolygonFP = math.Float64frombits(r.fixed64())
 			f.HasPolygon = r.byte() == 1
@@ -635,13 +653,13 @@ func parseIndex(s string) ([]indexed, int, bool) {
 				f.Fails = make([]string, nf)
 			}
 			for j := range f.Fails {
-				f.Fails[j] = r.str()
+				f.Fails[j] = strings.Clone(r.str())
 			}
 			if nn := r.count(); nn > 0 {
 				f.Notes = make([]string, nn)
 			}
 			for j := range f.Notes {
-				f.Notes[j] = r.str()
+				f.Notes[j] = strings.Clone(r.str())
 			}
 			if r.byte() == 1 {
 				copy(f.MaskKey[:], r.fixed(len(f.MaskKey)))
@@ -650,7 +668,7 @@ func parseIndex(s string) ([]indexed, int, bool) {
 				f.Anims = make([]animRef, na)
 			}
 			for j := range f.Anims {
-				f.Anims[j] = animRef{Name: r.str(), Pos: int(r.varint())}
+				f.Anims[j] = animRef{Name: strings.Clone(r.str()), Pos: int(r.varint())}
 			}
 		}
 		if r.bad || i > 0 && ix[i-1].rel >= p {
