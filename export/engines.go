@@ -340,10 +340,12 @@ func godotNodeName(name string, used map[string]bool) string {
 }
 
 // godotString returns s as a Godot string literal.
-func godotString(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\t", `\t`, "\r", `\r`)
-	return `"` + r.Replace(s) + `"`
-}
+func godotString(s string) string { return `"` + godotEscapes.Replace(s) + `"` }
+
+// godotEscapes escapes a Godot string literal's contents; made once, as a
+// Replacer builds its tables on first use (a sprite's worth of garbage
+// each time otherwise).
+var godotEscapes = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\t", `\t`, "\r", `\r`)
 
 // luaString returns s as a Lua 5.1 string literal: quotes, backslashes and
 // control bytes escaped as \ddd, other bytes (UTF-8 included) as they are.

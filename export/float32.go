@@ -3,6 +3,7 @@ package export
 import (
 	"math"
 	"math/big"
+	"slices"
 )
 
 // Engines that store coordinates as float32 (Box2D, so LÖVE; Godot) would
@@ -192,8 +193,9 @@ func contains32(q Ring, r Ring, origin Point) bool {
 // orient returns the sign of the cross product (b - a) x (p - o - a): +1
 // when p - o lies left of a->b (inside, for a polygon with positive
 // winding), 0 on the line, -1 right of it. It is exact: a float64 filter
-// with Shewchuk's error bound, and big.Float arithmetic when the filter
-// cannot decide.
+// with Shewchuk's error bound; when the filter cannot decide, float64
+// expansions (orientExpansion), and big.Float arithmetic for what those
+// cannot hold (products near the ends of float64's range).
 func orient(a, b, p, o Point) int {
 	cx, ex := twoDiff(p[0], o[0])
 	cy, ey := twoDiff(p[1], o[1])
@@ -213,6 +215,9 @@ func orient(a, b, p, o Point) int {
 		if s, ok := exactSign(a[0]-cx, b[1]-cy, a[1]-cy, b[0]-cx, a, b, Point{cx, cy}); ok {
 			return s
 		}
+	}
+	if s, ok := orientExpansion(a, b, p, o); ok {
+		return s
 	}
 	const prec = 2200 // wide enough for any product of float64 differences
 	f := func(v float64) *big.Float { return new(big.Float).SetPrec(prec).SetFloat64(v) }
@@ -241,7 +246,7 @@ func exactSign(u, v, w, z float64, a, b, c Point) (int, bool) {
 		return 0, false
 	}
 	l, r := u*v, w*z
-	if math.FMA(u, v, -l) != 0 || math.FMA(w, z, -r) != 0 || math.IsInf(l, 0) || math.IsInf(r, 0) {
+	if math.FMA(u, v, -l) != 0 || math.FMA(w, z, -r) != 0 || !normalProduct(l, u, v) || !normalProduct(r, w, z) {
 		return 0, false
 	}
 	switch {
@@ -251,6 +256,78 @@ func exactSign(u, v, w, z float64, a, b, c Point) (int, bool) {
 		return -1, true
 	}
 	return 0, true
+}
+
+// orientExpansion returns orient's sign computed exactly in float64
+// expansions (Shewchuk, "Adaptive Precision Floating-Point Arithmetic",
+// 1997): each difference is an expansion of two or three terms, each
+// product of terms an exact pair (math.FMA), all summed into one
+// nonoverlapping expansion, whose largest term has the sum's sign. It
+// allocates nothing. It returns false when a product could leave float64's
+// normal range, where a product's error would not be exact.
+func orientExpansion(a, b, p, o Point) (int, bool) {
+	var bufs [4][3]float64
+	bx := grow(grow(bufs[0][:0], b[0]), -a[0])
+	by := grow(grow(bufs[1][:0], b[1]), -a[1])
+	qx := grow(grow(grow(bufs[2][:0], p[0]), -o[0]), -a[0])
+	qy := grow(grow(grow(bufs[3][:0], p[1]), -o[1]), -a[1])
+	var acc [2 * 2 * (2*3 + 2*3)]float64
+	d := acc[:0]
+	for _, t := range [2]struct {
+		u, v []float64
+		sign float64
+	}{{bx, qy, 1}, {by, qx, -1}} {
+		for _, x := range t.u {
+			for _, y := range t.v {
+				x := t.sign * x
+				hi := x * y
+				if !normalProduct(hi, x, y) {
+					return 0, false
+				}
+				d = grow(grow(d, math.FMA(x, y, -hi)), hi)
+			}
+		}
+	}
+	for _, v := range slices.Backward(d) {
+		switch {
+		case v > 0:
+			return 1, true
+		case v < 0:
+			return -1, true
+		}
+	}
+	return 0, true
+}
+
+// normalProduct reports whether xy, the product x*y rounded, is zero for
+// a zero factor or else within [2^-900, 2^900] in magnitude: far enough
+// from float64's ends that the product's rounding error (math.FMA) is
+// exact and sums of a few such terms cannot overflow. An underflowed
+// product would otherwise pass for an exact one.
+func normalProduct(xy, x, y float64) bool {
+	if x == 0 || y == 0 {
+		return true
+	}
+	a := math.Abs(xy)
+	return a >= 0x1p-900 && a <= 0x1p900
+}
+
+// grow returns the expansion e (nonoverlapping terms, increasing in
+// magnitude but for zeros) plus v, exactly, as one of the same kind, in
+// e's memory (Shewchuk's Grow-Expansion).
+func grow(e []float64, v float64) []float64 {
+	for i := range e {
+		v, e[i] = twoSum(v, e[i])
+	}
+	return append(e, v)
+}
+
+// twoSum returns a + b rounded and the rounding error: exactly a + b.
+func twoSum(a, b float64) (s, e float64) {
+	s = a + b
+	bv := s - a
+	av := s - bv
+	return s, (a - av) + (b - bv)
 }
 
 // twoDiff returns a - b rounded, and the rounding error (0 when exact).

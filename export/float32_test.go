@@ -39,8 +39,12 @@ func TestOrientExact(t *testing.T) {
 		case 3:
 			p = Point{rng.NormFloat64() * 1e8, rng.NormFloat64() * 1e-8}
 		}
-		if got, want := orient(a, b, p, o), ratOrient(a, b, p, o); got != want {
+		want := ratOrient(a, b, p, o)
+		if got := orient(a, b, p, o); got != want {
 			t.Fatalf("orient(%v, %v, %v, %v) = %d, want %d", a, b, p, o, got, want)
+		}
+		if got, ok := orientExpansion(a, b, p, o); !ok || got != want {
+			t.Fatalf("orientExpansion(%v, %v, %v, %v) = %d, %v, want %d", a, b, p, o, got, ok, want)
 		}
 	}
 }
@@ -241,4 +245,40 @@ func FuzzOutward32(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestOrientExpansionRange checks orient where products of differences
+// leave float64's normal range (orientExpansion then declines, and
+// big.Float decides), and that orientExpansion allocates nothing.
+func TestOrientExpansionRange(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	declined := 0
+	for i := range 4000 {
+		s := math.Pow(10, float64(rng.IntN(601)-300))
+		a := Point{rng.Float64() * s, rng.Float64() * s}
+		b := Point{a[0] + rng.Float64()*s, a[1] + rng.Float64()*s}
+		t0 := rng.Float64()
+		p := Point{a[0] + t0*(b[0]-a[0]), a[1] + t0*(b[1]-a[1])}
+		o := Point{rng.Float64() * s * 1e-3, 0}
+		if i%2 == 0 {
+			o = Point{}
+		}
+		want := ratOrient(a, b, p, o)
+		if got := orient(a, b, p, o); got != want {
+			t.Fatalf("orient(%v, %v, %v, %v) = %d, want %d", a, b, p, o, got, want)
+		}
+		got, ok := orientExpansion(a, b, p, o)
+		if !ok {
+			declined++
+		} else if got != want {
+			t.Fatalf("orientExpansion(%v, %v, %v, %v) = %d, want %d", a, b, p, o, got, want)
+		}
+	}
+	if declined == 0 || declined == 4000 {
+		t.Errorf("orientExpansion declined %d of 4000 cases, want some", declined)
+	}
+	a, b, p := Point{0.1, 0.2}, Point{3.3, 7.7}, Point{1.7, 4.1}
+	if n := testing.AllocsPerRun(100, func() { orientExpansion(a, b, p, Point{0.3, 0}) }); n != 0 {
+		t.Errorf("orientExpansion allocates %v times, want 0", n)
+	}
 }

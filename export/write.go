@@ -178,6 +178,22 @@ func (jw *JSONWriter) AddFragment(name string, frag []byte) error {
 	return jw.err
 }
 
+// AddFragments writes the sprites called names, in order, as the bytes r
+// holds up to its end: the bytes AddFragment would take for each, one
+// after another, as they lay side by side in an earlier library. Only the
+// order of names is checked. r is copied with io.Copy, so a writer that
+// is an io.ReaderFrom may copy from a file without the bytes passing
+// through memory (an *os.File from an *io.LimitedReader of one).
+func (jw *JSONWriter) AddFragments(names []string, r io.Reader) error {
+	for _, name := range names {
+		if jw.err = jw.order(name); jw.err != nil {
+			return jw.err
+		}
+	}
+	_, jw.err = io.Copy(jw.w, r)
+	return jw.err
+}
+
 // order checks that the sprite called name may come next, and counts it.
 func (jw *JSONWriter) order(name string) error {
 	if jw.err != nil {

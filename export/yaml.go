@@ -126,6 +126,29 @@ func (yw *YAMLWriter) AddFragment(name string, frag []byte) error {
 	return yw.err
 }
 
+// AddFragments writes the sprites called names as the bytes r holds, as
+// JSONWriter.AddFragments. Only the order of names is checked.
+func (yw *YAMLWriter) AddFragments(names []string, r io.Reader) error {
+	for _, name := range names {
+		if yw.err != nil {
+			return yw.err
+		}
+		switch {
+		case yw.anims > 0:
+			yw.err = fmt.Errorf("sprite %q after the animations", name)
+		case yw.n > 0 && name <= yw.last:
+			yw.err = fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", name, yw.last)
+		}
+		if yw.err != nil {
+			return yw.err
+		}
+		yw.n++
+		yw.last = name
+	}
+	_, yw.err = io.Copy(yw.w, r)
+	return yw.err
+}
+
 // AddAnimation writes a after every sprite, with the rules of
 // JSONWriter.AddAnimation.
 func (yw *YAMLWriter) AddAnimation(a *Animation) error {

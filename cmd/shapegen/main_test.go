@@ -55,6 +55,8 @@ func TestExitCodes(t *testing.T) {
 		{"missing folder", []string{"build", "/nonexistent", "-o", t.TempDir()}, 2, "asset folder /nonexistent: no such file or directory", 1},
 		{"file as folder", []string{"build", sprites + "/tiny.png", "-o", t.TempDir()}, 2, "tiny.png: not a folder", 1},
 		{"build ok", []string{"build", sprites, "-o", t.TempDir()}, 0, "", 0},
+		{"no memory limit", []string{"build", sprites, "-o", t.TempDir(), "--memory-limit", "0"}, 0, "", 0},
+		{"negative memory limit", []string{"build", sprites, "-o", t.TempDir(), "--memory-limit", "-1"}, 2, "--memory-limit: -1 MiB: want 0 (none) or more", 1},
 		{"build bad input", []string{"build", "../../testdata/bad", "-o", t.TempDir()}, 1, "truncated.png: corrupt PNG", 2},
 		{"inspect missing file", []string{"inspect", "nope.png"}, 1, "nope.png", 1},
 	}

@@ -509,12 +509,13 @@ type firstPage struct {
 	missing []ranked // without, in name order
 }
 
-// offer considers the sprite s, whose card is c.
-func (f *firstPage) offer(s *export.Sprite, c *card) {
+// offer considers the sprite s, whose card card returns (called only
+// when s is kept).
+func (f *firstPage) offer(s *export.Sprite, card func() *card) {
 	q, has := s.Quality[f.kind]
 	if !has {
 		if len(f.missing) < f.size {
-			h := withHead(*c, s)
+			h := withHead(*card(), s)
 			f.missing = append(f.missing, ranked{c: &h})
 		}
 		return
@@ -533,7 +534,7 @@ func (f *firstPage) offer(s *export.Sprite, c *card) {
 	if len(f.top) == f.size {
 		f.top = f.top[:f.size-1]
 	}
-	h := withHead(*c, s)
+	h := withHead(*card(), s)
 	f.top = slices.Insert(f.top, i, ranked{v: v, c: &h})
 }
 

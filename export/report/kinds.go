@@ -164,6 +164,30 @@ func geometry(s *export.Sprite, k collide.Kind) (rings []collide.Polygon, c *col
 	return nil, nil, false
 }
 
+// draws reports whether the card of s draws kind k: the pivot of a
+// sprite with pixels, and a shape of k with a circle or a ring of some
+// vertex (what makeCard does not leave "").
+func draws(s *export.Sprite, k kind) bool {
+	if k.pivot {
+		return s.Pixels > 0
+	}
+	r, ok := s.Shape(k.kind)
+	if !ok {
+		return false
+	}
+	switch r := r.(type) {
+	case collide.Polygon:
+		return len(r) > 0
+	case collide.Compound:
+		return slices.ContainsFunc(r, func(p collide.Polygon) bool { return len(p) > 0 })
+	case collide.Rings:
+		return slices.ContainsFunc(r, func(p []collide.Vec) bool { return len(p) > 0 })
+	case collide.Rect, collide.Circle, collide.Box:
+		return true
+	}
+	return false
+}
+
 // kindInfo is a kind as the page's data states it.
 type kindInfo struct {
 	Name    string  `json:"name"`

@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -125,6 +126,7 @@ type Writer struct {
 	err     error
 	done    bool
 	cards   []byte // the card page being filled, as JSON elements
+	page    []byte // memory for the card file being written
 	inCards int
 	idx     indexPage
 	first   firstPage
@@ -135,6 +137,10 @@ type Writer struct {
 	fp     map[string]*counts
 	hist   map[string]*[histBins]int
 	drawn  []bool // per kind of the table, whether some card draws it
+	// allDrawn says every kind is drawn; placed is where the last card is
+	// in its file (Placed).
+	allDrawn bool
+	placed   [2]int
 }
 
 // NewWriter returns a Writer that opens the report's files (Files) by
@@ -165,7 +171,50 @@ func sortKind(built []string) string {
 
 // Add adds the next sprite. Sprites must come in strictly increasing
 // name order (as in a library); the Writer does not keep s.
-func (w *Writer) Add(s *export.Sprite) error {
+func (w *Writer) Add(s *export.Sprite) error { return w.add(s, nil) }
+
+// AddCard adds the next sprite as Add does, with card the bytes that
+// Placed located, after an earlier Writer added the same sprite, in the
+// file it wrote: with Options whose CardKey is the same, a sprite's card
+// is those bytes wherever it comes, so the Writer copies them instead of
+// drawing the sprite again. Only the bytes' first and last are checked.
+func (w *Writer) AddCard(s *export.Sprite, card []byte) error {
+	if w.err == nil && (len(card) < 2 || card[0] != ',' || card[len(card)-1] != '}') {
+		w.err = fmt.Errorf("report: sprite %q: not the bytes of a card", s.Name)
+	}
+	return w.add(s, card)
+}
+
+// Placed returns where the card of the sprite last added lies in the
+// files a Writer writes: in file, from byte off, n bytes, which are the
+// same in every Writer with Options of one CardKey (AddCard).
+func (w *Writer) Placed() (file string, off, n int) {
+	return cardFile((w.n - 1) / cardSize), w.placed[0], w.placed[1]
+}
+
+// CardKey returns a text that two Options share when a sprite's card is
+// the same with either, and false when links given by functions
+// (PreviewFor, SpriteFor, ImageFor) make them unknown.
+func (o *Options) CardKey() (string, bool) {
+	if o.PreviewFor != nil || o.SpriteFor != nil || o.ImageFor != nil {
+		return "", false
+	}
+	b, err := json.Marshal(struct {
+		PreviewDir, SpriteDir string
+		Threshold             int
+		Card                  int
+	}{o.PreviewDir, o.SpriteDir, o.Settings.AlphaThreshold, cardVersion})
+	return string(b), err == nil
+}
+
+// cardVersion changes whenever a card's bytes do for one sprite and
+// Options (CardKey).
+const cardVersion = 1
+
+// cardHead returns the bytes of page's card file before its first card.
+func cardHead(page int) string { return fmt.Sprintf("shapegenCards(%d,[", page) }
+
+func (w *Writer) add(s *export.Sprite, reuse []byte) error {
 	if w.err != nil {
 		return w.err
 	}
@@ -176,21 +225,45 @@ func (w *Writer) Add(s *export.Sprite) error {
 		w.err = fmt.Errorf("report: sprite %q comes after %q: sprites must come in name order", s.Name, w.last)
 		return w.err
 	}
-	c := makeCard(s, w.n, &w.opt)
-	b, err := json.Marshal(&c)
-	if err != nil {
-		w.err = fmt.Errorf("report: sprite %q: %w", s.Name, err)
-		return w.err
+	var c *card
+	made := func() *card {
+		if c == nil {
+			v := makeCard(s, w.n, &w.opt)
+			c = &v
+		}
+		return c
 	}
-	w.tally(s)
-	for i, d := range c.Shapes {
-		w.drawn[i] = w.drawn[i] || d != "" || kinds[i].pivot && s.Pixels > 0
-	}
-	w.first.offer(s, &c)
 	if w.inCards > 0 {
 		w.cards = append(w.cards, ',')
 	}
-	w.cards = append(w.cards, b...)
+	start := len(w.cards)
+	if reuse == nil {
+		b, err := json.Marshal(made())
+		if err != nil {
+			w.err = fmt.Errorf("report: sprite %q: %w", s.Name, err)
+			return w.err
+		}
+		w.cards = append(w.cards, b...)
+	} else {
+		w.cards = strconv.AppendInt(append(w.cards, `{"x":`...), int64(w.n), 10)
+		w.cards = append(w.cards, reuse...)
+	}
+	// The card's bytes but for its position, which leads it.
+	x := bytes.IndexByte(w.cards[start:], ',')
+	if x < 0 {
+		w.err = fmt.Errorf("report: sprite %q: a card without shapes", s.Name)
+		return w.err
+	}
+	w.placed = [2]int{len(cardHead(w.n/cardSize)) + start + x, len(w.cards) - start - x}
+	w.tally(s)
+	if !w.allDrawn {
+		w.allDrawn = true
+		for i, k := range kinds {
+			w.drawn[i] = w.drawn[i] || draws(s, k)
+			w.allDrawn = w.allDrawn && w.drawn[i]
+		}
+	}
+	w.first.offer(s, made)
 	w.inCards++
 	w.idx.add(s)
 	w.n++
@@ -237,13 +310,11 @@ func (w *Writer) tally(s *export.Sprite) {
 // flushCards writes the card page being filled.
 func (w *Writer) flushCards() error {
 	page := (w.n - 1) / cardSize
-	var b bytes.Buffer
-	b.Grow(len(w.cards) + 32)
-	fmt.Fprintf(&b, "shapegenCards(%d,[", page)
-	b.Write(w.cards)
-	b.WriteString("]);\n")
+	b := append(w.page[:0], cardHead(page)...)
+	b = append(append(b, w.cards...), "]);\n"...)
+	w.page = b
 	w.cards, w.inCards = w.cards[:0], 0
-	return w.writeFile(cardFile(page), b.Bytes())
+	return w.writeFile(cardFile(page), b)
 }
 
 // flushIndex writes the index page being filled.

@@ -734,3 +734,72 @@ func TestSourceImageLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestAddCard writes a report, then another of the library with sprites
+// removed (so every later card's position changes), its cards copied
+// from where Placed said they lay in the first report's files: the files
+// must equal those of a report written without copying.
+func TestAddCard(t *testing.T) {
+	for _, opt := range []Options{{}, {PreviewDir: "preview", SpriteDir: "sprite"}} {
+		lib := library(450)
+		opt.Generator, opt.Settings = lib.Generator, lib.Settings
+		first := newMemFiles()
+		w := NewWriter(first.create, opt)
+		placed := map[string][3]any{}
+		for i := range lib.Sprites {
+			if err := w.Add(&lib.Sprites[i]); err != nil {
+				t.Fatal(err)
+			}
+			f, off, n := w.Placed()
+			placed[lib.Sprites[i].Name] = [3]any{f, off, n}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		lib.Sprites = slices.Delete(lib.Sprites, 3, 5)
+		lib.Sprites = slices.Delete(lib.Sprites, 240, 241)
+		want, _ := writeMem(t, lib, opt)
+		got := newMemFiles()
+		w = NewWriter(got.create, opt)
+		for i := range lib.Sprites {
+			s := &lib.Sprites[i]
+			p := placed[s.Name]
+			f, off, n := p[0].(string), p[1].(int), p[2].(int)
+			var err error
+			if i%7 == 0 { // some drawn again, as changed sprites are
+				err = w.Add(s)
+			} else {
+				err = w.AddCard(s, first.files[f][off:off+n])
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.order, want.order) {
+			t.Fatalf("files %q, want %q", got.order, want.order)
+		}
+		for _, f := range want.order {
+			if !bytes.Equal(got.files[f], want.files[f]) {
+				t.Errorf("%+v: %s differs from a report written without copied cards", opt, f)
+			}
+		}
+	}
+}
+
+// TestCardKey checks that links given by functions make cards unknown
+// and that the folders and the threshold tell Options apart.
+func TestCardKey(t *testing.T) {
+	a, okA := (&Options{PreviewDir: "p"}).CardKey()
+	b, okB := (&Options{PreviewDir: "p", Failures: []string{"x"}, Title: "t"}).CardKey()
+	c, _ := (&Options{PreviewDir: "q"}).CardKey()
+	d, _ := (&Options{PreviewDir: "p", Settings: export.Settings{AlphaThreshold: 3}}).CardKey()
+	if !okA || !okB || a != b || a == c || a == d {
+		t.Errorf("CardKey: %q %v, %q %v, %q, %q", a, okA, b, okB, c, d)
+	}
+	if _, ok := (&Options{PreviewFor: func(string) (string, bool) { return "", false }}).CardKey(); ok {
+		t.Errorf("CardKey with PreviewFor: ok")
+	}
+}

@@ -243,6 +243,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 
+	c.lookupsDone()
 	res.Images = len(srcs)
 	if err := finish(ctx, w, srcs, outs, res); err != nil {
 		return nil, err

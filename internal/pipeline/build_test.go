@@ -892,8 +892,9 @@ func TestTruncatedRecords(t *testing.T) {
 
 // TestFragments rebuilds after images are removed, added (a copy of
 // another, so same_as changes) and rewritten: shapes.json and shapes.yaml
-// copy the unchanged sprites' bytes from the files as last written and
-// must equal, byte for byte, what a build without cache writes.
+// copy the unchanged sprites' bytes from the files as last written, and
+// the report their cards (cards.go), and must equal, byte for byte, what
+// a build without cache writes.
 func TestFragments(t *testing.T) {
 	dir, out := t.TempDir(), t.TempDir()
 	copyTree(t, sprites, dir)
@@ -902,31 +903,39 @@ func TestFragments(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg.Formats = []string{"json", "yaml"}
-	rebuild := func() (copied int64) {
+	rebuild := func() (copied, cards int64) {
 		t.Helper()
-		var n atomic.Int64
-		opts := Options{Dir: dir, Out: out, Config: cfg, copied: func(string) { n.Add(1) }}
+		var n, c atomic.Int64
+		opts := Options{Dir: dir, Out: out, Config: cfg, copied: func(f string) {
+			if f == "report.html" {
+				c.Add(1)
+			} else {
+				n.Add(1)
+			}
+		}}
 		if _, err := Build(context.Background(), opts); err != nil {
 			t.Fatal(err)
 		}
-		return n.Load()
+		return n.Load(), c.Load()
 	}
-	if n := rebuild(); n != 0 {
-		t.Fatalf("cold build copied %d sprites", n)
+	if n, c := rebuild(); n != 0 || c != 0 {
+		t.Fatalf("cold build copied %d sprites and %d cards", n, c)
 	}
+	// noCards: the report's one card page cannot be copied from.
 	steps := []struct {
-		name   string
-		change func()
+		name    string
+		change  func()
+		noCards bool
 	}{
-		{"shapes.json removed", func() { os.Remove(filepath.Join(out, "shapes.json")) }},
-		{"an image removed", func() { os.Remove(filepath.Join(dir, "convex", "circle_soft.png")) }},
+		{"shapes.json removed", func() { os.Remove(filepath.Join(out, "shapes.json")) }, false},
+		{"an image removed", func() { os.Remove(filepath.Join(dir, "convex", "circle_soft.png")) }, false},
 		{"an image copied under another name", func() {
 			b, err := os.ReadFile(filepath.Join(dir, "concave", "c_shape.png"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			writeFile(t, dir, "aa/ring-copy.png", b)
-		}},
+		}, false},
 		{"an image rewritten", func() {
 			img := mustDecode(t, filepath.Join(dir, "holes", "ring.png"))
 			n := image.NewNRGBA(img.Bounds())
@@ -936,30 +945,50 @@ func TestFragments(t *testing.T) {
 			var buf bytes.Buffer
 			png.Encode(&buf, n)
 			writeFile(t, dir, "holes/ring.png", buf.Bytes())
-		}},
+		}, false},
+		{"a card page edited", func() {
+			f := filepath.Join(out, "report", "cards-0001.js")
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(f, bytes.ReplaceAll(b, []byte(`"s":`), []byte(`"S":`)), 0o644)
+		}, true},
+		{"previews turned on", func() { cfg.Preview = true }, true},
 		{"yaml turned off and on", func() {
 			cfg.Formats = []string{"json"}
 			rebuild()
 			cfg.Formats = []string{"json", "yaml"}
-		}},
+		}, false},
 	}
 	for _, st := range steps {
 		st.change()
-		copied := rebuild()
+		copied, cards := rebuild()
 		fresh := t.TempDir()
 		if _, err := Build(context.Background(), Options{Dir: dir, Out: fresh, Config: cfg, NoCache: true}); err != nil {
 			t.Fatal(err)
 		}
-		for _, f := range []string{"shapes.json", "shapes.yaml"} {
+		files := []string{"shapes.json", "shapes.yaml", "report.html"}
+		pages, _ := filepath.Glob(filepath.Join(fresh, "report", "*.js"))
+		if len(pages) == 0 {
+			t.Fatalf("no report pages in %s", fresh)
+		}
+		for _, p := range pages {
+			files = append(files, filepath.Join("report", filepath.Base(p)))
+		}
+		for _, f := range files {
 			got, _ := os.ReadFile(filepath.Join(out, f))
 			want, _ := os.ReadFile(filepath.Join(fresh, f))
 			if !bytes.Equal(got, want) || len(want) == 0 {
 				t.Errorf("%s: %s differs from a build without cache", st.name, f)
 			}
 		}
-		t.Logf("%s: %d sprites copied", st.name, copied)
+		t.Logf("%s: %d sprites and %d cards copied", st.name, copied, cards)
 		if copied == 0 && !strings.HasPrefix(st.name, "yaml") {
 			t.Errorf("%s: no sprite copied from the files as last written", st.name)
+		}
+		if (cards == 0) != st.noCards {
+			t.Errorf("%s: %d cards copied from the report as last written", st.name, cards)
 		}
 	}
 }

@@ -53,13 +53,10 @@ type frag struct {
 }
 
 // oldFrags is a library file as last written, and where its sprites'
-// bytes are: read reads them in order, mostly forward.
+// bytes are in it.
 type oldFrags struct {
-	at  map[sum16]loc
-	f   *os.File
-	br  *bufio.Reader
-	pos int64
-	buf []byte
+	at map[sum16]loc
+	f  *os.File
 }
 
 // openFrags opens library file name in out as last written, when the
@@ -97,38 +94,30 @@ func openFrags(out, dir, name string, rec map[string]outputFile) *oldFrags {
 		f.Close()
 		return nil
 	}
-	return &oldFrags{at: at, f: f, br: bufio.NewReaderSize(f, 1<<16)}
+	return &oldFrags{at: at, f: f}
 }
 
-// readOK returns the bytes of the sprite with fragment key k (valid until
-// the next call), and false when the file has none or o is nil.
-func (o *oldFrags) readOK(k sum16) ([]byte, bool) {
+// find returns where the sprite with fragment key k is in the old file,
+// and false when the file has none or o is nil.
+func (o *oldFrags) find(k sum16) (loc, bool) {
 	if o == nil {
-		return nil, false
+		return loc{}, false
 	}
 	l, ok := o.at[k]
 	if !ok || l.Len <= 0 || l.Len > 1<<30 {
-		return nil, false
+		return loc{}, false
 	}
-	if skip := l.Off - o.pos; skip < 0 || skip > 1<<20 {
-		if _, err := o.f.Seek(l.Off, io.SeekStart); err != nil {
-			return nil, false
-		}
-		o.br.Reset(o.f)
-	} else if _, err := o.br.Discard(int(skip)); err != nil {
-		return nil, false
+	return l, true
+}
+
+// section returns a reader of the n bytes at off in the old file, a
+// limited reader of the file itself, so that an *os.File can copy from
+// it in the kernel.
+func (o *oldFrags) section(off, n int64) (io.Reader, error) {
+	if _, err := o.f.Seek(off, io.SeekStart); err != nil {
+		return nil, err
 	}
-	o.pos = l.Off
-	if int64(cap(o.buf)) < l.Len {
-		o.buf = make([]byte, l.Len)
-	}
-	o.buf = o.buf[:l.Len]
-	n, err := io.ReadFull(o.br, o.buf)
-	o.pos += int64(n)
-	if err != nil {
-		return nil, false
-	}
-	return o.buf, true
+	return io.LimitReader(o.f, n), nil
 }
 
 func (o *oldFrags) close() {
@@ -171,5 +160,19 @@ type countWriter struct {
 func (c *countWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.n += int64(n)
+	return n, err
+}
+
+// ReadFrom copies r to the writer, flushing it first when it is a
+// bufio.Writer: that hands r to the writer beneath, and a file copies
+// from another file in the kernel.
+func (c *countWriter) ReadFrom(r io.Reader) (int64, error) {
+	if bw, ok := c.w.(*bufio.Writer); ok {
+		if err := bw.Flush(); err != nil {
+			return 0, err
+		}
+	}
+	n, err := io.Copy(c.w, r)
+	c.n += n
 	return n, err
 }

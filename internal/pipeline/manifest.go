@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -115,24 +116,35 @@ func fileDigest(p string) (int64, string, error) {
 // and reading it otherwise, and returns the stat data and digests written.
 func writeManifest(out, build string, files []string, known map[string]outputFile) (map[string]outputFile, error) {
 	m := Manifest{Format: ManifestFormat, Generator: Generator, Build: build}
-	rec := make(map[string]outputFile, len(files))
-	for _, f := range slices.Sorted(slices.Values(files)) {
-		p := filepath.Join(out, filepath.FromSlash(f))
-		fi, err := os.Stat(p)
+	sorted := slices.Sorted(slices.Values(files))
+	outs := make([]outputFile, len(sorted))
+	var need []int // the files to read, largest first: they are read side by side
+	for i, f := range sorted {
+		fi, err := os.Stat(filepath.Join(out, filepath.FromSlash(f)))
 		if err != nil {
 			return nil, err
 		}
 		st := statOfInfo(fi)
 		o, ok := known[f]
 		if !ok || o.Stat != st || o.SHA256 == "" {
-			_, sum, err := fileDigest(p)
-			if err != nil {
-				return nil, err
-			}
-			o = outputFile{Stat: st, SHA256: sum}
+			o, need = outputFile{Stat: st}, append(need, i)
 		}
-		rec[f] = o
-		m.Files = append(m.Files, ManifestEntry{Path: f, Size: st.Size, SHA256: o.SHA256})
+		outs[i] = o
+	}
+	slices.SortStableFunc(need, func(a, b int) int { return cmp.Compare(outs[b].Stat.Size, outs[a].Stat.Size) })
+	err := each(context.Background(), len(need), 0, func(k int) error {
+		i := need[k]
+		_, sum, err := fileDigest(filepath.Join(out, filepath.FromSlash(sorted[i])))
+		outs[i].SHA256 = sum
+		return err
+	}, nil)
+	if err != nil {
+		return nil, err
+	}
+	rec := make(map[string]outputFile, len(files))
+	for i, f := range sorted {
+		rec[f] = outs[i]
+		m.Files = append(m.Files, ManifestEntry{Path: f, Size: outs[i].Stat.Size, SHA256: outs[i].SHA256})
 	}
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {

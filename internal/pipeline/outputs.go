@@ -109,7 +109,8 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	if cfg.Preview {
 		opt.PreviewDir = PreviewDir
 	}
-	rw := report.NewWriter(create, opt)
+	ro := newReportOut(report.NewWriter(create, opt), opt, out, w.cache, w.opts.copied)
+	defer ro.stop()
 	var lib *export.Library // whole, only for the contact sheets
 	if cfg.Preview {
 		lib = &export.Library{Format: head.Format, Generator: head.Generator, Settings: head.Settings}
@@ -124,9 +125,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 				return nil, err
 			}
 		}
-		if err := rw.Add(sp); err != nil {
-			return nil, err
-		}
+		ro.add(sp, src.key)
 		if lib != nil {
 			lib.Sprites = append(lib.Sprites, *sp)
 		}
@@ -134,7 +133,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	if src.err != nil {
 		return nil, src.err
 	}
-	if err := rw.Close(); err != nil {
+	if err := ro.close(); err != nil {
 		return nil, err
 	}
 	for _, g := range anims {
@@ -240,6 +239,9 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		return nil, err
 	}
 	w.cache.outputs.Files = rec
+	if err := ro.record(w.cache.dir, rec); err != nil {
+		return nil, err
+	}
 	for _, f := range libraryFiles {
 		var err error
 		if fs, ok := fragsOf[f.file]; ok {
@@ -274,12 +276,13 @@ type spriteSource struct {
 func (s *spriteSource) all(notes *[]string) iter.Seq[*export.Sprite] {
 	return func(yield func(*export.Sprite) bool) {
 		var cached [][]byte // the record last read, of outcome last
+		var rb recordBuf
 		last := int32(-1)
 		for _, r := range s.refs {
 			if r.out != last {
 				var err error
 				o := &s.outs[r.out]
-				cached, err = s.w.cache.sprites(o.entry.Loc, o.key)
+				cached, err = s.w.cache.spritesIn(&rb, o.entry.Loc, o.key)
 				if errors.Is(err, errDamaged) {
 					if notes != nil {
 						*notes = append(*notes, fmt.Sprintf("cache: the record of %s was damaged; computed again", quoted(s.srcs[r.out].rel)))
@@ -325,10 +328,10 @@ var libraryFiles = []struct {
 			return nil, err
 		}
 		return &libOut{
-			add:   jw.Add,
-			frag:  jw.AddFragment,
-			anim:  jw.AddAnimation,
-			close: jw.Close,
+			add:    jw.Add,
+			frags1: jw.AddFragments,
+			anim:   jw.AddAnimation,
+			close:  jw.Close,
 		}, nil
 	}},
 	{"yaml", "shapes.yaml", func(w io.Writer, head *export.Library) (*libOut, error) {
@@ -337,28 +340,34 @@ var libraryFiles = []struct {
 			return nil, err
 		}
 		return &libOut{
-			add:   yw.Add,
-			frag:  yw.AddFragment,
-			anim:  yw.AddAnimation,
-			close: yw.Close,
+			add:    yw.Add,
+			frags1: yw.AddFragments,
+			anim:   yw.AddAnimation,
+			close:  yw.Close,
 		}, nil
 	}},
 }
 
 // libOut is a library file being written a sprite at a time.
 type libOut struct {
-	name  string
-	add   func(sp *export.Sprite) error
-	frag  func(name string, b []byte) error
-	anim  func(a *export.Animation) error
-	close func() error
-	file  io.WriteCloser
-	bw    *bufio.Writer
+	name   string
+	add    func(sp *export.Sprite) error
+	frags1 func(names []string, r io.Reader) error
+	anim   func(a *export.Animation) error
+	close  func() error
+	file   io.WriteCloser
+	bw     *bufio.Writer
 	// cw counts the bytes written; frags records where each sprite's went,
 	// old is the file as last written, when its fragments can be copied.
 	cw    *countWriter
 	frags []frag
 	old   *oldFrags
+	// run is the run of sprites to be copied from old: their names, where
+	// the run is in old (off to end) and where it goes in the new file.
+	run struct {
+		names        []string
+		off, end, at int64
+	}
 	// put writes a sprite (see libOut.write); stop, for a writer made
 	// async, ends its goroutine.
 	put  func(sp *export.Sprite, key sum16) error
@@ -369,20 +378,56 @@ type libOut struct {
 
 // write writes sp, whose fragment key is key: its bytes as last written
 // when the old file has them, else encoded; and records where they went.
+// Sprites whose bytes lay side by side in the old file are copied as one
+// run (see flushRun), when the next sprite does not continue it.
 func (lw *libOut) write(sp *export.Sprite, key sum16) error {
-	start := lw.cw.n
-	var err error
-	if b, ok := lw.old.readOK(key); ok {
-		err = lw.frag(sp.Name, b)
-		if lw.copied != nil {
-			lw.copied(lw.name)
+	if l, ok := lw.old.find(key); ok {
+		if len(lw.run.names) > 0 && l.Off != lw.run.end {
+			if err := lw.flushRun(); err != nil {
+				return err
+			}
 		}
-	} else {
-		err = lw.add(sp)
+		if len(lw.run.names) == 0 {
+			lw.run.off, lw.run.end, lw.run.at = l.Off, l.Off, lw.cw.n
+		}
+		lw.run.names = append(lw.run.names, sp.Name)
+		lw.frags = append(lw.frags, frag{key, loc{lw.run.at + l.Off - lw.run.off, l.Len}})
+		lw.run.end += l.Len
+		return nil
 	}
+	if err := lw.flushRun(); err != nil {
+		return err
+	}
+	start := lw.cw.n
+	err := lw.add(sp)
 	if err == nil {
 		lw.frags = append(lw.frags, frag{key, loc{start, lw.cw.n - start}})
 	}
+	return err
+}
+
+// flushRun copies the run of sprites pending, when there is one, from the
+// old file: the kernel copies it from file to file (copy_file_range), as
+// the writers' chain hands the reader down to the new file.
+func (lw *libOut) flushRun() error {
+	r := &lw.run
+	if len(r.names) == 0 {
+		return nil
+	}
+	n := r.end - r.off
+	src, err := lw.old.section(r.off, n)
+	if err == nil {
+		err = lw.frags1(r.names, src)
+	}
+	if err == nil && lw.cw.n != r.at+n {
+		err = fmt.Errorf("%s: changed while the build ran", lw.name)
+	}
+	if err == nil && lw.copied != nil {
+		for range r.names {
+			lw.copied(lw.name)
+		}
+	}
+	r.names = r.names[:0]
 	return err
 }
 
@@ -444,6 +489,9 @@ func openLibrary(out, file string, open func(io.Writer, *export.Library) (*libOu
 	}
 	lw.name, lw.file, lw.bw, lw.cw = file, wc, bw, cw
 	lw.put = lw.write
+	anim, end := lw.anim, lw.close
+	lw.anim = func(a *export.Animation) error { return cmp.Or(lw.flushRun(), anim(a)) }
+	lw.close = func() error { return cmp.Or(lw.flushRun(), end()) }
 	return lw, nil
 }
 
@@ -668,16 +716,23 @@ func readPNG(path string) (image.Image, error) {
 // follow from it) and the failures.
 func outputsSum(cfg *config.Config, srcs []source, outs []outcome, failures []string) string {
 	c, _ := json.Marshal(cfg)
+	// The digest of the parts, each length-prefixed (appendPart), hashed
+	// a buffer at a time.
+	h := sha256.New()
 	b := appendPart(appendPart(make([]byte, 0, 1<<16), Generator), c)
 	var key [64]byte
 	for i, s := range srcs {
+		if len(b) > 1<<15 {
+			h.Write(b)
+			b = b[:0]
+		}
 		b = appendPart(appendPart(b, s.rel), hexKey(&key, outs[i].key))
 	}
 	for _, f := range failures {
 		b = appendPart(b, f)
 	}
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:])
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // hexKey returns key in hex in buf, or nothing for none (as the digest

@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"math"
 	"slices"
+	"strings"
 	"unicode/utf8"
+	"unsafe"
 
+	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
 )
 
@@ -96,11 +99,20 @@ func encodeSprite(b []byte, sp *export.Sprite) []byte {
 }
 
 // decodeSprite reads a sprite that encodeSprite wrote; false when rec is
-// not one.
+// not one. The sprite shares no memory with rec, which the caller may
+// reuse: rec is read in place (a string over its bytes, which no string
+// of the sprite keeps), and each string the sprite holds is a copy or a
+// constant.
 func decodeSprite(rec []byte) (export.Sprite, bool) {
-	r := &reader{s: string(rec)}
+	r := &reader{s: unsafe.String(unsafe.SliceData(rec), len(rec))}
 	var sp export.Sprite
-	sp.Name, sp.Image = r.str(), r.str()
+	name, image := r.str(), r.str()
+	sp.Image = strings.Clone(image)
+	if strings.HasPrefix(image, name) {
+		sp.Name = sp.Image[:len(name)] // the common case: one copy for both
+	} else {
+		sp.Name = strings.Clone(name)
+	}
 	sp.Frame = export.Frame{X: r.int(), Y: r.int(), W: r.int(), H: r.int()}
 	flags := r.byte()
 	sp.Rotated = flags&flagRotated != 0
@@ -126,18 +138,23 @@ func decodeSprite(rec []byte) (export.Sprite, bool) {
 		sp.Quality = make(export.Qualities, n)
 		for range n {
 			k := r.str()
+			if kind, ok := collide.ParseKind(k); ok {
+				k = kind.String() // a constant
+			} else {
+				k = strings.Clone(k)
+			}
 			sp.Quality[k] = export.Quality{Outside: r.int(), AreaRatio: r.num(), FPArea: r.num()}
 		}
 	}
 	if flags&flagMask != 0 {
 		sp.Mask = &export.EncodedMask{W: r.int(), H: r.int()}
-		sp.Mask.RLE = r.str()
+		sp.Mask.RLE = strings.Clone(r.str())
 	}
-	sp.SameAs = r.str()
+	sp.SameAs = strings.Clone(r.str())
 	if n := r.count(); n > 0 {
 		sp.Warnings = make([]string, n)
 		for i := range sp.Warnings {
-			sp.Warnings[i] = r.str()
+			sp.Warnings[i] = strings.Clone(r.str())
 		}
 	}
 	if r.bad || r.s != "" || flags >= 1<<6 {

@@ -110,6 +110,13 @@ func TestRecordSprite(t *testing.T) {
 		if !ok || !reflect.DeepEqual(got, want) {
 			t.Fatalf("case %d: decodeSprite(encodeSprite(%+v)) = %+v, %v; want %+v", i, sp, got, ok, want)
 		}
+		for j := range rec { // the record's memory is reused: the sprite must not share it
+			rec[j] = 0xa5
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("case %d: the sprite decoded changed with its record's bytes: %+v; want %+v", i, got, want)
+		}
+		rec = encodeSprite(rec[:0], &sp)
 		if math.Signbit(got.Pivot[0]) != math.Signbit(want.Pivot[0]) {
 			t.Fatalf("case %d: pivot %v, want %v", i, got.Pivot, want.Pivot)
 		}

@@ -12,6 +12,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -154,6 +155,8 @@ type store struct {
 	outputs outputsRecord
 	// keepAll keeps every record (no compaction), for a shard build.
 	keepAll bool
+	// oldLen is the old index's length: the new one is about as long.
+	oldLen int
 }
 
 // openStore opens the cache in out (creating it), reading the old index
@@ -247,6 +250,7 @@ func (s *store) readIndex() {
 		bad("its index fails its checksum")
 		return
 	}
+	s.oldLen = len(body)
 	ix, gen, ok := parseIndex(string(body))
 	if !ok {
 		bad("its index is damaged")
@@ -269,6 +273,10 @@ func (s *store) lookupStat(rel string, st fileStat, settings sum16) (*entry, boo
 	}
 	return e, true
 }
+
+// lookupsDone drops what lookupKey made, which it must not be called
+// after: the outputs are written without it.
+func (s *store) lookupsDone() { s.byKey = nil }
 
 // lookupKey returns a copy of the cached entry with content key.
 func (s *store) lookupKey(key sum32) (entry, bool) {
@@ -316,10 +324,27 @@ var errDamaged = errors.New("damaged cache record")
 // sprites returns the sprites' record forms of the record at l, checked against
 // its checksum and content key; errDamaged when it fails.
 func (s *store) sprites(l loc, key sum32) ([][]byte, error) {
+	var rb recordBuf
+	return s.spritesIn(&rb, l, key)
+}
+
+// recordBuf is the memory a record is read into, reused from one record
+// to the next.
+type recordBuf struct {
+	b   []byte
+	out [][]byte
+}
+
+// spritesIn is sprites reading into rb: what it returns is rb's, valid
+// until rb's next use.
+func (s *store) spritesIn(rb *recordBuf, l loc, key sum32) ([][]byte, error) {
 	if l.Len < 8 || l.Len > 1<<31 {
 		return nil, errDamaged
 	}
-	b := make([]byte, l.Len)
+	if int64(cap(rb.b)) < l.Len {
+		rb.b = make([]byte, l.Len)
+	}
+	b := rb.b[:l.Len]
 	if _, err := s.recs.ReadAt(b, l.Off); err != nil {
 		return nil, errDamaged
 	}
@@ -330,14 +355,25 @@ func (s *store) sprites(l loc, key sum32) ([][]byte, error) {
 	if len(payload) < len(key) || !bytes.Equal(payload[:len(key)], key[:]) {
 		return nil, errDamaged
 	}
-	r := &reader{s: string(payload[len(key):])}
-	out := make([][]byte, r.count())
-	for i := range out {
-		out[i] = []byte(r.str())
-	}
-	if r.bad || r.s != "" {
+	p := payload[len(key):]
+	count, k := binary.Uvarint(p)
+	if k <= 0 || count > uint64(len(p)) {
 		return nil, errDamaged
 	}
+	p = p[k:]
+	out := rb.out[:0]
+	for range count {
+		m, k := binary.Uvarint(p)
+		if k <= 0 || m > uint64(len(p)-k) {
+			return nil, errDamaged
+		}
+		out = append(out, p[k:k+int(m):k+int(m)])
+		p = p[k+int(m):]
+	}
+	if len(p) != 0 {
+		return nil, errDamaged
+	}
+	rb.out = out
 	return out, nil
 }
 
@@ -413,7 +449,7 @@ func (s *store) save(srcs []source, outs []outcome) error {
 	if s.sameIndex(ix) && len(s.notes) == 0 {
 		return nil
 	}
-	body := appendIndex(nil, ix, s.gen)
+	body := appendIndex(make([]byte, 0, s.oldLen+s.oldLen/16+4096), ix, s.gen)
 	sum := sha256.Sum256(body)
 	err := atomicfile.Write(filepath.Join(s.dir, indexName), func(w io.Writer) error {
 		for _, part := range [][]byte{[]byte(indexMagic), sum[:], body} {
@@ -572,8 +608,10 @@ func boolByte(v bool) byte {
 }
 
 // parseIndex decodes an index written by appendIndex, and false when s is
-// not one (or not sorted by path). The strings of the entries share s's
-// memory, and the entries one array.
+// not one (or not sorted by path). The entries share one array, and their
+// strings none of s's memory: each path is a copy, which a sprite's image
+// and name share when they are the path and the path without its
+// extension (most are), so s can go once the index is read.
 func parseIndex(s string) ([]indexed, int, bool) {
 	r := &reader{s: s}
 	gen := r.uvarint()
@@ -584,7 +622,18 @@ func parseIndex(s string) ([]indexed, int, bool) {
 		ix, es = make([]indexed, n), make([]entry, n)
 	}
 	for i := range n {
-		p := r.str()
+		p := strings.Clone(r.str())
+		stem := strings.TrimSuffix(p, path.Ext(p))
+		// own returns v as p or stem when it is one, else a copy.
+		own := func(v string) string {
+			switch v {
+			case p:
+				return p
+			case stem:
+				return stem
+			}
+			return strings.Clone(v)
+		}
 		e := &es[i]
 		e.Stat = fileStat{Size: r.varint(), Mod: r.varint(), Change: r.varint(), Ino: r.varint(), Dev: r.varint(),
 			DataSize: r.varint(), DataMod: r.varint(), DataChange: r.varint(), DataIno: r.varint(), DataDev: r.varint()}
@@ -596,7 +645,7 @@ func parseIndex(s string) ([]indexed, int, bool) {
 		}
 		for i := range e.Facts {
 			f := &e.Facts[i]
-			f.Name, f.Image = r.str(), r.str()
+			f.Name, f.Image = own(r.str()), own(r.str())
 			f.Pixels = int(r.varint())
 			f.PolygonFP = math.Float64frombits(r.fixed64())
 			f.HasPolygon = r.byte() == 1
@@ -604,13 +653,13 @@ func parseIndex(s string) ([]indexed, int, bool) {
 				f.Fails = make([]string, nf)
 			}
 			for j := range f.Fails {
-				f.Fails[j] = r.str()
+				f.Fails[j] = strings.Clone(r.str())
 			}
 			if nn := r.count(); nn > 0 {
 				f.Notes = make([]string, nn)
 			}
 			for j := range f.Notes {
-				f.Notes[j] = r.str()
+				f.Notes[j] = strings.Clone(r.str())
 			}
 			if r.byte() == 1 {
 				copy(f.MaskKey[:], r.fixed(len(f.MaskKey)))
@@ -619,7 +668,7 @@ func parseIndex(s string) ([]indexed, int, bool) {
 				f.Anims = make([]animRef, na)
 			}
 			for j := range f.Anims {
-				f.Anims[j] = animRef{Name: r.str(), Pos: int(r.varint())}
+				f.Anims[j] = animRef{Name: strings.Clone(r.str()), Pos: int(r.varint())}
 			}
 		}
 		if r.bad || i > 0 && ix[i-1].rel >= p {

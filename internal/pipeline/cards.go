@@ -1,0 +1,299 @@
+package pipeline
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/shapegen/shapegen/export"
+	"github.com/shapegen/shapegen/export/report"
+	"github.com/shapegen/shapegen/internal/atomicfile"
+)
+
+// The report's cards are copied as the library's sprites are (frags.go):
+// after writing the report the build records, in the cache folder
+// (cardsName), where each sprite's card lies in the report's card files
+// (report.Writer.Placed), under the sprite's fragment key, with the
+// report's CardKey and each card file's SHA-256. The next build with the
+// same CardKey takes the card of each sprite whose fragment key it finds
+// out of the card file as last written, when the cache's record of the
+// outputs says that file is untouched since, instead of drawing the
+// sprite again (report.Writer.AddCard).
+
+// cardsName is the record of the cards in the cache folder, and cardsMagic
+// names its layout.
+const (
+	cardsName  = "report-cards"
+	cardsMagic = "shapegen cards 1\n"
+)
+
+// cardPlace is where a sprite's card is: a file of the report (an index
+// of the record's files) and the bytes in it.
+type cardPlace struct {
+	file   int32
+	off, n int64
+}
+
+// oldCards is the cards of the report as last written.
+type oldCards struct {
+	out   string
+	files []string
+	sums  []string
+	rec   map[string]outputFile
+	at    map[sum16]cardPlace
+	// cur is the file whose bytes data holds, -1 for none (data is then
+	// only memory to reuse); bad marks the files that are not as recorded.
+	cur  int32
+	data []byte
+	bad  []bool
+}
+
+// openCards reads the record of the cards in cache folder dir, when it is
+// of a report with cardKey; else nil. rec is the cache's record of the
+// outputs as last written.
+func openCards(out, dir, cardKey string, rec map[string]outputFile) *oldCards {
+	b, err := os.ReadFile(filepath.Join(dir, cardsName))
+	if err != nil {
+		return nil
+	}
+	rest, ok := bytes.CutPrefix(b, []byte(cardsMagic))
+	if !ok {
+		return nil
+	}
+	r := &reader{s: string(rest)}
+	if r.str() != cardKey || r.bad {
+		return nil
+	}
+	o := &oldCards{out: out, rec: rec, cur: -1}
+	nf := r.count()
+	for range nf {
+		o.files = append(o.files, r.str())
+		o.sums = append(o.sums, r.fixed(64))
+	}
+	o.bad = make([]bool, nf)
+	n := r.count()
+	o.at = make(map[sum16]cardPlace, n)
+	for range n {
+		var k sum16
+		copy(k[:], r.fixed(len(k)))
+		p := cardPlace{file: int32(r.uvarint()), off: int64(r.uvarint()), n: int64(r.uvarint())}
+		if p.file < 0 || int(p.file) >= nf {
+			return nil
+		}
+		o.at[k] = p
+	}
+	if r.bad || r.s != "" {
+		return nil
+	}
+	return o
+}
+
+// card returns the card of the sprite with fragment key k (valid until
+// the next call), and false when there is none or o is nil.
+func (o *oldCards) card(k sum16) ([]byte, bool) {
+	if o == nil {
+		return nil, false
+	}
+	p, ok := o.at[k]
+	if !ok || o.bad[p.file] {
+		return nil, false
+	}
+	if p.file != o.cur {
+		o.cur = -1
+		b, ok := o.read(p.file)
+		if !ok {
+			o.bad[p.file] = true
+			return nil, false
+		}
+		o.cur, o.data = p.file, b
+	}
+	if p.off < 0 || p.n <= 0 || p.off+p.n > int64(len(o.data)) {
+		return nil, false
+	}
+	return o.data[p.off : p.off+p.n], true
+}
+
+// read reads card file i, when the record of the outputs says it is as
+// written with the SHA-256 the cards' record names.
+func (o *oldCards) read(i int32) ([]byte, bool) {
+	name := o.files[i]
+	rec, ok := o.rec[name]
+	if !ok || rec.SHA256 != o.sums[i] {
+		return nil, false
+	}
+	f, err := os.Open(filepath.Join(o.out, filepath.FromSlash(name)))
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || statOfInfo(fi) != rec.Stat {
+		return nil, false
+	}
+	if rec.Stat.Size > 1<<30 {
+		return nil, false
+	}
+	if int64(cap(o.data)) < rec.Stat.Size {
+		o.data = make([]byte, rec.Stat.Size)
+	}
+	b := o.data[:rec.Stat.Size]
+	_, err = io.ReadFull(f, b)
+	return b, err == nil
+}
+
+// newCards gathers where the cards of a report being written go.
+type newCards struct {
+	files  []string
+	fileOf map[string]int32
+	places []sum16
+	at     []cardPlace
+}
+
+// add records that the card of the sprite with fragment key k is the n
+// bytes at off of file.
+func (c *newCards) add(k sum16, file string, off, n int) {
+	i, ok := c.fileOf[file]
+	if !ok {
+		if c.fileOf == nil {
+			c.fileOf = map[string]int32{}
+		}
+		i = int32(len(c.files))
+		c.files = append(c.files, file)
+		c.fileOf[file] = i
+	}
+	c.places = append(c.places, k)
+	c.at = append(c.at, cardPlace{file: i, off: int64(off), n: int64(n)})
+}
+
+// write records the cards in cache folder dir, for a report with cardKey
+// whose files are as rec says.
+func (c *newCards) write(dir, cardKey string, rec map[string]outputFile) error {
+	b := appendString([]byte(cardsMagic), cardKey)
+	b = binary.AppendUvarint(b, uint64(len(c.files)))
+	for _, f := range c.files {
+		sum := rec[f].SHA256
+		if len(sum) != 64 {
+			return removeCards(dir)
+		}
+		b = append(appendString(b, f), sum...)
+	}
+	b = binary.AppendUvarint(b, uint64(len(c.places)))
+	for i, k := range c.places {
+		p := c.at[i]
+		b = append(b, k[:]...)
+		b = binary.AppendUvarint(b, uint64(p.file))
+		b = binary.AppendUvarint(b, uint64(p.off))
+		b = binary.AppendUvarint(b, uint64(p.n))
+	}
+	return atomicfile.WriteUnsynced(filepath.Join(dir, cardsName), func(w io.Writer) error {
+		_, err := w.Write(b)
+		return err
+	})
+}
+
+// removeCards removes the record of the cards from cache folder dir.
+func removeCards(dir string) error {
+	err := os.Remove(filepath.Join(dir, cardsName))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
+// reportOut writes the report on a goroutine of its own, fed the sprites
+// in name order through a short queue (as libOut.async), each with its
+// fragment key: the report costs about what reading the sprites does, so
+// they go side by side on two cores. It copies the cards it can from the
+// report as last written and records where the new ones go.
+type reportOut struct {
+	rw      *report.Writer
+	cardKey string
+	keep    bool // the report has a CardKey: cards are copied and recorded
+	old     *oldCards
+	cards   newCards
+	copied  func(file string)
+	ch      chan reportItem
+	done    chan error
+	once    sync.Once
+	err     error
+}
+
+type reportItem struct {
+	sp  *export.Sprite
+	key sum16
+}
+
+// newReportOut starts writing the report through rw, whose Options are
+// opt, into out; c is the cache, copied (when not nil) is called for each
+// card copied.
+func newReportOut(rw *report.Writer, opt report.Options, out string, c *store, copied func(string)) *reportOut {
+	ro := &reportOut{rw: rw, copied: copied, ch: make(chan reportItem, 256), done: make(chan error, 1)}
+	ro.cardKey, ro.keep = opt.CardKey()
+	if ro.keep {
+		ro.old = openCards(out, c.dir, ro.cardKey, c.outputs.Files)
+	}
+	go func() {
+		var err error
+		for it := range ro.ch {
+			if err == nil {
+				err = ro.put(it.sp, it.key)
+			}
+		}
+		ro.done <- err
+	}()
+	return ro
+}
+
+// put adds sp, whose fragment key is key, to the report.
+func (ro *reportOut) put(sp *export.Sprite, key sum16) error {
+	var err error
+	if b, ok := ro.old.card(key); ok {
+		err = ro.rw.AddCard(sp, b)
+		if ro.copied != nil {
+			ro.copied(report.HTMLFile)
+		}
+	} else {
+		err = ro.rw.Add(sp)
+	}
+	if err == nil && ro.keep {
+		file, off, n := ro.rw.Placed()
+		ro.cards.add(key, file, off, n)
+	}
+	return err
+}
+
+// add queues sp, which must not change afterwards; an error is returned
+// by close.
+func (ro *reportOut) add(sp *export.Sprite, key sum16) { ro.ch <- reportItem{sp, key} }
+
+// stop ends the goroutine, and returns its error.
+func (ro *reportOut) stop() error {
+	ro.once.Do(func() {
+		close(ro.ch)
+		ro.err = <-ro.done
+	})
+	return ro.err
+}
+
+// close ends the sprites and writes the rest of the report.
+func (ro *reportOut) close() error {
+	if err := ro.stop(); err != nil {
+		return err
+	}
+	ro.old = nil // while the engine formats are written
+	return ro.rw.Close()
+}
+
+// record records where the cards went in cache folder dir, the report's
+// files being as rec says (see newCards.write), or removes the record
+// when the report has no CardKey.
+func (ro *reportOut) record(dir string, rec map[string]outputFile) error {
+	if !ro.keep {
+		return removeCards(dir)
+	}
+	return ro.cards.write(dir, ro.cardKey, rec)
+}
