@@ -161,6 +161,16 @@ func check(sp *export.Sprite, rel string, f atlas.Frame, m *mask.Mask, set confi
 	if want := pivotOf(set, f); sp.Pivot != want {
 		bad("pivot %v, the pivot rule %s puts it at %v", sp.Pivot, set.Pivot, want)
 	}
+	checkShapes(sp, []*mask.Mask{m}, nil, kinds, maxVertices, bad)
+	return fails
+}
+
+// checkShapes reports to bad what is wrong with sp's shapes against the
+// masks every one of them must hold (a sprite's own, or each frame of an
+// animation, named in the messages by names when given): a kind the
+// settings list missing from a sprite with pixels, opaque pixels outside,
+// a recorded outside figure other than 0, a polygon past maxVertices.
+func checkShapes(sp *export.Sprite, masks []*mask.Mask, names []string, kinds []collide.Kind, maxVertices int, bad func(string, ...any)) {
 	if sp.Pixels > 0 {
 		for _, k := range kinds {
 			if _, ok := sp.Shape(k); !ok {
@@ -173,8 +183,15 @@ func check(sp *export.Sprite, rel string, f atlas.Frame, m *mask.Mask, set confi
 		if !ok {
 			continue
 		}
-		if n := verify.Outside(m, sh); n > 0 {
-			bad("%s leaves %s outside", k, plural.Count(n, "opaque pixel"))
+		for i, m := range masks {
+			n := verify.Outside(m, sh)
+			switch {
+			case n == 0:
+			case names == nil:
+				bad("%s leaves %s outside", k, plural.Count(n, "opaque pixel"))
+			default:
+				bad("%s leaves %s of %s outside", k, plural.Count(n, "opaque pixel"), names[i])
+			}
 		}
 		if q, ok := sp.Quality[k.String()]; ok && q.Outside != 0 {
 			bad("quality.%s.outside is %d", k, q.Outside)
@@ -183,5 +200,4 @@ func check(sp *export.Sprite, rel string, f atlas.Frame, m *mask.Mask, set confi
 	if maxVertices > 0 && len(sp.Polygon) > maxVertices {
 		bad("polygon has %d vertices, max_vertices is %d", len(sp.Polygon), maxVertices)
 	}
-	return fails
 }

@@ -10,9 +10,7 @@ import (
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/config"
-	"github.com/shapegen/shapegen/internal/plural"
 	"github.com/shapegen/shapegen/mask"
-	"github.com/shapegen/shapegen/verify"
 )
 
 // animFrame is a sprite of the art that is a frame of an animation, as
@@ -121,29 +119,10 @@ func checkAnimation(a *export.Animation, fs []animFrame, kinds []collide.Kind, m
 	if want := pivotOf(fs[0].set, fs[0].frame); a.Pivot != want {
 		bad("pivot %v, its first frame's is %v", a.Pivot, want)
 	}
-	if a.Pixels > 0 {
-		for _, k := range kinds {
-			if _, ok := a.Shape(k); !ok {
-				bad("no %s, which the library's settings list", k)
-			}
-		}
+	masks := make([]*mask.Mask, len(fs))
+	for i, f := range fs {
+		masks[i] = f.mask
 	}
-	for k := range collide.Kinds() {
-		sh, ok := a.Shape(k)
-		if !ok {
-			continue
-		}
-		for _, f := range fs {
-			if n := verify.Outside(f.mask, sh); n > 0 {
-				bad("%s leaves %s of %s outside", k, plural.Count(n, "opaque pixel"), f.name)
-			}
-		}
-		if q, ok := a.Quality[k.String()]; ok && q.Outside != 0 {
-			bad("quality.%s.outside is %d", k, q.Outside)
-		}
-	}
-	if maxVertices > 0 && len(a.Polygon) > maxVertices {
-		bad("polygon has %d vertices, max_vertices is %d", len(a.Polygon), maxVertices)
-	}
+	checkShapes(&a.Sprite, masks, names, kinds, maxVertices, bad)
 	return fails
 }
