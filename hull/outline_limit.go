@@ -1,10 +1,8 @@
 package hull
 
 import (
-	"cmp"
 	"image"
 	"math"
-	"slices"
 
 	"github.com/shapegen/shapegen/collide"
 )
@@ -505,7 +503,7 @@ func (c *capper) giveUp(ri, max int) bool {
 	pts := c.ring(ri)
 	var h collide.Polygon
 	for {
-		h = vecHull(pts)
+		h = collide.ConvexHull(nil, pts)
 		if len(h) > max {
 			h = Reduce(h, max)
 		}
@@ -572,29 +570,4 @@ func ringArea2(r []collide.Vec) float64 {
 		s += a.Cross(r[(i+1)%len(r)])
 	}
 	return s
-}
-
-// vecHull returns the convex hull of pts with a positive shoelace sum and
-// no collinear vertex (Andrew's monotone chain).
-func vecHull(pts []collide.Vec) collide.Polygon {
-	s := append([]collide.Vec(nil), pts...)
-	slices.SortFunc(s, func(a, b collide.Vec) int { return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Y, b.Y)) })
-	s = slices.Compact(s)
-	var h collide.Polygon
-	for pass := range 2 {
-		start := len(h)
-		for _, q := range s {
-			for len(h) >= start+2 && h[len(h)-1].Sub(h[len(h)-2]).Cross(q.Sub(h[len(h)-1])) <= 0 {
-				h = h[:len(h)-1]
-			}
-			h = append(h, q)
-		}
-		h = h[:len(h)-1]
-		if pass == 0 {
-			for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
-				s[i], s[j] = s[j], s[i]
-			}
-		}
-	}
-	return h
 }

@@ -1,8 +1,6 @@
 package verify
 
 import (
-	"slices"
-
 	"github.com/shapegen/shapegen/collide"
 )
 
@@ -10,46 +8,14 @@ import (
 // shoelace sum, no repeated vertex and no three collinear, appended to
 // dst[:0]. A polygon that already follows collide's Polygon conventions is
 // copied as it is (O(n)); anything else (the other winding, repeats,
-// collinear runs, a non-convex list) gets its hull by Andrew's monotone
-// chain (O(n log n)). All points equal give one vertex and all points on a
+// collinear runs, a non-convex list) gets its hull from collide.ConvexHull
+// (O(n log n)). All points equal give one vertex and all points on a
 // line give its two ends; no points give none.
 func convex(dst, p []collide.Vec) []collide.Vec {
-	dst = dst[:0]
 	if strictlyConvex(p) {
-		return append(dst, p...)
+		return append(dst[:0], p...)
 	}
-	pts := append(dst, p...)
-	slices.SortFunc(pts, func(a, b collide.Vec) int {
-		switch {
-		case a.X < b.X || a.X == b.X && a.Y < b.Y:
-			return -1
-		case a.X == b.X && a.Y == b.Y:
-			return 0
-		}
-		return 1
-	})
-	pts = slices.Compact(pts)
-	if len(pts) < 3 {
-		return pts
-	}
-	// The lower chain left to right, then the upper chain right to left,
-	// each popping vertices that do not turn left (positive cross).
-	hull := make([]collide.Vec, 0, len(pts)+1)
-	for pass := range 2 {
-		start := len(hull)
-		for k := range pts {
-			v := pts[k]
-			if pass == 1 {
-				v = pts[len(pts)-1-k]
-			}
-			for len(hull) >= start+2 && hull[len(hull)-1].Sub(hull[len(hull)-2]).Cross(v.Sub(hull[len(hull)-2])) <= 0 {
-				hull = hull[:len(hull)-1]
-			}
-			hull = append(hull, v)
-		}
-		hull = hull[:len(hull)-1] // each chain's last point starts the other
-	}
-	return append(pts[:0], hull...)
+	return collide.ConvexHull(dst, p)
 }
 
 // strictlyConvex reports whether p has at least three vertices and every
