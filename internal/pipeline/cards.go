@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sync"
 
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/report"
@@ -216,35 +215,18 @@ type reportOut struct {
 	old     *oldCards
 	cards   newCards
 	copied  func(file string)
-	ch      chan reportItem
-	done    chan error
-	once    sync.Once
-	err     error
-}
-
-type reportItem struct {
-	sp  *export.Sprite
-	key sum16
+	q       *serial
 }
 
 // newReportOut starts writing the report through rw, whose Options are
 // opt, into out; c is the cache, copied (when not nil) is called for each
 // card copied.
 func newReportOut(rw *report.Writer, opt report.Options, out string, c *store, copied func(string)) *reportOut {
-	ro := &reportOut{rw: rw, copied: copied, ch: make(chan reportItem, 256), done: make(chan error, 1)}
+	ro := &reportOut{rw: rw, copied: copied, q: newSerial(256)}
 	ro.cardKey, ro.keep = opt.CardKey()
 	if ro.keep {
 		ro.old = openCards(out, c.dir, ro.cardKey, c.outputs.Files)
 	}
-	go func() {
-		var err error
-		for it := range ro.ch {
-			if err == nil {
-				err = ro.put(it.sp, it.key)
-			}
-		}
-		ro.done <- err
-	}()
 	return ro
 }
 
@@ -268,16 +250,12 @@ func (ro *reportOut) put(sp *export.Sprite, key sum16) error {
 
 // add queues sp, which must not change afterwards; an error is returned
 // by close.
-func (ro *reportOut) add(sp *export.Sprite, key sum16) { ro.ch <- reportItem{sp, key} }
-
-// stop ends the goroutine, and returns its error.
-func (ro *reportOut) stop() error {
-	ro.once.Do(func() {
-		close(ro.ch)
-		ro.err = <-ro.done
-	})
-	return ro.err
+func (ro *reportOut) add(sp *export.Sprite, key sum16) {
+	ro.q.do(func() error { return ro.put(sp, key) })
 }
+
+// stop waits for the queued sprites, and returns the first error.
+func (ro *reportOut) stop() error { return ro.q.stop() }
 
 // close ends the sprites and writes the rest of the report.
 func (ro *reportOut) close() error {

@@ -437,37 +437,19 @@ func (lw *libOut) flushRun() error {
 // on another core. The sprites handed to it must not change afterwards.
 // An error is returned by close.
 func (lw *libOut) async() {
-	ch := make(chan func() error, 256)
-	done := make(chan error, 1)
-	go func() {
-		var err error
-		for f := range ch {
-			if err == nil {
-				err = f()
-			}
-		}
-		done <- err
-	}()
-	var once sync.Once
-	var err error
-	lw.stop = func() {
-		once.Do(func() {
-			close(ch)
-			err = <-done
-		})
-	}
+	q := newSerial(256)
+	lw.stop = func() { q.stop() }
 	put, anim, end := lw.put, lw.anim, lw.close
 	lw.put = func(sp *export.Sprite, key sum16) error {
-		ch <- func() error { return put(sp, key) }
+		q.do(func() error { return put(sp, key) })
 		return nil
 	}
 	lw.anim = func(a *export.Animation) error {
-		ch <- func() error { return anim(a) }
+		q.do(func() error { return anim(a) })
 		return nil
 	}
 	lw.close = func() error {
-		lw.stop()
-		if err != nil {
+		if err := q.stop(); err != nil {
 			return err
 		}
 		return end()

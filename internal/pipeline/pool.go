@@ -56,3 +56,41 @@ func each(ctx context.Context, n, workers int, do func(i int) error, done func(c
 	}
 	return ctx.Err()
 }
+
+// serial runs functions one after another, in the order given, on a
+// goroutine of its own: an output written beside the others. After the
+// first error the rest are dropped; stop returns that error. stop may be
+// called more than once, and must be called once at least.
+type serial struct {
+	ch   chan func() error
+	done chan error
+	once sync.Once
+	err  error
+}
+
+// newSerial starts a serial whose queue holds up to n functions.
+func newSerial(n int) *serial {
+	s := &serial{ch: make(chan func() error, n), done: make(chan error, 1)}
+	go func() {
+		var err error
+		for f := range s.ch {
+			if err == nil {
+				err = f()
+			}
+		}
+		s.done <- err
+	}()
+	return s
+}
+
+// do queues f.
+func (s *serial) do(f func() error) { s.ch <- f }
+
+// stop waits for the queued functions and returns the first error.
+func (s *serial) stop() error {
+	s.once.Do(func() {
+		close(s.ch)
+		s.err = <-s.done
+	})
+	return s.err
+}
