@@ -1,6 +1,7 @@
 package export
 
 import (
+	"fmt"
 	"image/color"
 
 	"github.com/shapegen/shapegen/collide"
@@ -33,9 +34,13 @@ type Facts struct {
 // previews draw it, and Sprite.Body loads it. Adding a kind is a
 // collide.Kind, a row here and a field of Sprite.
 type kind struct {
-	make   func(f *Facts) collide.Region
-	get    func(s *Sprite) (collide.Region, bool)
-	set    func(s *Sprite, r collide.Region)
+	make func(f *Facts) collide.Region
+	get  func(s *Sprite) (collide.Region, bool)
+	set  func(s *Sprite, r collide.Region)
+	// check refuses what Read must not pass to collide in the kind's
+	// stored values (not finite, past MaxCoord, not convex, ...), naming
+	// the key; an absent shape passes.
+	check  func(s *Sprite) error
 	colour color.NRGBA
 	// noFP says the kind has no false-positive figure (it is not a
 	// union of convex sets: the outline).
@@ -51,7 +56,17 @@ var kinds = [collide.NumKinds]kind{
 			}
 			return s.AABB.Rect(), true
 		},
-		set:    func(s *Sprite, r collide.Region) { s.AABB = AABBOf(r.(collide.Rect)) },
+		set: func(s *Sprite, r collide.Region) { s.AABB = AABBOf(r.(collide.Rect)) },
+		check: func(s *Sprite) error {
+			a := s.AABB
+			if a == nil {
+				return nil
+			}
+			if !finite(a.Min[0], a.Min[1], a.Max[0], a.Max[1]) || a.Min[0] > a.Max[0] || a.Min[1] > a.Max[1] {
+				return fmt.Errorf("aabb %v-%v is not a finite box with min <= max", a.Min, a.Max)
+			}
+			return within("aabb", a.Min[0], a.Min[1], a.Max[0], a.Max[1])
+		},
 		colour: color.NRGBA{0x56, 0xb4, 0xe9, 0xff},
 	},
 	collide.KindCircle: {
@@ -62,7 +77,17 @@ var kinds = [collide.NumKinds]kind{
 			}
 			return s.Circle.Shape(), true
 		},
-		set:    func(s *Sprite, r collide.Region) { s.Circle = CircleOf(r.(collide.Circle)) },
+		set: func(s *Sprite, r collide.Region) { s.Circle = CircleOf(r.(collide.Circle)) },
+		check: func(s *Sprite) error {
+			c := s.Circle
+			if c == nil {
+				return nil
+			}
+			if !finite(c.Center[0], c.Center[1], c.Radius) || c.Radius < 0 {
+				return fmt.Errorf("circle %v radius %v is not finite with radius >= 0", c.Center, c.Radius)
+			}
+			return within("circle", c.Center[0], c.Center[1], c.Radius)
+		},
 		colour: color.NRGBA{0xe6, 0x9f, 0x00, 0xff},
 	},
 	collide.KindBox: {
@@ -73,19 +98,31 @@ var kinds = [collide.NumKinds]kind{
 			}
 			return s.Box.Shape(), true
 		},
-		set:    func(s *Sprite, r collide.Region) { s.Box = BoxOf(r.(collide.Box)) },
+		set: func(s *Sprite, r collide.Region) { s.Box = BoxOf(r.(collide.Box)) },
+		check: func(s *Sprite) error {
+			b := s.Box
+			if b == nil {
+				return nil
+			}
+			if !finite(b.Center[0], b.Center[1], b.Half[0], b.Half[1], b.Angle) || b.Half[0] < 0 || b.Half[1] < 0 {
+				return fmt.Errorf("box %+v is not finite with half-extents >= 0", *b)
+			}
+			return within("box", b.Center[0], b.Center[1], b.Half[0], b.Half[1], b.Angle)
+		},
 		colour: color.NRGBA{0x00, 0x9e, 0x73, 0xff},
 	},
 	collide.KindHull: {
 		make:   func(f *Facts) collide.Region { return f.Hull },
 		get:    func(s *Sprite) (collide.Region, bool) { return polygon(s.Hull) },
 		set:    func(s *Sprite, r collide.Region) { s.Hull = RingOf(r.(collide.Polygon)) },
+		check:  func(s *Sprite) error { return checkConvexKey("hull", s.Hull) },
 		colour: color.NRGBA{0xcc, 0x79, 0xa7, 0xff},
 	},
 	collide.KindPolygon: {
 		make:   func(f *Facts) collide.Region { return hull.Reduce(f.Hull, f.MaxVertices) },
 		get:    func(s *Sprite) (collide.Region, bool) { return polygon(s.Polygon) },
 		set:    func(s *Sprite, r collide.Region) { s.Polygon = RingOf(r.(collide.Polygon)) },
+		check:  func(s *Sprite) error { return checkConvexKey("polygon", s.Polygon) },
 		colour: color.NRGBA{0x00, 0x4f, 0xb8, 0xff},
 	},
 	collide.KindPieces: {
@@ -98,7 +135,18 @@ var kinds = [collide.NumKinds]kind{
 			}
 			return collide.Compound(Polygons(s.Pieces)), true
 		},
-		set:    func(s *Sprite, r collide.Region) { s.Pieces = RingsOf(r.(collide.Compound)) },
+		set: func(s *Sprite, r collide.Region) { s.Pieces = RingsOf(r.(collide.Compound)) },
+		check: func(s *Sprite) error {
+			if len(s.Pieces) > MaxPieces {
+				return fmt.Errorf("pieces: %d pieces, at most %d", len(s.Pieces), MaxPieces)
+			}
+			for i, p := range s.Pieces {
+				if err := checkConvex(p); err != nil {
+					return fmt.Errorf("piece %d: %w", i, err)
+				}
+			}
+			return nil
+		},
 		colour: color.NRGBA{0x7b, 0x3f, 0xbf, 0xff},
 	},
 	collide.KindOutline: {
@@ -125,6 +173,14 @@ var kinds = [collide.NumKinds]kind{
 			for i, ring := range rs {
 				s.Outline[i] = RingOf(ring)
 			}
+		},
+		check: func(s *Sprite) error {
+			for i, r := range s.Outline {
+				if err := checkRing(r); err != nil {
+					return fmt.Errorf("outline ring %d: %w", i, err)
+				}
+			}
+			return nil
 		},
 		colour: color.NRGBA{0x8c, 0x56, 0x1e, 0xff},
 		noFP:   true,

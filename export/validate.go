@@ -124,51 +124,9 @@ func checkSprite(s *Sprite, masks bool) error {
 	if err := within("pivot", s.Pivot[:]...); err != nil {
 		return err
 	}
-	if a := s.AABB; a != nil {
-		if !finite(a.Min[0], a.Min[1], a.Max[0], a.Max[1]) || a.Min[0] > a.Max[0] || a.Min[1] > a.Max[1] {
-			return fmt.Errorf("aabb %v-%v is not a finite box with min <= max", a.Min, a.Max)
-		}
-		if err := within("aabb", a.Min[0], a.Min[1], a.Max[0], a.Max[1]); err != nil {
+	for i := range kinds {
+		if err := kinds[i].check(s); err != nil {
 			return err
-		}
-	}
-	if c := s.Circle; c != nil {
-		if !finite(c.Center[0], c.Center[1], c.Radius) || c.Radius < 0 {
-			return fmt.Errorf("circle %v radius %v is not finite with radius >= 0", c.Center, c.Radius)
-		}
-		if err := within("circle", c.Center[0], c.Center[1], c.Radius); err != nil {
-			return err
-		}
-	}
-	if b := s.Box; b != nil {
-		if !finite(b.Center[0], b.Center[1], b.Half[0], b.Half[1], b.Angle) || b.Half[0] < 0 || b.Half[1] < 0 {
-			return fmt.Errorf("box %+v is not finite with half-extents >= 0", *b)
-		}
-		if err := within("box", b.Center[0], b.Center[1], b.Half[0], b.Half[1], b.Angle); err != nil {
-			return err
-		}
-	}
-	if len(s.Hull) > 0 {
-		if err := checkConvex(s.Hull); err != nil {
-			return fmt.Errorf("hull: %w", err)
-		}
-	}
-	if len(s.Polygon) > 0 {
-		if err := checkConvex(s.Polygon); err != nil {
-			return fmt.Errorf("polygon: %w", err)
-		}
-	}
-	if len(s.Pieces) > MaxPieces {
-		return fmt.Errorf("pieces: %d pieces, at most %d", len(s.Pieces), MaxPieces)
-	}
-	for i, p := range s.Pieces {
-		if err := checkConvex(p); err != nil {
-			return fmt.Errorf("piece %d: %w", i, err)
-		}
-	}
-	for i, r := range s.Outline {
-		if err := checkRing(r); err != nil {
-			return fmt.Errorf("outline ring %d: %w", i, err)
 		}
 	}
 	for _, k := range sortedKeys(s.Quality) {
@@ -236,6 +194,18 @@ func checkRing(r Ring) error {
 // sum. A turn the wrong way within a relative 1e-9 of the coordinates'
 // scale is taken as a straight angle, as the independent checker does, so
 // float rounding in a writer cannot make a library unreadable.
+// checkConvexKey is checkConvex for a sprite's key (hull, polygon), which
+// may be absent.
+func checkConvexKey(key string, r Ring) error {
+	if len(r) == 0 {
+		return nil
+	}
+	if err := checkConvex(r); err != nil {
+		return fmt.Errorf("%s: %w", key, err)
+	}
+	return nil
+}
+
 func checkConvex(r Ring) error {
 	if err := checkRing(r); err != nil {
 		return err
