@@ -673,18 +673,29 @@ func TestDamagedCache(t *testing.T) {
 	}
 }
 
-// TestDamagedRecords flips a bit in every cached record, then makes the
-// outputs be rewritten: each record fails its checksum and its image is
-// computed again, so the library is right, with a note per image.
-func TestDamagedRecords(t *testing.T) {
+// cachedBuild builds testdata/sprites into a new folder and returns it,
+// the settings, the shapes.json written and the build's cache, open.
+func cachedBuild(t *testing.T) (string, config.Config, []byte, *store) {
+	t.Helper()
 	out := t.TempDir()
 	cfg, _ := config.Load(sprites)
 	build(t, sprites, out, cfg, 0)
-	want, _ := os.ReadFile(filepath.Join(out, "shapes.json"))
+	want, err := os.ReadFile(filepath.Join(out, "shapes.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	c, err := openStore(out, false)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return out, cfg, want, c
+}
+
+// TestDamagedRecords flips a bit in every cached record, then makes the
+// outputs be rewritten: each record fails its checksum and its image is
+// computed again, so the library is right, with a note per image.
+func TestDamagedRecords(t *testing.T) {
+	out, cfg, want, c := cachedBuild(t)
 	recs := c.recs.Name()
 	var offs []int64
 	for _, x := range c.old {
@@ -714,14 +725,7 @@ func TestDamagedRecords(t *testing.T) {
 // record, so the build after it (outputs rewritten again) reads it from
 // the cache: nothing decoded, no note about damage.
 func TestDamagedRecordIndexed(t *testing.T) {
-	out := t.TempDir()
-	cfg, _ := config.Load(sprites)
-	build(t, sprites, out, cfg, 0)
-	want, _ := os.ReadFile(filepath.Join(out, "shapes.json"))
-	c, err := openStore(out, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	out, cfg, want, c := cachedBuild(t)
 	recs := c.recs.Name()
 	var e *entry
 	for _, x := range c.old {
@@ -866,14 +870,7 @@ func TestAtlasPages(t *testing.T) {
 // TestTruncatedRecords cuts the cache's records file short: the images
 // whose records are gone are computed again, and one note counts them.
 func TestTruncatedRecords(t *testing.T) {
-	out := t.TempDir()
-	cfg, _ := config.Load(sprites)
-	build(t, sprites, out, cfg, 0)
-	want, _ := os.ReadFile(filepath.Join(out, "shapes.json"))
-	c, err := openStore(out, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	out, cfg, want, c := cachedBuild(t)
 	recs := c.recs.Name()
 	c.close()
 	if err := os.Truncate(recs, 0); err != nil {
