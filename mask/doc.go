@@ -23,6 +23,5 @@
 // erosion treats the outside as clear.
 //
 // Zero-size and empty masks are valid everywhere, including the zero
-// Mask. The package uses only the standard library (and this module's
-// internal/unionfind).
+// Mask. The package uses only the standard library.
 package mask

@@ -1,10 +1,6 @@
 package mask
 
-import (
-	"image"
-
-	"github.com/shapegen/shapegen/internal/unionfind"
-)
+import "image"
 
 // Island is one 8-connected component of a mask: Mask holds exactly its
 // pixels, cropped to their bounds, and Offset is where Mask's top-left
@@ -35,7 +31,7 @@ func (m *Mask) Islands() []Island {
 		for i, j := prev, start; i < cur && j < len(runs); {
 			a, b := runs[i], runs[j]
 			if b.X0 <= a.X1 && a.X0 <= b.X1 { // touch, corners included
-				unionfind.Union(parent, i, j)
+				union(parent, i, j)
 			}
 			if a.X1 < b.X1 {
 				i++
@@ -53,7 +49,7 @@ func (m *Mask) Islands() []Island {
 	label := make([]int, len(runs))
 	for i, r := range runs {
 		rect := image.Rect(r.X0, r.Y, r.X1, r.Y+1)
-		root := unionfind.Find(parent, i)
+		root := find(parent, i)
 		if root == i {
 			label[i] = len(islands)
 			islands = append(islands, Island{})
@@ -73,4 +69,23 @@ func (m *Mask) Islands() []Island {
 		is.Mask.SetRun(r.Y-is.Offset.Y, r.X0-is.Offset.X, r.X1-is.Offset.X, true)
 	}
 	return islands
+}
+
+// find returns the root of i's set, halving the path on the way.
+func find(parent []int, i int) int {
+	for parent[i] != i {
+		parent[i] = parent[parent[i]]
+		i = parent[i]
+	}
+	return i
+}
+
+// union joins the sets of i and j under the smaller root, so a root is
+// always the set's first run.
+func union(parent []int, i, j int) {
+	ri, rj := find(parent, i), find(parent, j)
+	if ri > rj {
+		ri, rj = rj, ri
+	}
+	parent[rj] = ri
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/plural"
-	"github.com/shapegen/shapegen/internal/unionfind"
 	"github.com/shapegen/shapegen/mask"
 )
 
@@ -126,7 +125,7 @@ func label(m *mask.Mask, merge int) ([]island, bool) {
 		for i := start[y]; i < len(runs); i++ {
 			parent[i] = i
 			if i > start[y] && runs[i].X0-runs[i-1].X1 <= merge {
-				unionfind.Union(parent, i-1, i)
+				union(parent, i-1, i)
 			}
 		}
 		// Rows above within reach: for each run, the runs of that row
@@ -139,7 +138,7 @@ func label(m *mask.Mask, merge int) ([]island, bool) {
 					lo++
 				}
 				for j := lo; j < start[yy+1] && runs[j].X0-merge <= b.X1; j++ {
-					unionfind.Union(parent, j, i)
+					union(parent, j, i)
 				}
 			}
 		}
@@ -149,7 +148,7 @@ func label(m *mask.Mask, merge int) ([]island, bool) {
 	id := make([]int, len(runs))
 	for i, r := range runs {
 		box := image.Rect(r.X0, r.Y, r.X1, r.Y+1)
-		root := unionfind.Find(parent, i)
+		root := find(parent, i)
 		if root == i {
 			id[i] = len(groups)
 			groups = append(groups, island{box: box, pixels: r.X1 - r.X0})
@@ -160,6 +159,25 @@ func label(m *mask.Mask, merge int) ([]island, bool) {
 		id[i] = id[root]
 	}
 	return groups, true
+}
+
+// find returns the root of i's set, halving the path on the way.
+func find(parent []int, i int) int {
+	for parent[i] != i {
+		parent[i] = parent[parent[i]]
+		i = parent[i]
+	}
+	return i
+}
+
+// union joins the sets of i and j under the smaller root, so a root is
+// its set's first run.
+func union(parent []int, i, j int) {
+	ri, rj := find(parent, i), find(parent, j)
+	if ri > rj {
+		ri, rj = rj, ri
+	}
+	parent[rj] = ri
 }
 
 // joinOverlaps joins boxes that share a pixel until none do. Each pass
