@@ -4,9 +4,12 @@ package pipeline
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // sysStat returns fi's change time (ns), inode and device.
@@ -33,3 +36,59 @@ func tryLock(f *os.File) (bool, error) {
 
 // unlock releases the lock on f.
 func unlock(f *os.File) { syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }
+
+// folderStats takes the stat data of files in one open folder by name.
+type folderStats struct{ fd int }
+
+// statsIn returns a folderStats for the open folder d (at abs).
+func statsIn(d *os.File, abs string) folderStats { return folderStats{int(d.Fd())} }
+
+// regular returns the stat data of the file name, following links, and
+// whether it is a regular file: what statOfInfo(regular(p)) gives.
+func (s folderStats) regular(name string) (fileStat, bool) {
+	var st unix.Stat_t
+	err := error(unix.EINTR)
+	for err == unix.EINTR {
+		err = unix.Fstatat(s.fd, name, &st, 0)
+	}
+	if err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return fileStat{}, false
+	}
+	return fileStat{
+		Size:   st.Size,
+		Mod:    int64(st.Mtim.Sec)*1e9 + int64(st.Mtim.Nsec),
+		Change: int64(st.Ctim.Sec)*1e9 + int64(st.Ctim.Nsec),
+		Ino:    int64(st.Ino),
+		Dev:    int64(st.Dev),
+	}, true
+}
+
+// mapFile maps the file at p into memory to read it, and returns a
+// function that unmaps it. Mapped, a file in the page cache costs no copy
+// and few page faults, where reading it into fresh memory faults on every
+// page. An empty file is nil.
+func mapFile(p string) ([]byte, func(), error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	switch {
+	case !fi.Mode().IsRegular():
+		return nil, nil, fmt.Errorf("not a regular file (%s)", kindOfFile(fi.Mode()))
+	case fi.Size() == 0:
+		return nil, func() {}, nil
+	}
+	if int64(int(fi.Size())) != fi.Size() {
+		return nil, nil, fmt.Errorf("%d bytes is too large to map", fi.Size())
+	}
+	b, err := unix.Mmap(int(f.Fd()), 0, int(fi.Size()), unix.PROT_READ, unix.MAP_SHARED)
+	if err != nil {
+		return nil, nil, err
+	}
+	return b, func() { unix.Munmap(b) }, nil
+}

@@ -5,6 +5,7 @@ package pipeline
 import (
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // sysStat returns zeros where the change time and inode are not known:
@@ -20,3 +21,25 @@ func tryLock(*os.File) (bool, error) { return true, nil }
 
 // unlock does nothing.
 func unlock(*os.File) {}
+
+// folderStats takes the stat data of files in one folder by name.
+type folderStats struct{ abs string }
+
+// statsIn returns a folderStats for the open folder d (at abs).
+func statsIn(_ *os.File, abs string) folderStats { return folderStats{abs} }
+
+// regular returns the stat data of the file name, following links, and
+// whether it is a regular file.
+func (s folderStats) regular(name string) (fileStat, bool) {
+	fi, err := os.Stat(filepath.Join(s.abs, name))
+	if err != nil || !fi.Mode().IsRegular() {
+		return fileStat{}, false
+	}
+	return statOfInfo(fi), true
+}
+
+// mapFile reads the file at p, where mapping it is not done.
+func mapFile(p string) ([]byte, func(), error) {
+	b, err := os.ReadFile(p)
+	return b, func() {}, err
+}

@@ -14,10 +14,12 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/shapegen/shapegen/internal/atomicfile"
 	"github.com/shapegen/shapegen/internal/plural"
@@ -227,7 +229,7 @@ func (s *store) nextGen() int {
 
 // readIndex reads the old index, or notes why it cannot.
 func (s *store) readIndex() {
-	b, err := os.ReadFile(filepath.Join(s.dir, indexName))
+	b, unmap, err := mapFile(filepath.Join(s.dir, indexName))
 	if errors.Is(err, os.ErrNotExist) {
 		return
 	}
@@ -236,6 +238,18 @@ func (s *store) readIndex() {
 		bad(fmt.Sprintf("cannot read its index (%v)", unwrapPath(err)))
 		return
 	}
+	defer unmap()
+	// A mapped file cut short under the build faults on the missing pages:
+	// that is a damaged index too.
+	if !noFault(func() { s.takeIndex(b, bad) }) {
+		s.old = nil
+		bad("its index could not be read to the end")
+	}
+}
+
+// takeIndex takes the index file's bytes b as the old index, or says
+// why it cannot with bad.
+func (s *store) takeIndex(b []byte, bad func(why string)) {
 	rest, ok := bytes.CutPrefix(b, []byte(indexMagic))
 	if !ok {
 		bad("its index is of another version or damaged")
@@ -251,12 +265,30 @@ func (s *store) readIndex() {
 		return
 	}
 	s.oldLen = len(body)
-	ix, gen, ok := parseIndex(string(body))
+	// The index keeps copies of the strings it needs, so it is parsed in
+	// place: a copy of the file would cost as much memory again.
+	ix, gen, ok := parseIndex(unsafe.String(unsafe.SliceData(body), len(body)))
 	if !ok {
 		bad("its index is damaged")
 		return
 	}
 	s.old, s.gen = ix, gen
+}
+
+// noFault runs read, which reads mapped memory, and reports whether it
+// ran without a memory fault (a mapped file cut short); other panics go on.
+func noFault(read func()) (ok bool) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			if _, fault := r.(interface{ Addr() uintptr }); !fault {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	read()
+	return true
 }
 
 // lookupStat returns the cached entry of image rel, the index's own,
@@ -609,7 +641,7 @@ func boolByte(v bool) byte {
 
 // parseIndex decodes an index written by appendIndex, and false when s is
 // not one (or not sorted by path). The entries share one array, and their
-// strings none of s's memory: each path is a copy, which a sprite's image
+// strings none of s's memory: each path is a copy (in an arena), which a sprite's image
 // and name share when they are the path and the path without its
 // extension (most are), so s can go once the index is read.
 func parseIndex(s string) ([]indexed, int, bool) {
@@ -621,8 +653,9 @@ func parseIndex(s string) ([]indexed, int, bool) {
 	if n > 0 {
 		ix, es = make([]indexed, n), make([]entry, n)
 	}
+	var a arena
 	for i := range n {
-		p := strings.Clone(r.str())
+		p := a.clone(r.str())
 		stem := strings.TrimSuffix(p, path.Ext(p))
 		// own returns v as p or stem when it is one, else a copy.
 		own := func(v string) string {
@@ -632,7 +665,7 @@ func parseIndex(s string) ([]indexed, int, bool) {
 			case stem:
 				return stem
 			}
-			return strings.Clone(v)
+			return a.clone(v)
 		}
 		e := &es[i]
 		e.Stat = fileStat{Size: r.varint(), Mod: r.varint(), Change: r.varint(), Ino: r.varint(), Dev: r.varint(),
@@ -653,13 +686,13 @@ func parseIndex(s string) ([]indexed, int, bool) {
 				f.Fails = make([]string, nf)
 			}
 			for j := range f.Fails {
-				f.Fails[j] = strings.Clone(r.str())
+				f.Fails[j] = a.clone(r.str())
 			}
 			if nn := r.count(); nn > 0 {
 				f.Notes = make([]string, nn)
 			}
 			for j := range f.Notes {
-				f.Notes[j] = strings.Clone(r.str())
+				f.Notes[j] = a.clone(r.str())
 			}
 			if r.byte() == 1 {
 				copy(f.MaskKey[:], r.fixed(len(f.MaskKey)))
@@ -668,7 +701,7 @@ func parseIndex(s string) ([]indexed, int, bool) {
 				f.Anims = make([]animRef, na)
 			}
 			for j := range f.Anims {
-				f.Anims[j] = animRef{Name: strings.Clone(r.str()), Pos: int(r.varint())}
+				f.Anims[j] = animRef{Name: a.clone(r.str()), Pos: int(r.varint())}
 			}
 		}
 		if r.bad || i > 0 && ix[i-1].rel >= p {
@@ -680,6 +713,25 @@ func parseIndex(s string) ([]indexed, int, bool) {
 		return nil, 0, false
 	}
 	return ix, int(gen), true
+}
+
+// arena copies strings into shared blocks: an index holds several short
+// strings an image, and one allocation each would cost more than reading
+// them.
+type arena struct{ buf []byte }
+
+func (a *arena) clone(s string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	if len(s) > cap(a.buf)-len(a.buf) {
+		a.buf = make([]byte, 0, max(64<<10, len(s)))
+	}
+	// Bytes once appended are never written again, so the string may
+	// share them.
+	n := len(a.buf)
+	a.buf = append(a.buf, s...)
+	return unsafe.String(&a.buf[n], len(s))
 }
 
 // reader reads the parts of an encoded index or record; bad is set, and

@@ -93,7 +93,9 @@ func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 		skipInfo, _ = os.Stat(skip)
 	}
 	w := &walked{ignored: map[string]*Ignored{}}
-	var pngs, datas []string // slash-separated, relative to dir
+	var byFolder [][]statted          // the PNGs of each folder
+	var datas []string                // slash-separated, relative to dir
+	dataStat := map[string]fileStat{} // of every regular data file
 	for level := []string{"."}; len(level) > 0; {
 		found := make([]folder, len(level))
 		errs := make([]error, len(level))
@@ -107,8 +109,11 @@ func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 		level = nil
 		for _, f := range found {
 			level = append(level, f.dirs...)
-			pngs = append(pngs, f.pngs...)
+			byFolder = append(byFolder, f.pngs)
 			datas = append(datas, f.data...)
+			for p, st := range f.dataStat {
+				dataStat[p] = st
+			}
 			for _, o := range f.outputs {
 				w.outputs = append(w.outputs, o.dir)
 				w.ignore(ignoredOutput, o.dir, verbose, o.files)
@@ -122,39 +127,31 @@ func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 		}
 	}
 	sort.Strings(w.outputs)
-	files := append(slices.Clone(pngs), datas...)
-	stats := make([]fileStat, len(files))
-	ok := make([]bool, len(files))
-	const chunk = 64
-	each(context.Background(), (len(files)+chunk-1)/chunk, 0, func(c int) error {
-		for i := c * chunk; i < min(len(files), (c+1)*chunk); i++ {
-			if fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(files[i]))); err == nil && fi.Mode().IsRegular() {
-				stats[i], ok[i] = statOfInfo(fi), true
-			}
-		}
-		return nil
-	}, nil)
-	statOf := make(map[string]fileStat, len(files)) // of every regular PNG and data file
-	for i, f := range files {
-		if ok[i] {
-			statOf[f] = stats[i]
+	var pngs []*statted // the entries are large: they stay where they are
+	for _, f := range byFolder {
+		for i := range f {
+			pngs = append(pngs, &f[i])
 		}
 	}
-	sort.Strings(pngs)
+	slices.SortFunc(pngs, func(a, b *statted) int { return strings.Compare(a.rel, b.rel) })
 	sort.Strings(datas)
-	owner := owners(dir, pngs, datas, statOf, cfg, w)
+	names := make([]string, len(pngs))
+	for i, p := range pngs {
+		names[i] = p.rel
+	}
+	owner := owners(dir, names, datas, dataStat, cfg, w)
 	used := map[string]bool{}
 	w.srcs = make([]source, len(pngs))
 	for i, p := range pngs {
-		w.srcs[i] = source{rel: p, data: owner[p]}
-		st, ok := statOf[p]
-		ds, dok := statOf[owner[p]]
-		if ok && (owner[p] == "" || dok) {
-			st = st.withData(ds)
-			w.srcs[i].size, w.srcs[i].stat = st.Size, &st
+		d := owner[p.rel]
+		w.srcs[i] = source{rel: p.rel, data: d}
+		ds, dok := dataStat[d]
+		if p.ok && (d == "" || dok) {
+			p.st = p.st.withData(ds)
+			w.srcs[i].size, w.srcs[i].stat = p.st.Size, &p.st
 		}
-		if owner[p] != "" {
-			used[owner[p]] = true
+		if d != "" {
+			used[d] = true
 		}
 	}
 	for _, d := range datas {
@@ -185,7 +182,7 @@ func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 // gdx.atlas with gdx.png, gdx2.png, ...). A data file that looks like a
 // frame list but gives no image its frames gets a note saying which
 // setting ties it to one.
-func owners(dir string, pngs, datas []string, statOf map[string]fileStat, cfg *config.Config, w *walked) map[string]string {
+func owners(dir string, pngs, datas []string, dataStat map[string]fileStat, cfg *config.Config, w *walked) map[string]string {
 	data := make(map[string]bool, len(datas))
 	for _, d := range datas {
 		data[d] = true
@@ -224,7 +221,7 @@ func owners(dir string, pngs, datas []string, statOf map[string]fileStat, cfg *c
 	// Then the rest that look like frame lists, and those taken that may
 	// name more pages, for the images they name in their own folder.
 	for _, d := range datas {
-		if !sniffable(d, statOf[d]) || taken[d] && !multiPage(dir, d) {
+		if !sniffable(d, dataStat[d]) || taken[d] && !multiPage(dir, d) {
 			continue
 		}
 		b, err := readCapped(dir, d, nil, atlasCap)
@@ -293,12 +290,22 @@ func sniffable(d string, st fileStat) bool {
 }
 
 // folder is what readFolder found in one folder: its subfolders to read,
-// the PNGs cfg includes, the other files (possible atlas data files), and
-// what it left out, as paths relative to the asset root.
+// the PNGs cfg includes with their stat data, the other files (possible
+// atlas data files) with the stat data of those that are regular files,
+// and what it left out, as paths relative to the asset root.
 type folder struct {
-	dirs, pngs, data []string
-	excluded         []string
-	outputs, hidden  []skipped
+	dirs, data      []string
+	pngs            []statted
+	dataStat        map[string]fileStat
+	excluded        []string
+	outputs, hidden []skipped
+}
+
+// statted is a file's path with its stat data, if it is a regular file.
+type statted struct {
+	rel string
+	st  fileStat
+	ok  bool
 }
 
 // skipped is a folder or file left out, with the number of files in it.
@@ -309,14 +316,25 @@ type skipped struct {
 
 // readFolder reads the folder rel of dir, leaving out hidden entries,
 // the folder skip (with stat data skipInfo, nil when unknown) and output
-// folders.
+// folders, and takes the stat data of the files it keeps. Those are taken
+// by name in the open folder: on a warm build stat-ing every file is
+// most of the walk, and the kernel then resolves one name rather than the
+// whole path.
 func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config) (folder, error) {
 	var f folder
 	abs := filepath.Join(dir, filepath.FromSlash(rel))
-	entries, err := os.ReadDir(abs)
+	d, err := os.Open(abs)
 	if err != nil {
 		return f, err
 	}
+	defer d.Close()
+	entries, err := d.ReadDir(-1)
+	if err != nil {
+		return f, err
+	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	in := statsIn(d, abs)
+	f.pngs = make([]statted, 0, len(entries))
 	for _, e := range entries {
 		name := e.Name()
 		p := path.Join(rel, name)
@@ -337,12 +355,19 @@ func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config)
 			f.hidden = append(f.hidden, skipped{p, 1})
 		case strings.EqualFold(path.Ext(name), ".png"):
 			if cfg.Included(p) {
-				f.pngs = append(f.pngs, p)
+				st, ok := in.regular(name)
+				f.pngs = append(f.pngs, statted{p, st, ok})
 			} else {
 				f.excluded = append(f.excluded, p)
 			}
 		default:
 			f.data = append(f.data, p)
+			if st, ok := in.regular(name); ok {
+				if f.dataStat == nil {
+					f.dataStat = map[string]fileStat{}
+				}
+				f.dataStat[p] = st
+			}
 		}
 	}
 	return f, nil
