@@ -214,6 +214,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if opts.Shard.N > 0 {
 		srcs = opts.Shard.filter(srcs)
 	}
+	c.match(srcs)
 	res.Notes = append(res.Notes, c.notes...)
 	res.Notes = append(res.Notes, found.notes...)
 	res.Files, res.Lists, res.Outputs = found.files, found.lists, found.outputs

@@ -129,7 +129,7 @@ func (w *worker) process(src source) (outcome, error) {
 	if err != nil {
 		return fail(err)
 	}
-	if e, ok := w.cache.lookupStat(src.rel, st, sum); ok && w.previewsExist(e.Facts) {
+	if e, ok := w.cache.lookupStat(src, st, sum); ok && w.previewsExist(e.Facts) {
 		return outcome{entry: e, key: e.Key, fails: failsOf(e.Facts)}, nil
 	}
 	buf := readBufs.Get().(*[]byte)

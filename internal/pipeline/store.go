@@ -291,16 +291,26 @@ func noFault(read func()) (ok bool) {
 	return true
 }
 
-// lookupStat returns the cached entry of image rel, the index's own,
-// when its stat data (all of it: see fileStat) and settings are those of
-// the cache.
-func (s *store) lookupStat(rel string, st fileStat, settings sum16) (*entry, bool) {
-	i, ok := slices.BinarySearchFunc(s.old, rel, func(x indexed, rel string) int { return strings.Compare(x.rel, rel) })
-	if !ok || !st.known() {
-		return nil, false
+// match sets each source's cached entry to the old index's entry of its
+// path, in one pass: both are sorted by path.
+func (s *store) match(srcs []source) {
+	j := 0
+	for i := range srcs {
+		for j < len(s.old) && s.old[j].rel < srcs[i].rel {
+			j++
+		}
+		if j < len(s.old) && s.old[j].rel == srcs[i].rel {
+			srcs[i].cached = s.old[j].e
+		}
 	}
-	e := s.old[i].e
-	if e.Stat != st || e.Settings != settings {
+}
+
+// lookupStat returns the cached entry of src (see match), the index's
+// own, when its stat data (all of it: see fileStat) and settings are
+// those of the cache.
+func (s *store) lookupStat(src source, st fileStat, settings sum16) (*entry, bool) {
+	e := src.cached
+	if e == nil || !st.known() || e.Stat != st || e.Settings != settings {
 		return nil, false
 	}
 	return e, true

@@ -30,6 +30,9 @@ type source struct {
 	// stat is the stat data of the image and its data file as the walk
 	// saw them, or nil.
 	stat *fileStat
+	// cached is the old cache index's entry of the image, if it has one
+	// (set by store.match).
+	cached *entry
 }
 
 // atlasExts are the atlas data file extensions, in order of preference
@@ -205,15 +208,17 @@ func owners(dir string, pngs, datas []string, dataStat map[string]fileStat, cfg 
 			taken[list] = true
 		}
 	}
+	var name []byte // stem+ext, looked up without a string made for each
 	for _, p := range pngs {
 		if owner[p] != "" {
 			continue
 		}
 		stem := strings.TrimSuffix(p, path.Ext(p))
 		for _, ext := range atlasExts {
-			if data[stem+ext] {
-				owner[p] = stem + ext
-				taken[stem+ext] = true
+			name = append(append(name[:0], stem...), ext...)
+			if data[string(name)] {
+				owner[p] = string(name)
+				taken[owner[p]] = true
 				break
 			}
 		}
