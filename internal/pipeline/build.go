@@ -269,7 +269,11 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 // they are current, the outputs; then it saves the cache.
 func finish(ctx context.Context, w *worker, srcs []source, outs []outcome, res *Result) error {
 	c, cfg := w.cache, &w.opts.Config
-	var refs []spriteRef
+	n := 0
+	for _, o := range outs {
+		n += len(o.entry.Facts)
+	}
+	refs := make([]spriteRef, 0, n) // made once: fresh memory is dear
 	for i, o := range outs {
 		res.Failures = append(res.Failures, o.fails...)
 		for j := range o.entry.Facts {

@@ -465,7 +465,7 @@ func (s *store) forgetOutputs() error {
 // newIndex returns the index of the build's images srcs (sorted by path)
 // and their outcomes: the entries that have a key.
 func newIndex(srcs []source, outs []outcome) []indexed {
-	var ix []indexed
+	ix := make([]indexed, 0, len(outs))
 	for i, o := range outs {
 		if o.entry != nil && o.entry.Key != (sum32{}) {
 			ix = append(ix, indexed{srcs[i].rel, o.entry})
