@@ -130,6 +130,9 @@ func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 		}
 	}
 	sort.Strings(w.outputs)
+	for _, ig := range w.ignored {
+		sort.Strings(ig.Paths)
+	}
 	var pngs []*statted // the entries are large: they stay where they are
 	for _, f := range byFolder {
 		for i := range f {
@@ -337,6 +340,13 @@ func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config)
 	if err != nil {
 		return f, err
 	}
+	// A subfolder is looked at from inside, by its own listing and open
+	// handle, which costs no path lookups: whether it is the output
+	// folder or holds a library.
+	if rel != "." && outputFolder(d, abs, entries, skip, skipInfo) {
+		f.outputs = append(f.outputs, skipped{rel, countFiles(abs)})
+		return f, nil
+	}
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	in := statsIn(d, abs)
 	f.pngs = make([]statted, 0, len(entries))
@@ -344,14 +354,12 @@ func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config)
 		name := e.Name()
 		p := path.Join(rel, name)
 		if e.IsDir() {
-			sub := filepath.Join(abs, name)
-			switch {
-			case skip != "" && sameDir(sub, e, skip, skipInfo), isOutput(sub):
-				f.outputs = append(f.outputs, skipped{p, countFiles(sub)})
-			case strings.HasPrefix(name, "."):
-				f.hidden = append(f.hidden, skipped{p, countFiles(sub)})
-			default:
+			if sub := filepath.Join(abs, name); !strings.HasPrefix(name, ".") {
 				f.dirs = append(f.dirs, p)
+			} else if hiddenOutput(sub, skip, skipInfo) {
+				f.outputs = append(f.outputs, skipped{p, countFiles(sub)})
+			} else {
+				f.hidden = append(f.hidden, skipped{p, countFiles(sub)})
 			}
 			continue
 		}
@@ -378,23 +386,45 @@ func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config)
 	return f, nil
 }
 
-// isOutput reports whether the folder at p holds a shapegen library: the
-// manifest or the cache a build writes, or a shapes.json whose format is
-// shapegen/v1.
-func isOutput(p string) bool {
-	for _, marker := range []string{ManifestFile, CacheDir} {
-		if _, err := os.Lstat(filepath.Join(p, marker)); err == nil {
-			return true
-		}
-	}
-	f, err := os.Open(filepath.Join(p, "shapes.json"))
+// outputFolder reports whether the open folder d at p, with entries, is
+// the folder skip (stat data skipInfo, nil when unknown) or holds a
+// library.
+func outputFolder(d *os.File, p string, entries []fs.DirEntry, skip string, skipInfo os.FileInfo) bool {
+	return skip != "" && sameDir(d, p, skip, skipInfo) || holdsOutput(p, entries)
+}
+
+// hiddenOutput reports whether the hidden folder at p is an output
+// folder (see outputFolder), which is counted as one.
+func hiddenOutput(p, skip string, skipInfo os.FileInfo) bool {
+	d, err := os.Open(p)
 	if err != nil {
 		return false
 	}
-	defer f.Close()
-	head := make([]byte, 256)
-	n, _ := io.ReadFull(f, head)
-	return strings.Contains(string(head[:n]), `"format": "shapegen/v1"`)
+	defer d.Close()
+	entries, err := d.ReadDir(-1)
+	return err == nil && outputFolder(d, p, entries, skip, skipInfo)
+}
+
+// holdsOutput reports whether the folder at p, with entries, holds a
+// shapegen library: the manifest or the cache a build writes, or a
+// shapes.json whose format is shapegen/v1.
+func holdsOutput(p string, entries []fs.DirEntry) bool {
+	for _, e := range entries {
+		switch e.Name() {
+		case ManifestFile, CacheDir:
+			return true
+		case "shapes.json":
+			f, err := os.Open(filepath.Join(p, "shapes.json"))
+			if err != nil {
+				return false
+			}
+			defer f.Close()
+			head := make([]byte, 256)
+			n, _ := io.ReadFull(f, head)
+			return strings.Contains(string(head[:n]), `"format": "shapegen/v1"`)
+		}
+	}
+	return false
 }
 
 // countFiles returns the number of files under the folder p.
@@ -409,12 +439,12 @@ func countFiles(p string) int {
 	return n
 }
 
-// sameDir reports whether the folder at p, with directory entry e, is the
-// folder skip (stat data skipInfo, nil when unknown).
-func sameDir(p string, e fs.DirEntry, skip string, skipInfo os.FileInfo) bool {
+// sameDir reports whether the open folder d at p is the folder skip
+// (stat data skipInfo, nil when unknown).
+func sameDir(d *os.File, p string, skip string, skipInfo os.FileInfo) bool {
 	if filepath.Clean(p) == filepath.Clean(skip) {
 		return true
 	}
-	fi, err := e.Info()
+	fi, err := d.Stat()
 	return err == nil && skipInfo != nil && os.SameFile(fi, skipInfo)
 }
