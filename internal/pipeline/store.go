@@ -478,6 +478,12 @@ func newIndex(srcs []source, outs []outcome) []indexed {
 // their outcomes, unless it is the old one, compacting the records file
 // first when less than half of it is still referred to.
 func (s *store) save(srcs []source, outs []outcome) error {
+	// When every image kept its old entry there is nothing to write, and
+	// nothing new in the records file to compact: the build that wrote
+	// the index looked at that.
+	if s.sameIndex(srcs, outs) && len(s.notes) == 0 {
+		return nil
+	}
 	ix := newIndex(srcs, outs)
 	live := int64(0)
 	for _, x := range ix {
@@ -487,9 +493,6 @@ func (s *store) save(srcs []source, outs []outcome) error {
 		if err := s.compact(ix); err != nil {
 			return err
 		}
-	}
-	if s.sameIndex(ix) && len(s.notes) == 0 {
-		return nil
 	}
 	body := appendIndex(make([]byte, 0, s.oldLen+s.oldLen/16+4096), ix, s.gen)
 	sum := sha256.Sum256(body)
@@ -507,19 +510,24 @@ func (s *store) save(srcs []source, outs []outcome) error {
 	return s.removeOtherRecords()
 }
 
-// sameIndex reports whether ix is the old index: the same paths, each
-// with the old entry itself, and no record added (an entry changes only
-// by a record added for it).
-func (s *store) sameIndex(ix []indexed) bool {
-	if s.changed || len(ix) != len(s.old) {
+// sameIndex reports whether the index of srcs and outs (see newIndex)
+// is the old index: the same paths, each with the old entry itself, and
+// no record added (an entry changes only by a record added for it).
+func (s *store) sameIndex(srcs []source, outs []outcome) bool {
+	if s.changed {
 		return false
 	}
-	for i, x := range ix {
-		if o := s.old[i]; o.rel != x.rel || o.e != x.e {
+	j := 0
+	for i, o := range outs {
+		if o.entry == nil || o.entry.Key == (sum32{}) {
+			continue
+		}
+		if j == len(s.old) || s.old[j].rel != srcs[i].rel || s.old[j].e != o.entry {
 			return false
 		}
+		j++
 	}
-	return true
+	return j == len(s.old)
 }
 
 // compact copies the records the index ix (sorted by path) refers to into
