@@ -91,6 +91,9 @@ type Result struct {
 	// Elapsed is the wall time of the build.
 	Elapsed time.Duration
 	worst   []Ranked
+	// replayed is set when the build found nothing changed and took its
+	// Result from the summary of the last build.
+	replayed bool
 }
 
 // Failed reports whether some file or sprite failed.
@@ -195,11 +198,30 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		err error
 	}
 	ch := make(chan opened, 1)
-	go func() {
+	open := func() {
 		s, err := openStore(opts.Out, opts.NoCache)
 		ch <- opened{s, err}
-	}()
+	}
+	// With the summary of the last build, the cache is read only if the
+	// walk finds something changed.
+	var last *summary
+	if summarised(&opts) {
+		last, _ = readSummary(filepath.Join(opts.Out, CacheDir))
+	}
+	if last == nil {
+		go open()
+	}
 	found, werr := walk(opts.Dir, opts.Out, cfg, opts.Verbose)
+	if last != nil {
+		if werr == nil && last.holds(&opts, found.srcs) {
+			found.addTo(res)
+			last.addTo(res, len(found.srcs))
+			res.replayed = true
+			res.Elapsed = time.Since(start)
+			return res, nil
+		}
+		open()
+	}
 	op := <-ch
 	if op.err != nil {
 		return nil, op.err
@@ -216,13 +238,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 	c.match(srcs)
 	res.Notes = append(res.Notes, c.notes...)
-	res.Notes = append(res.Notes, found.notes...)
-	res.Files, res.Lists, res.Outputs = found.files, found.lists, found.outputs
-	for _, r := range []string{ignoredSettings, ignoredNotImage, ignoredExcluded, ignoredOutput, ignoredHidden} {
-		if ig := found.ignored[r]; ig != nil {
-			res.Ignored = append(res.Ignored, *ig)
-		}
-	}
+	found.addTo(res)
 	outs := make([]outcome, len(srcs))
 	w := &worker{opts: &opts, cache: c, sums: map[string]sum16{}}
 	// Largest files first, so that no core is left with a big sheet at
@@ -246,8 +262,20 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 
 	c.lookupsDone()
 	res.Images = len(srcs)
-	if err := finish(ctx, w, srcs, outs, res); err != nil {
+	sm, err := finish(ctx, w, srcs, outs, res)
+	if err != nil {
 		return nil, err
+	}
+	if summarised(&opts) {
+		var ok bool
+		if sm.Walk, ok = walkDigest(cfg, srcs); ok && len(c.notes) == 0 {
+			err = sm.write(c.dir)
+		} else {
+			err = forgetSummary(c.dir)
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 	if opts.Shard.N > 0 {
 		if err := writeShard(opts, filepath.Base(c.recs.Name()), srcs, outs, res); err != nil {
@@ -266,8 +294,9 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 // finish does what a build does once every image has its outcome: the
 // facts (names, counts, failures; a name made twice is a failure), the
 // order of the library's sprites, same_as and the animations, and, unless
-// they are current, the outputs; then it saves the cache.
-func finish(ctx context.Context, w *worker, srcs []source, outs []outcome, res *Result) error {
+// they are current, the outputs; then it saves the cache. It returns the
+// build's summary, less its walk digest.
+func finish(ctx context.Context, w *worker, srcs []source, outs []outcome, res *Result) (*summary, error) {
 	c, cfg := w.cache, &w.opts.Config
 	n := 0
 	for _, o := range outs {
@@ -310,6 +339,7 @@ func finish(ctx context.Context, w *worker, srcs []source, outs []outcome, res *
 		}
 	}
 	refs = slices.Clip(refs[:k])
+	notes := len(res.Notes)
 	for i, o := range outs { // in path order
 		for j, f := range o.entry.Facts {
 			if !dropped[[2]int32{int32(i), int32(j)}] {
@@ -320,25 +350,27 @@ func finish(ctx context.Context, w *worker, srcs []source, outs []outcome, res *
 	sort.Strings(res.Failures)
 	anims := group(srcs, outs, refs)
 
+	sm := &summary{Sprites: res.Sprites, Frames: res.Frames, Failures: res.Failures, Empty: res.Empty, Worst: res.worst,
+		Notes: slices.Clone(res.Notes[notes:])}
 	files := outputFiles(cfg, res.Sprites)
-	sum := outputsSum(cfg, srcs, outs, res.Failures)
-	if !c.outputsCurrent(w.opts.Out, sum, files) {
+	sm.Outputs = outputsSum(cfg, srcs, outs, res.Failures)
+	if !c.outputsCurrent(w.opts.Out, sm.Outputs, files) {
 		if err := c.forgetOutputs(); err != nil {
-			return err
+			return nil, err
 		}
 		notes, err := writeOutputs(ctx, w, srcs, outs, refs, anims, res.Failures)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		res.Notes = append(res.Notes, notes...)
-		if err := c.wrote(sum); err != nil {
-			return err
+		if err := c.wrote(sm.Outputs); err != nil {
+			return nil, err
 		}
 		res.Wrote = true
 	}
 	// The index is saved after the outputs: writing them recomputes a
 	// damaged record, and its entry must say where the new one is.
-	return c.save(srcs, outs)
+	return sm, c.save(srcs, outs)
 }
 
 // group marks, in refs, each sprite with the same mask and frame geometry

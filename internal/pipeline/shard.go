@@ -232,7 +232,10 @@ func Merge(ctx context.Context, opts MergeOptions) (*Result, error) {
 	}
 	res.Images = len(srcs)
 	w := &worker{opts: &bopts, cache: c, sums: map[string]sum16{}}
-	if err := finish(ctx, w, srcs, outs, res); err != nil {
+	if _, err := finish(ctx, w, srcs, outs, res); err != nil {
+		return nil, err
+	}
+	if err := forgetSummary(c.dir); err != nil { // the next build reads the cache
 		return nil, err
 	}
 	for _, o := range outs {

@@ -423,15 +423,21 @@ func (s *store) spritesIn(rb *recordBuf, l loc, key sum32) ([][]byte, error) {
 // digest and are untouched since: every file the last manifest listed is
 // there with the stat data it had, and files are among them.
 func (s *store) outputsCurrent(out, digest string, files []string) bool {
-	if s.outputs.Digest != digest {
+	return s.outputs.current(out, digest, files)
+}
+
+// current reports whether the outputs rec records in the output folder
+// out were written from digest, include files, and are as written.
+func (rec *outputsRecord) current(out, digest string, files []string) bool {
+	if rec.Digest != digest {
 		return false
 	}
 	for _, f := range files {
-		if _, ok := s.outputs.Files[f]; !ok {
+		if _, ok := rec.Files[f]; !ok {
 			return false
 		}
 	}
-	for f, o := range s.outputs.Files {
+	for f, o := range rec.Files {
 		fi, err := os.Stat(filepath.Join(out, filepath.FromSlash(f)))
 		if err != nil || statOfInfo(fi) != o.Stat {
 			return false

@@ -69,6 +69,18 @@ type walked struct {
 	notes   []string
 }
 
+// addTo puts what the walk found in res: its notes, the counts of files
+// and frame lists, the output folders and the files it left out.
+func (w *walked) addTo(res *Result) {
+	res.Notes = append(res.Notes, w.notes...)
+	res.Files, res.Lists, res.Outputs = w.files, w.lists, w.outputs
+	for _, r := range []string{ignoredSettings, ignoredNotImage, ignoredExcluded, ignoredOutput, ignoredHidden} {
+		if ig := w.ignored[r]; ig != nil {
+			res.Ignored = append(res.Ignored, *ig)
+		}
+	}
+}
+
 // ignore counts the file p as ignored for reason.
 func (w *walked) ignore(reason, p string, verbose bool, n int) {
 	ig := w.ignored[reason]

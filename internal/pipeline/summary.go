@@ -1,0 +1,140 @@
+package pipeline
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+
+	"github.com/shapegen/shapegen/internal/atomicfile"
+	"github.com/shapegen/shapegen/internal/config"
+)
+
+// summaryName is the cache file holding the summary of the last build.
+const summaryName = "summary"
+
+// summary is what a build found, kept so that the next build which finds
+// nothing changed can stop after the walk, as make does: the walk's
+// digest (the images, their atlas files, their stat data, the settings),
+// the cache index and the outputs as the build left them, and the part of
+// the Result that comes from the images' outcomes. On a warm build of
+// 100,000 sprites the walk is most of the time and the rest (reading the
+// index, looking every image up, ranking the sprites) the remainder.
+type summary struct {
+	Walk    string   // walkDigest
+	Index   fileStat // the cache index file
+	Outputs string   // outputsSum, as the outputs record holds it
+	Sprites int
+	Frames  int
+	// Failures and Empty are the Result's; Notes the sprites' own notes.
+	Failures, Notes, Empty []string
+	Worst                  []Ranked
+}
+
+// summarised reports whether a build with opts may take its Result from
+// a summary, or write one: a whole build that reads the cache and writes
+// no previews (whose files the cache checks sprite by sprite).
+func summarised(opts *Options) bool {
+	return !opts.NoCache && opts.Shard.N == 0 && !opts.Config.Preview
+}
+
+// walkDigest returns the digest of what a build's outcomes depend on as
+// the walk sees it: the generator, the settings, and each image's path,
+// atlas data file and the stat data of both; false when an image's stat
+// data is missing or incomplete (the stat shortcut is not taken then).
+func walkDigest(cfg *config.Config, srcs []source) (string, bool) {
+	c, err := json.Marshal(cfg)
+	if err != nil {
+		return "", false
+	}
+	h := sha256.New()
+	b := appendPart(appendPart(make([]byte, 0, 1<<16), Generator), c)
+	for _, s := range srcs {
+		if s.stat == nil || !s.stat.known() {
+			return "", false
+		}
+		if len(b) > 1<<15 {
+			h.Write(b)
+			b = b[:0]
+		}
+		b = appendPart(appendPart(b, s.rel), s.data)
+		st := s.stat
+		for _, v := range [...]int64{st.Size, st.Mod, st.Change, st.Ino, st.Dev, st.DataSize, st.DataMod, st.DataChange, st.DataIno, st.DataDev} {
+			b = binary.LittleEndian.AppendUint64(b, uint64(v))
+		}
+	}
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil)), true
+}
+
+// readSummary returns the summary in the cache folder dir, if there is
+// one that reads.
+func readSummary(dir string) (*summary, bool) {
+	b, err := os.ReadFile(filepath.Join(dir, summaryName))
+	if err != nil {
+		return nil, false
+	}
+	var sm summary
+	if json.Unmarshal(b, &sm) != nil || sm.Walk == "" {
+		return nil, false
+	}
+	return &sm, true
+}
+
+// write writes sm into the cache folder dir, with the stat data of the
+// index as it is now.
+func (sm *summary) write(dir string) error {
+	fi, err := os.Stat(filepath.Join(dir, indexName))
+	if err != nil {
+		return forgetSummary(dir)
+	}
+	sm.Index = statOfInfo(fi)
+	b, err := json.Marshal(sm)
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteBytes(filepath.Join(dir, summaryName), b)
+}
+
+// forgetSummary removes the summary in the cache folder dir, if any.
+func forgetSummary(dir string) error {
+	if err := os.Remove(filepath.Join(dir, summaryName)); err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	return nil
+}
+
+// holds reports whether a build with opts that found the images srcs
+// would find what the build that wrote sm found: the same walk digest,
+// the cache index as that build left it, and the outputs it recorded
+// still current in opts.Out.
+func (sm *summary) holds(opts *Options, srcs []source) bool {
+	dir := filepath.Join(opts.Out, CacheDir)
+	d, ok := walkDigest(&opts.Config, srcs)
+	if !ok || d != sm.Walk {
+		return false
+	}
+	fi, err := os.Stat(filepath.Join(dir, indexName))
+	if err != nil || statOfInfo(fi) != sm.Index {
+		return false
+	}
+	b, err := os.ReadFile(filepath.Join(dir, outputsName))
+	if err != nil {
+		return false
+	}
+	var rec outputsRecord
+	if json.Unmarshal(b, &rec) != nil || !rec.current(opts.Out, sm.Outputs, outputFiles(&opts.Config, sm.Sprites)) {
+		return false
+	}
+	return true
+}
+
+// addTo puts in res what the build of images images that wrote sm found
+// from their outcomes.
+func (sm *summary) addTo(res *Result, images int) {
+	res.Images, res.Sprites, res.Frames = images, sm.Sprites, sm.Frames
+	res.Failures, res.Empty, res.worst = sm.Failures, sm.Empty, sm.Worst
+	res.Notes = append(res.Notes, sm.Notes...)
+}

@@ -1,0 +1,94 @@
+package pipeline
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/shapegen/shapegen/internal/config"
+)
+
+// TestSummary builds the test sprites (frames, atlases, empty sprites,
+// notes) and builds them again: the second build finds nothing changed
+// and takes its Result from the summary, equal to the Result of the same
+// build made the long way (summary removed). Then each thing that may
+// change what a build finds sends it the long way again: an output file
+// gone, the settings, the cache index, an image, an atlas data file, an
+// image added.
+func TestSummary(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(sprites)); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cold, _ := build(t, dir, out, cfg, 0)
+	if cold.replayed {
+		t.Fatal("a cold build took its Result from a summary")
+	}
+	warm, n := build(t, dir, out, cfg, 0)
+	if !warm.replayed || n != 0 || warm.Wrote {
+		t.Fatalf("warm build: replayed %v, decoded %d, wrote %v; want true, 0, false", warm.replayed, n, warm.Wrote)
+	}
+	cache := filepath.Join(out, CacheDir)
+	if err := os.Remove(filepath.Join(cache, summaryName)); err != nil {
+		t.Fatal(err)
+	}
+	long, _ := build(t, dir, out, cfg, 0)
+	if long.replayed {
+		t.Fatal("a build without a summary replayed one")
+	}
+	if a, b := comparable(warm), comparable(long); !reflect.DeepEqual(a, b) {
+		t.Errorf("Result from the summary:\n%+v\nthe same build made the long way:\n%+v", a, b)
+	}
+	if r, _ := build(t, dir, out, cfg, 0); !r.replayed {
+		t.Fatal("the build made the long way wrote no summary")
+	}
+
+	changes := []struct {
+		name   string
+		change func(cfg *config.Config)
+		want   func(r *Result, decoded int) bool
+	}{
+		{"shapes.json removed", func(*config.Config) { os.Remove(filepath.Join(out, "shapes.json")) },
+			func(r *Result, _ int) bool { return r.Wrote }},
+		{"settings changed", func(cfg *config.Config) { cfg.Formats = append(cfg.Formats, "lua") },
+			func(r *Result, _ int) bool { return r.Wrote }},
+		{"cache index touched", func(*config.Config) {
+			later := time.Now().Add(time.Hour)
+			os.Chtimes(filepath.Join(cache, indexName), later, later)
+		}, func(r *Result, _ int) bool { return !r.Wrote }},
+		{"image rewritten", func(*config.Config) {
+			writePNG(t, dir, "tiny.png", picture("##", "##"))
+		}, func(r *Result, n int) bool { return n == 1 && r.Wrote }},
+		{"atlas data touched", func(*config.Config) {
+			later := time.Now().Add(2 * time.Hour)
+			os.Chtimes(filepath.Join(dir, "atlas/props.json"), later, later)
+		}, func(r *Result, n int) bool { return n == 0 && !r.Wrote }}, // found again by content
+		{"image added", func(*config.Config) {
+			writePNG(t, dir, "added.png", picture("#."))
+		}, func(r *Result, n int) bool { return n == 1 && r.Wrote }},
+	}
+	for _, c := range changes {
+		c.change(&cfg)
+		r, n := build(t, dir, out, cfg, 0)
+		if r.replayed || !c.want(r, n) {
+			t.Errorf("%s: replayed %v, decoded %d, wrote %v", c.name, r.replayed, n, r.Wrote)
+		}
+		if r, _ := build(t, dir, out, cfg, 0); !r.replayed {
+			t.Errorf("%s: the build after it did not replay its summary", c.name)
+		}
+	}
+}
+
+// comparable returns r without what differs between two builds that
+// found the same: the time taken and how the Result was made.
+func comparable(r *Result) Result {
+	c := *r
+	c.Elapsed, c.replayed = 0, false
+	return c
+}
