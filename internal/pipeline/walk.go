@@ -364,7 +364,10 @@ func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config)
 	f.pngs = make([]statted, 0, len(entries))
 	for _, e := range entries {
 		name := e.Name()
-		p := path.Join(rel, name)
+		p := name // rel is clean and a name holds no slash: no path.Join
+		if rel != "." {
+			p = rel + "/" + name
+		}
 		if e.IsDir() {
 			if sub := filepath.Join(abs, name); !strings.HasPrefix(name, ".") {
 				f.dirs = append(f.dirs, p)
