@@ -205,7 +205,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	// With the summary of the last build, the cache is read only if the
 	// walk finds something changed.
 	var last *summary
-	if summarised(&opts) {
+	if summarised(&opts) && !opts.NoCache {
 		last, _ = readSummary(filepath.Join(opts.Out, CacheDir))
 	}
 	if last == nil {

@@ -33,11 +33,12 @@ type summary struct {
 	Worst                  []Ranked
 }
 
-// summarised reports whether a build with opts may take its Result from
-// a summary, or write one: a whole build that reads the cache and writes
-// no previews (whose files the cache checks sprite by sprite).
+// summarised reports whether a build with opts writes a summary, and,
+// unless it recomputes everything (NoCache), may take its Result from
+// one: a whole build that writes no previews (whose files the cache
+// checks sprite by sprite).
 func summarised(opts *Options) bool {
-	return !opts.NoCache && opts.Shard.N == 0 && !opts.Config.Preview
+	return opts.Shard.N == 0 && !opts.Config.Preview
 }
 
 // walkDigest returns the digest of what a build's outcomes depend on as

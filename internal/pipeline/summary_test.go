@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -47,6 +48,12 @@ func TestSummary(t *testing.T) {
 	}
 	if r, _ := build(t, dir, out, cfg, 0); !r.replayed {
 		t.Fatal("the build made the long way wrote no summary")
+	}
+	if r, err := Build(context.Background(), Options{Dir: dir, Out: out, Config: cfg, NoCache: true}); err != nil || r.replayed {
+		t.Fatalf("--no-cache: replayed %v, %v; want the long way", r != nil && r.replayed, err)
+	}
+	if r, _ := build(t, dir, out, cfg, 0); !r.replayed {
+		t.Fatal("the build after --no-cache did not replay its summary")
 	}
 
 	changes := []struct {
