@@ -274,13 +274,23 @@ var errClosed = errors.New("export: writer closed")
 // with JSONWriter.AddJSON. It returns dst unchanged and an error when sp is
 // not valid (as Read checks it).
 func AppendSpriteJSON(dst []byte, sp *Sprite) ([]byte, error) {
-	if sp.Name == "" {
-		return dst, errors.New("sprite has no name")
-	}
-	if err := checkSprite(sp, true); err != nil {
-		return dst, fmt.Errorf("sprite %q: %w", sp.Name, err)
+	if err := sp.Check(); err != nil {
+		return dst, err
 	}
 	return appendSprite(dst, sp), nil
+}
+
+// Check returns what makes s not valid as Read checks a sprite (the
+// error AppendSpriteJSON returns for it), or nil: a build checks each
+// sprite as soon as it is computed, on any core, and encodes it later.
+func (s *Sprite) Check() error {
+	if s.Name == "" {
+		return errors.New("sprite has no name")
+	}
+	if err := checkSprite(s, true); err != nil {
+		return fmt.Errorf("sprite %q: %w", s.Name, err)
+	}
+	return nil
 }
 
 // appendSprite appends the checked sprite sp (see AppendSpriteJSON).
