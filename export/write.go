@@ -482,6 +482,12 @@ func appendInts(b []byte, x, y int) []byte {
 // or from 1e21 on, with a two-digit exponent cut to one ("1e-7").
 func appendFloat(b []byte, f float64) []byte {
 	abs := math.Abs(f)
+	// Most numbers of a library are whole (hull corners, outlines, sizes):
+	// below 1e15 they are exact, and written as the integer they are, but
+	// for -0.
+	if abs < 1e15 && f == math.Trunc(f) && (f != 0 || !math.Signbit(f)) {
+		return strconv.AppendInt(b, int64(f), 10)
+	}
 	format := byte('f')
 	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
 		format = 'e'
