@@ -274,13 +274,23 @@ var errClosed = errors.New("export: writer closed")
 // with JSONWriter.AddJSON. It returns dst unchanged and an error when sp is
 // not valid (as Read checks it).
 func AppendSpriteJSON(dst []byte, sp *Sprite) ([]byte, error) {
-	if sp.Name == "" {
-		return dst, errors.New("sprite has no name")
-	}
-	if err := checkSprite(sp, true); err != nil {
-		return dst, fmt.Errorf("sprite %q: %w", sp.Name, err)
+	if err := sp.Check(); err != nil {
+		return dst, err
 	}
 	return appendSprite(dst, sp), nil
+}
+
+// Check returns what makes s not valid as Read checks a sprite (the
+// error AppendSpriteJSON returns for it), or nil: a build checks each
+// sprite as soon as it is computed, on any core, and encodes it later.
+func (s *Sprite) Check() error {
+	if s.Name == "" {
+		return errors.New("sprite has no name")
+	}
+	if err := checkSprite(s, true); err != nil {
+		return fmt.Errorf("sprite %q: %w", s.Name, err)
+	}
+	return nil
 }
 
 // appendSprite appends the checked sprite sp (see AppendSpriteJSON).
@@ -472,6 +482,12 @@ func appendInts(b []byte, x, y int) []byte {
 // or from 1e21 on, with a two-digit exponent cut to one ("1e-7").
 func appendFloat(b []byte, f float64) []byte {
 	abs := math.Abs(f)
+	// Most numbers of a library are whole (hull corners, outlines, sizes):
+	// below 1e15 they are exact, and written as the integer they are, but
+	// for -0.
+	if abs < 1e15 && f == math.Trunc(f) && (f != 0 || !math.Signbit(f)) {
+		return strconv.AppendInt(b, int64(f), 10)
+	}
 	format := byte('f')
 	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
 		format = 'e'

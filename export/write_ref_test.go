@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -75,6 +76,27 @@ func TestWriteJSONMatchesReference(t *testing.T) {
 		}
 		if buf.String() != string(data) {
 			t.Errorf("WriteJSON(Read(golden/shapes.json)) differs from the file")
+		}
+	}
+}
+
+// TestAppendFloat checks appendFloat against encoding/json on whole
+// numbers about the bound of its integer path, zeros of both signs, and
+// random numbers of every magnitude, whole and not.
+func TestAppendFloat(t *testing.T) {
+	vals := []float64{0, math.Copysign(0, -1), 1, -1, 1e15 - 1, 1e15, 1e15 + 1, -1e15 + 1, -1e15, 1 << 53, 1e20, 1e21 - 65536, 0.5, -0.5, 1e-7, 123.25}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 100000 {
+		v := (rng.Float64() - 0.5) * math.Pow(10, float64(rng.IntN(40)-12))
+		vals = append(vals, v, math.Trunc(v), math.Round(v*4)/4)
+	}
+	for _, v := range vals {
+		want, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendFloat(nil, v); string(got) != string(want) {
+			t.Fatalf("appendFloat(%v) = %s, want %s", v, got, want)
 		}
 	}
 }

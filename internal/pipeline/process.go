@@ -205,8 +205,6 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 	o := outcome{entry: &entry{}, decoded: true, fails: bad}
 	var sprites [][]byte
 	var computed []export.Sprite
-	scratch := jsonBufs.Get().(*[]byte)
-	defer jsonBufs.Put(scratch)
 	var file []byte // the sprite's own 1x image, when it is the whole file
 	if frames == nil {
 		file = imgData
@@ -216,14 +214,13 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 	outside := eachFrame(src, pix, frames, func(name string, f atlas.Frame, px image.Image, m *mask.Mask) {
 		key := maskKey(m, f)
 		sp := w.computeOnce(name, src.rel, f, m, set, [2]sum16{sum, key})
-		// Encoding the JSON checks the sprite as a reader would, here on
-		// all cores; the record holds the sprite (see encodeSprite).
-		js, err := export.AppendSpriteJSON((*scratch)[:0], &sp)
-		if err != nil {
+		// Checked as a reader would, here on all cores, so that the
+		// library's writers meet no sprite they refuse; the record holds
+		// the sprite (see encodeSprite).
+		if err := sp.Check(); err != nil {
 			o.fails = append(o.fails, fmt.Sprintf("%s: %v", name, err))
 			return
 		}
-		*scratch = js
 		if cfg.Preview {
 			o.preview(w, name, src.rel, len(computed), px, m, file, &sp, set.AlphaThreshold)
 		}
@@ -595,13 +592,9 @@ func decode(rel string, data []byte, maxPixels int64) (image.Image, error) {
 	return img, nil
 }
 
-// readBufs and jsonBufs hold the workers' scratch buffers for image files
-// and sprite JSON: reusing them spares the garbage collector a file's worth
-// of bytes per image.
-var (
-	readBufs = sync.Pool{New: func() any { return new([]byte) }}
-	jsonBufs = sync.Pool{New: func() any { return new([]byte) }}
-)
+// readBufs holds the workers' scratch buffers for image files: reusing
+// them spares the garbage collector a file's worth of bytes per image.
+var readBufs = sync.Pool{New: func() any { return new([]byte) }}
 
 // atlasCap is the largest atlas data file read (64 MiB).
 const atlasCap = 64 << 20
