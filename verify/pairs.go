@@ -214,8 +214,10 @@ func (p *pairing) pair(y1 int) {
 }
 
 // far is beyond any coordinate: an empty row's first pixel is far and its
-// last -far, and a span holding nothing runs from far to -far.
-const far = 1 << 40
+// last -far, and a span holding nothing runs from far to -far. It is 2^40
+// where int has 64 bits and 2^29 where it has 32, so that far - -far
+// still fits; a 32-bit build takes images up to 2^29 pixels wide.
+const far = 1 << (29 + 11*(bits.UintSize-32)/32)
 
 // envelope returns the least and greatest dx = x2 − x1 over opaque x1 in
 // row y and x2 in row y+dy, over all y, and a y where each is reached,
