@@ -202,6 +202,35 @@ func TestEngineFormats(t *testing.T) {
 	}
 }
 
+// spritesCopy returns a copy of the test sprites in a new folder and its
+// configuration.
+func spritesCopy(t *testing.T) (string, config.Config) {
+	t.Helper()
+	dir := t.TempDir()
+	copyTree(t, sprites, dir)
+	cfg, err := config.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, cfg
+}
+
+// markRing rewrites holes/ring.png under dir with its centre pixel made
+// opaque, which changes its sprite.
+func markRing(t *testing.T, dir string) {
+	t.Helper()
+	img := mustDecode(t, filepath.Join(dir, "holes", "ring.png"))
+	n := image.NewNRGBA(img.Bounds())
+	draw.Draw(n, n.Bounds(), img, img.Bounds().Min, draw.Src)
+	c := n.Bounds().Size().Div(2)
+	n.SetNRGBA(c.X, c.Y, color.NRGBA{A: 255})
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, n); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "holes/ring.png", buf.Bytes())
+}
+
 // copyTree copies the files under src into dst.
 func copyTree(t *testing.T, src, dst string) {
 	t.Helper()
@@ -893,12 +922,8 @@ func TestTruncatedRecords(t *testing.T) {
 // the report their cards (cards.go), and must equal, byte for byte, what
 // a build without cache writes.
 func TestFragments(t *testing.T) {
-	dir, out := t.TempDir(), t.TempDir()
-	copyTree(t, sprites, dir)
-	cfg, err := config.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, cfg := spritesCopy(t)
+	out := t.TempDir()
 	cfg.Formats = []string{"json", "yaml"}
 	rebuild := func() (copied, cards int64) {
 		t.Helper()
@@ -933,16 +958,7 @@ func TestFragments(t *testing.T) {
 			}
 			writeFile(t, dir, "aa/ring-copy.png", b)
 		}, false},
-		{"an image rewritten", func() {
-			img := mustDecode(t, filepath.Join(dir, "holes", "ring.png"))
-			n := image.NewNRGBA(img.Bounds())
-			draw.Draw(n, n.Bounds(), img, img.Bounds().Min, draw.Src)
-			c := n.Bounds().Size().Div(2)
-			n.SetNRGBA(c.X, c.Y, color.NRGBA{A: 255})
-			var buf bytes.Buffer
-			png.Encode(&buf, n)
-			writeFile(t, dir, "holes/ring.png", buf.Bytes())
-		}, false},
+		{"an image rewritten", func() { markRing(t, dir) }, false},
 		{"a card page edited", func() {
 			f := filepath.Join(out, "report", "cards-0001.js")
 			b, err := os.ReadFile(f)
@@ -987,5 +1003,67 @@ func TestFragments(t *testing.T) {
 		if (cards == 0) != st.noCards {
 			t.Errorf("%s: %d cards copied from the report as last written", st.name, cards)
 		}
+	}
+}
+
+// TestReportPagesKept: a rebuild leaves alone the report pages whose
+// bytes come out as they were (the same file, not a copy renamed over
+// it), and replaces one whose bytes differ or that was touched since;
+// TestFragments checks the bytes against a build without cache.
+func TestReportPagesKept(t *testing.T) {
+	dir, cfg := spritesCopy(t)
+	out := t.TempDir()
+	rebuild := func() {
+		t.Helper()
+		if _, err := Build(context.Background(), Options{Dir: dir, Out: out, Config: cfg}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page := filepath.Join(out, "report", "cards-0001.js")
+	stat := func() os.FileInfo {
+		t.Helper()
+		fi, err := os.Stat(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi
+	}
+	rebuild()
+	before := stat()
+	// Without shapes.json every output is written again; the page's
+	// bytes are the same.
+	os.Remove(filepath.Join(out, "shapes.json"))
+	rebuild()
+	if after := stat(); !os.SameFile(before, after) || !after.ModTime().Equal(before.ModTime()) {
+		t.Errorf("a rebuild replaced %s though its bytes came out the same", page)
+	}
+	if _, err := os.Stat(filepath.Join(out, "shapes.json")); err != nil {
+		t.Fatalf("shapes.json not written again: %v", err)
+	}
+	if bad, ok, err := CheckManifest(out); err != nil || !ok || len(bad) > 0 {
+		t.Errorf("manifest after the rebuild: %q, %v, %v", bad, ok, err)
+	}
+
+	// A page touched since (same bytes, new stat data) is written again.
+	later := before.ModTime().Add(time.Hour)
+	if err := os.Chtimes(page, later, later); err != nil {
+		t.Fatal(err)
+	}
+	touched := stat()
+	os.Remove(filepath.Join(out, "shapes.json"))
+	rebuild()
+	if os.SameFile(touched, stat()) {
+		t.Errorf("a rebuild kept %s, touched since the last build", page)
+	}
+
+	// A changed image changes the page: it is replaced.
+	kept := stat()
+	markRing(t, dir)
+	rebuild()
+	if os.SameFile(kept, stat()) {
+		t.Errorf("a rebuild kept %s, whose sprite changed", page)
+	}
+	if bad, ok, err := CheckManifest(out); err != nil || !ok || len(bad) > 0 {
+		t.Errorf("manifest after the last rebuild: %q, %v, %v", bad, ok, err)
 	}
 }

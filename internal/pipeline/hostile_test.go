@@ -398,12 +398,7 @@ func TestKilledBuilds(t *testing.T) {
 	if _, err := os.Stat("/proc/self/status"); err != nil {
 		t.Skip("the child builds need /proc:", err)
 	}
-	dir := t.TempDir()
-	copyTree(t, sprites, dir)
-	cfg, err := config.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, cfg := spritesCopy(t)
 	cfg.Formats = []string{"json", "yaml", "lua", "godot"}
 	cfg.Preview = true
 	clean := t.TempDir()

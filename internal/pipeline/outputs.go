@@ -75,6 +75,17 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		}
 		return f, err
 	}
+	// The report's pages mostly come out as they were when few sprites
+	// changed: those are left as they are (see keepSame).
+	createPage := func(name string) (io.WriteCloser, error) {
+		if k, ok := keepable(out, name, w.cache.outputs.Files); ok {
+			mu.Lock()
+			written = append(written, name)
+			mu.Unlock()
+			return &keepSame{out: out, name: name, was: k}, nil
+		}
+		return create(name)
+	}
 
 	// The library's writers: JSON always, YAML when asked.
 	var lws []*libOut
@@ -109,7 +120,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	if cfg.Preview {
 		opt.PreviewDir = PreviewDir
 	}
-	ro := newReportOut(report.NewWriter(create, opt), opt, out, w.cache, w.opts.copied)
+	ro := newReportOut(report.NewWriter(createPage, opt), opt, out, w.cache, w.opts.copied)
 	defer ro.stop()
 	var lib *export.Library // whole, only for the contact sheets
 	if cfg.Preview {
@@ -819,6 +830,80 @@ func createOutput(out, name string) (io.WriteCloser, error) {
 		return nil, err
 	}
 	return committer{f}, nil
+}
+
+// maxSame is the largest output that keepSame holds in memory to compare:
+// above it the file is written again whatever it holds. A report page is
+// far smaller.
+const maxSame = 4 << 20
+
+// keepable returns the record of the output file name (slash-separated,
+// inside out) when the record of the outputs, rec, has its digest and
+// the file is still as recorded there, small enough for keepSame.
+func keepable(out, name string, rec map[string]outputFile) (outputFile, bool) {
+	k, ok := rec[name]
+	if !ok || len(k.SHA256) != 64 || !k.Stat.known() || k.Stat.Size > maxSame || !local(name) {
+		return outputFile{}, false
+	}
+	fi, err := os.Lstat(filepath.Join(out, filepath.FromSlash(name)))
+	if err != nil || !fi.Mode().IsRegular() || statOfInfo(fi) != k.Stat {
+		return outputFile{}, false
+	}
+	return k, true
+}
+
+// keepSame writes the output file name again only if what is written
+// differs from what it holds, was: a rebuild after a few sprites changed
+// writes most pages of the report byte for byte as they were, and
+// creating and renaming a temporary file for each was most of its cost
+// (some 1,000 card files at 100,000 sprites). The bytes are held until
+// Close, up to was's size; past it, or when they differ, the file is
+// written as createOutput writes it. A file left alone keeps its stat
+// data, so the manifest takes its digest from the record.
+type keepSame struct {
+	out, name string
+	was       outputFile
+	buf       []byte
+	f         io.WriteCloser // once the bytes are known to differ
+}
+
+func (k *keepSame) Write(p []byte) (int, error) {
+	if k.f == nil && int64(len(k.buf)+len(p)) <= k.was.Stat.Size {
+		k.buf = append(k.buf, p...)
+		return len(p), nil
+	}
+	if err := k.differ(); err != nil {
+		return 0, err
+	}
+	return k.f.Write(p)
+}
+
+// differ starts the file again, with the bytes held so far.
+func (k *keepSame) differ() error {
+	if k.f != nil {
+		return nil
+	}
+	f, err := createOutput(k.out, k.name)
+	if err != nil {
+		return err
+	}
+	k.f = f
+	_, err = f.Write(k.buf)
+	k.buf = nil
+	return err
+}
+
+func (k *keepSame) Close() error {
+	if k.f == nil {
+		sum := sha256.Sum256(k.buf)
+		if int64(len(k.buf)) == k.was.Stat.Size && hex.EncodeToString(sum[:]) == k.was.SHA256 {
+			return nil // the same bytes: the file stays
+		}
+		if err := k.differ(); err != nil {
+			return err
+		}
+	}
+	return k.f.Close()
 }
 
 // committer is an atomicfile.File whose Close commits it, unsynced: every
