@@ -463,28 +463,48 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 	return Contact{Vec{-by * inv, bx * inv}, c.Radius - bs*inv}, true
 }
 
-// circleOutside finds the feature of p nearest the centre from edge i
-// (a = p[i-1] to b = p[i]), which the centre is in front of. When the
-// centre projects before a or past b, it walks vertex by vertex in that
-// direction until the centre lies in a vertex's region (it is in front of
-// neither edge there) or projects inside an edge. Each step takes one new
-// vertex and two dot products, as the projection on the edge just left is
-// the region test of the vertex reached. On a convex polygon the walk takes
-// fewer than len(p) steps; one that does not settle (input that is not
-// convex, rounding, NaN) leaves it to circleSlow.
+// circleOutside returns the contact of c with p from edge i (a = p[i-1] to
+// b = p[i]), which the centre is in front of. When the centre projects
+// before a or past b, it walks vertex by vertex in that direction until
+// the centre lies in a vertex's region (it is in front of neither edge
+// there) or projects inside an edge. Each step takes one new vertex and
+// two dot products, as the projection on the edge just left is the region
+// test of the vertex reached; walking on, the second is the projection k
+// on the new edge e against |e|², which an edge's contact needs anyway.
+// On a convex polygon the walk takes fewer than len(p) steps; one that
+// does not settle (input that is not convex, rounding, NaN) leaves it to
+// circleSlow. An edge's contact is computed here too, not in a helper,
+// whose call cost as much as the walk.
+//
+// Touching an edge is decided on squares, s² against r²|e|² (s the
+// centre's e×w, w the centre from the edge's start), so that a miss takes
+// no square root. With h = |e|²+|w|², the products in s are at most h/2
+// in all (|ey·wx|+|ex·wy| <= h/2), so s²-r²|e|² is off by less than
+// errBound·(h²/4+r²|e|²). Touching is certain only with room for the foot
+// to lie just outside the edge: a foot that rounding put inside but is
+// truly δ beyond an end is √(d²+δ²) from that end, d the distance to the
+// line, and δ|e| is at most the rounding error of the projection test
+// that put it inside, a few units of roundoff of h (for k = e·w, for k
+// against |e|², and for e·u, u the centre from the end, as |u|² <=
+// 2|w|²+2|e|²), so δ²|e|² is far below the rest, 3h²/4, of errBound·h².
+// Whatever that bound leaves undecided, or underflow may have spoiled
+// (|e|² or r² below tiny), goes to the exact test; a centre certainly
+// apart from the line is apart from the edge.
 func circleOutside(c Circle, p Polygon, i int, a, b Vec) (Contact, bool) {
 	n := len(p)
 	ox, oy := c.Center.X, c.Center.Y
 	ex, ey := b.X-a.X, b.Y-a.Y
 	wx, wy := ox-a.X, oy-a.Y // centre - a
-	ux, uy := ox-b.X, oy-b.Y // centre - b
-	switch {
-	case ex*wx+ey*wy <= 0: // before a: walk back
+	l2 := 0.0
+	if k := ex*wx + ey*wy; k <= 0 { // before a: walk back
 		j := i - 1
 		if j < 0 {
 			j = n - 1
 		}
-		for range n {
+		for m := 1; ; m++ {
+			if m == n {
+				return circleSlow(c, p)
+			}
 			if j--; j < 0 {
 				j = n - 1
 			}
@@ -493,71 +513,57 @@ func circleOutside(c Circle, p Polygon, i int, a, b Vec) (Contact, bool) {
 			if ex*wx+ey*wy >= 0 { // past a on the edge before: a's region
 				return circleVertex(c, p, wx, wy)
 			}
-			ux, uy = wx, wy
 			wx, wy = ox-z.X, oy-z.Y
 			if ex*wx+ey*wy > 0 {
-				return circleEdge(c, p, ex, ey, wx, wy, ux, uy)
+				l2 = ex*ex + ey*ey
+				break
 			}
 			a = z
 		}
-	case ex*ux+ey*uy >= 0: // past b: walk on
-		for range n {
+	} else if l2 = ex*ex + ey*ey; k >= l2 { // past b: walk on
+		ux, uy := ox-b.X, oy-b.Y // centre - b
+		for m := 1; ; m++ {
+			if m == n {
+				return circleSlow(c, p)
+			}
 			if i++; i == n {
 				i = 0
 			}
 			z := p[i]
 			ex, ey = z.X-b.X, z.Y-b.Y
-			if ex*ux+ey*uy <= 0 { // before b on the edge after: b's region
+			k = ex*ux + ey*uy
+			if k <= 0 { // before b on the edge after: b's region
 				return circleVertex(c, p, ux, uy)
 			}
-			wx, wy = ux, uy
-			ux, uy = ox-z.X, oy-z.Y
-			if ex*ux+ey*uy < 0 {
-				return circleEdge(c, p, ex, ey, wx, wy, ux, uy)
+			if l2 = ex*ex + ey*ey; k < l2 {
+				wx, wy = ux, uy
+				break
 			}
 			b = z
+			ux, uy = ox-b.X, oy-b.Y
 		}
-	default:
-		return circleEdge(c, p, ex, ey, wx, wy, ux, uy)
 	}
-	return circleSlow(c, p)
-}
-
-// circleEdge returns the contact of c with p, whose nearest point to c's
-// centre lies inside the edge e (as far as float can tell), with the
-// centre at w from the edge's start and at u from its end.
-//
-// Touching is certain when the centre is certainly within r of the edge's
-// line with room for the foot to lie just outside the edge: a foot that
-// rounding put inside but is truly δ beyond an end is √(d²+δ²) from that
-// end, d the distance to the line, and δ|e| is at most the rounding error
-// of e·w or e·u. One bound covers both errors, without absolute values:
-// |ey·wx|+|ex·wy| and |ex·wx|+|ey·wy| are at most (|e|²+|w|²)/2, and
-// likewise with u. Whatever the bound leaves undecided goes to the exact
-// test.
-func circleEdge(c Circle, p Polygon, ex, ey, wx, wy, ux, uy float64) (Contact, bool) {
 	s := ey*wx - ex*wy
 	if !(s > 0) {
 		return circleSlow(c, p) // behind the edge whose region it is in: not convex, or rounding
 	}
 	r := c.Radius
-	l2, r2 := ex*ex+ey*ey, r*r
-	mw, mu := (l2+wx*wx+wy*wy)/2, (l2+ux*ux+uy*uy)/2
-	switch certainSign(s*s-r2*l2, mw*mw+r2*l2+errBound*(mw*mw+mu*mu)) {
-	case 1:
-		return Contact{}, false // certainly apart (the line is no farther than the edge)
-	case 0:
+	h, r2 := l2+wx*wx+wy*wy, r*r
+	t, m := s*s-r2*l2, errBound*(h*h+r2*l2)+tiny
+	if t > m {
+		return Contact{}, false // certainly apart from the line, so from the edge
+	}
+	// The square root and the reciprocal run side by side, where
+	// 1/√|e|² would wait for one and then the other.
+	inv := math.Sqrt(l2) * (1 / l2)
+	if !(t < -m && l2 >= tiny && l2 <= 1/tiny && (r2 >= tiny || r == 0)) {
+		// Undecided, or underflow may have spoiled l2 or r², or 1/l2
+		// would be subnormal.
 		if !touchPolygonOr(c, p) {
 			return Contact{}, false
 		}
-	case -1:
-		if l2 < tiny || (r2 < tiny && r != 0) { // underflow may have spoiled l2 or r²
-			if !touchPolygonOr(c, p) {
-				return Contact{}, false
-			}
-		}
+		inv = 1 / math.Sqrt(l2)
 	}
-	inv := 1 / math.Sqrt(l2)
 	d := r - s*inv
 	if !(d > 0) {
 		d = 0
