@@ -284,44 +284,83 @@ type spriteSource struct {
 
 // all yields each sprite, appending to notes (when not nil) a line for
 // each damaged record.
+//
+// The records are read and decoded on a goroutine of their own, a few
+// sprites ahead of the one yielded: decoding is as much work as writing
+// the library, and in a rebuild where few sprites changed the two side
+// by side are most of its time.
 func (s *spriteSource) all(notes *[]string) iter.Seq[*export.Sprite] {
 	return func(yield func(*export.Sprite) bool) {
-		var cached [][]byte // the record last read, of outcome last
-		var rb recordBuf
-		last := int32(-1)
-		for _, r := range s.refs {
-			if r.out != last {
-				var err error
-				o := &s.outs[r.out]
-				cached, err = s.w.cache.spritesIn(&rb, o.entry.Loc, o.key)
-				if errors.Is(err, errDamaged) {
-					if notes != nil {
-						*notes = append(*notes, fmt.Sprintf("cache: the record of %s was damaged; computed again", quoted(s.srcs[r.out].rel)))
-					}
-					cached, err = s.w.recompute(s.srcs[r.out], o)
+		type item struct {
+			sp  *export.Sprite
+			key sum16
+		}
+		ch, stop, done := make(chan item, 64), make(chan struct{}), make(chan struct{})
+		var damaged []string
+		go func() {
+			defer close(done)
+			defer close(ch)
+			s.read(&damaged, func(sp *export.Sprite, key sum16) bool {
+				select {
+				case ch <- item{sp, key}:
+					return true
+				case <-stop:
+					return false
 				}
-				if err != nil {
-					s.err = err
-					return
-				}
-				last = r.out
+			})
+		}()
+		defer func() {
+			close(stop)
+			<-done
+			if notes != nil {
+				*notes = append(*notes, damaged...)
 			}
-			if int(r.idx) >= len(cached) {
-				s.err = fmt.Errorf("%s: the cache holds %d sprites of %s, the index %d", CacheDir, len(cached), quoted(s.srcs[r.out].rel), r.idx+1)
+		}()
+		for it := range ch {
+			s.key = it.key
+			if !yield(it.sp) {
 				return
 			}
-			sp, ok := decodeSprite(cached[r.idx])
-			if !ok {
-				s.err = fmt.Errorf("%s: %s: %w", CacheDir, r.name, errDamaged)
+		}
+	}
+}
+
+// read passes each sprite and its fragment key to put until put returns
+// false, appending to damaged a line for each damaged record; it sets
+// s.err on an error.
+func (s *spriteSource) read(damaged *[]string, put func(*export.Sprite, sum16) bool) {
+	var cached [][]byte // the record last read, of outcome last
+	var rb recordBuf
+	last := int32(-1)
+	for _, r := range s.refs {
+		if r.out != last {
+			var err error
+			o := &s.outs[r.out]
+			cached, err = s.w.cache.spritesIn(&rb, o.entry.Loc, o.key)
+			if errors.Is(err, errDamaged) {
+				*damaged = append(*damaged, fmt.Sprintf("cache: the record of %s was damaged; computed again", quoted(s.srcs[r.out].rel)))
+				cached, err = s.w.recompute(s.srcs[r.out], o)
+			}
+			if err != nil {
+				s.err = err
 				return
 			}
-			if r.sameAs != "" {
-				sp.SameAs = r.sameAs
-			}
-			s.key = fragKey(s.outs[r.out].key, r.idx, r.sameAs, r.name == s.refs[0].name) // names are unique
-			if !yield(&sp) {
-				return
-			}
+			last = r.out
+		}
+		if int(r.idx) >= len(cached) {
+			s.err = fmt.Errorf("%s: the cache holds %d sprites of %s, the index %d", CacheDir, len(cached), quoted(s.srcs[r.out].rel), r.idx+1)
+			return
+		}
+		sp, ok := decodeSprite(cached[r.idx])
+		if !ok {
+			s.err = fmt.Errorf("%s: %s: %w", CacheDir, r.name, errDamaged)
+			return
+		}
+		if r.sameAs != "" {
+			sp.SameAs = r.sameAs
+		}
+		if !put(&sp, fragKey(s.outs[r.out].key, r.idx, r.sameAs, r.name == s.refs[0].name)) { // names are unique
+			return
 		}
 	}
 }
