@@ -98,17 +98,30 @@ func CheckManifest(out string) (bad []string, found bool, err error) {
 
 // fileDigest returns the size and SHA-256 (hex) of the file at p.
 func fileDigest(p string) (int64, string, error) {
+	fi, sum, err := statDigest(p)
+	if err != nil {
+		return 0, "", err
+	}
+	return fi.Size(), sum, nil
+}
+
+// statDigest returns the stat data and the SHA-256 (hex) of the file at
+// p, both of the file it opened.
+func statDigest(p string) (fs.FileInfo, string, error) {
 	f, err := os.Open(p)
 	if err != nil {
-		return 0, "", err
+		return nil, "", err
 	}
 	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, f)
+	fi, err := f.Stat()
 	if err != nil {
-		return 0, "", err
+		return nil, "", err
 	}
-	return n, hex.EncodeToString(h.Sum(nil)), nil
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return nil, "", err
+	}
+	return fi, hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // writeManifest writes the manifest of files (paths in out), taking each
