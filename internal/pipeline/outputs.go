@@ -66,22 +66,25 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	}
 	var mu sync.Mutex
 	var written []string // files written through callbacks (report, engines)
+	record := func(name string) {
+		mu.Lock()
+		written = append(written, name)
+		mu.Unlock()
+	}
 	create := func(name string) (io.WriteCloser, error) {
 		f, err := createOutput(out, name)
 		if err == nil {
-			mu.Lock()
-			written = append(written, name)
-			mu.Unlock()
+			record(name)
 		}
 		return f, err
 	}
 	// The report's pages mostly come out as they were when few sprites
-	// changed: those are left as they are (see keepSame).
+	// changed: those are left as they are (see keepSame). The engine
+	// formats' files, large and aborted as committers on an error, are
+	// always written.
 	createPage := func(name string) (io.WriteCloser, error) {
 		if k, ok := keepable(out, name, w.cache.outputs.Files); ok {
-			mu.Lock()
-			written = append(written, name)
-			mu.Unlock()
+			record(name)
 			return &keepSame{out: out, name: name, was: k}, nil
 		}
 		return create(name)
