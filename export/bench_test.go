@@ -234,3 +234,27 @@ func heapObjects() uint64 {
 	metrics.Read(s)
 	return s[0].Value.Uint64()
 }
+
+// BenchmarkEngines writes the golden library of testdata/sprites (real
+// shapes: integer hulls, cut pieces) in each engine format.
+func BenchmarkEngines(b *testing.B) {
+	lib, err := Load("../golden/shapes.json")
+	if err != nil {
+		b.Skip("no golden library:", err)
+	}
+	s, err := StreamOf(lib)
+	if err != nil {
+		b.Fatal(err)
+	}
+	discard := func(_ string, write func(io.Writer) error) error { return write(io.Discard) }
+	for _, f := range EngineFormats {
+		b.Run(f.Name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := f.Write(discard, s, EngineOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -197,21 +197,29 @@ func contains32(q Ring, r Ring, origin Point) bool {
 // expansions (orientExpansion), and big.Float arithmetic for what those
 // cannot hold (products near the ends of float64's range).
 func orient(a, b, p, o Point) int {
+	// p - o is (cx + ex, cy + ey) exactly.
 	cx, ex := twoDiff(p[0], o[0])
 	cy, ey := twoDiff(p[1], o[1])
+	l := (a[0] - cx) * (b[1] - cy)
+	r := (a[1] - cy) * (b[0] - cx)
+	det := l - r
+	bound := (3.3306690738754716e-16 + 1e-30) * (math.Abs(l) + math.Abs(r))
+	if ex != 0 || ey != 0 {
+		// The determinant is linear in p's coordinates (their product
+		// cancels), so what p - o lost moves it by exactly
+		// ex*(a[1]-b[1]) + ey*(b[0]-a[0]): bounded here twice over, and by
+		// a tiny absolute term for products that underflow.
+		bound += 2*(math.Abs(ex)*(math.Abs(a[1])+math.Abs(b[1]))+math.Abs(ey)*(math.Abs(a[0])+math.Abs(b[0]))) + 0x1p-1000
+	}
+	if det > bound {
+		return 1
+	}
+	if det < -bound {
+		return -1
+	}
+	// Undecided, often a point on the line: when every difference and
+	// product is exact, comparing the products is exact too.
 	if ex == 0 && ey == 0 {
-		l := (a[0] - cx) * (b[1] - cy)
-		r := (a[1] - cy) * (b[0] - cx)
-		det := l - r
-		bound := (3.3306690738754716e-16 + 1e-30) * (math.Abs(l) + math.Abs(r))
-		if det > bound {
-			return 1
-		}
-		if det < -bound {
-			return -1
-		}
-		// Undecided, often a point on the line: when every difference and
-		// product is exact, comparing the products is exact too.
 		if s, ok := exactSign(a[0]-cx, b[1]-cy, a[1]-cy, b[0]-cx, a, b, Point{cx, cy}); ok {
 			return s
 		}

@@ -282,3 +282,26 @@ func TestOrientExpansionRange(t *testing.T) {
 		t.Errorf("orientExpansion allocates %v times, want 0", n)
 	}
 }
+
+// TestOrientInexactOffset checks orient's filter where p - o does not
+// subtract exactly: p within a few ulps of the line through a and b, seen
+// from offsets o of every size, where what the subtraction lost decides
+// the sign.
+func TestOrientInexactOffset(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := range 40000 {
+		s := math.Pow(2, float64(rng.IntN(40)-10))
+		a := Point{rng.Float64() * s, rng.Float64() * s}
+		b := Point{a[0] + (rng.Float64()-0.5)*s, a[1] + (rng.Float64()-0.5)*s}
+		t0 := rng.Float64()
+		o := Point{(rng.Float64() - 0.5) * s * math.Pow(2, float64(rng.IntN(30)-15)), (rng.Float64() - 0.5) * s}
+		p := Point{a[0] + t0*(b[0]-a[0]) + o[0], a[1] + t0*(b[1]-a[1]) + o[1]}
+		for range rng.IntN(4) {
+			p[i%2] = math.Nextafter(p[i%2], math.Inf(2*(i/2%2)-1))
+		}
+		want := ratOrient(a, b, p, o)
+		if got := orient(a, b, p, o); got != want {
+			t.Fatalf("orient(%v, %v, %v, %v) = %d, want %d", a, b, p, o, got, want)
+		}
+	}
+}
