@@ -11,9 +11,9 @@
 //
 // The wire types (Library, Sprite, Ring, ...) mirror the file key for key.
 // WriteJSON and WriteYAML write a library deterministically; JSONWriter and
-// YAMLWriter write one a sprite at a time, and AppendSpriteJSON encodes one
-// sprite as WriteJSON does, so that a build can encode sprites as they are
-// computed. The table of shape kinds (Make, Sprite.Shape, Sprite.SetShape,
+// YAMLWriter write one a sprite at a time, and AppendSpriteJSON and
+// AppendSpriteYAML encode one sprite as WriteJSON and WriteYAML do, so that
+// a build can encode sprites on any core. The table of shape kinds (Make, Sprite.Shape, Sprite.SetShape,
 // Colour) says how each kind is made from a sprite's mask, where it is
 // stored and how it is drawn; every stage walks it. EncodeMask and
 // EncodedMask.Decode convert opaque-pixel masks to and from their

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -59,15 +60,47 @@ type head struct {
 	Settings  Settings `yaml:"settings,flow"`
 }
 
-// encode marshals v into yw.buf (emptied first) with two-space indentation.
+// encode marshals v into yw.buf (emptied first).
 func (yw *YAMLWriter) encode(v any) error {
 	yw.buf.Reset()
-	enc := yaml.NewEncoder(&yw.buf)
+	return encodeYAML(&yw.buf, v)
+}
+
+// encodeYAML marshals v into buf with two-space indentation.
+func encodeYAML(buf *bytes.Buffer, v any) error {
+	enc := yaml.NewEncoder(buf)
 	enc.SetIndent(2)
 	if err := enc.Encode(v); err != nil {
 		return err
 	}
 	return enc.Close()
+}
+
+// indentItem appends the lines of b, a one-entry list as yaml.v3 writes
+// it, to dst as an entry of a list under a key ("sprites:"): each on a
+// line of its own, indented two spaces.
+func indentItem(dst, b []byte) []byte {
+	for line := range bytes.Lines(b) {
+		dst = append(append(dst, "\n  "...), bytes.TrimSuffix(line, []byte("\n"))...)
+	}
+	return dst
+}
+
+// AppendSpriteYAML appends sp to dst as WriteYAML lays it out in a
+// library's sprite list: the bytes YAMLWriter.Add writes for it, which
+// YAMLWriter.AddFragment takes. Unlike a YAMLWriter it may be called from
+// several goroutines at once, so that a build encodes sprites on every
+// core (yaml.v3's encoder is the costliest writer). It returns dst
+// unchanged and an error when sp is not valid (as Read checks it).
+func AppendSpriteYAML(dst []byte, sp *Sprite) ([]byte, error) {
+	if err := sp.Check(); err != nil {
+		return dst, err
+	}
+	var buf bytes.Buffer
+	if err := encodeYAML(&buf, []*Sprite{sp}); err != nil {
+		return dst, err
+	}
+	return indentItem(dst, buf.Bytes()), nil
 }
 
 // Add writes sp, after checking it as Read would.
@@ -80,24 +113,16 @@ func (yw *YAMLWriter) Add(sp *Sprite) error {
 		yw.err = fmt.Errorf("sprite %d has no name", yw.n)
 	case yw.n > 0 && sp.Name <= yw.last:
 		yw.err = fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", sp.Name, yw.last)
-	default:
-		if err := checkSprite(sp, true); err != nil {
-			yw.err = fmt.Errorf("sprite %q: %w", sp.Name, err)
-		}
 	}
 	if yw.err != nil {
 		return yw.err
 	}
-	if yw.err = yw.encode([]*Sprite{sp}); yw.err != nil {
+	var out []byte
+	if out, yw.err = AppendSpriteYAML(nil, sp); yw.err != nil {
 		return yw.err
 	}
 	yw.n++
 	yw.last = sp.Name
-	// The one-entry list, indented under "sprites:".
-	out := make([]byte, 0, yw.buf.Len()+yw.buf.Len()/8)
-	for line := range bytes.Lines(yw.buf.Bytes()) {
-		out = append(append(out, "\n  "...), bytes.TrimSuffix(line, []byte("\n"))...)
-	}
 	_, yw.err = yw.w.Write(out)
 	return yw.err
 }
@@ -173,11 +198,7 @@ func (yw *YAMLWriter) AddAnimation(a *Animation) error {
 	}
 	yw.anims++
 	yw.lastAnim = a.Name
-	out := []byte(head)
-	for line := range bytes.Lines(yw.buf.Bytes()) {
-		out = append(append(out, "\n  "...), bytes.TrimSuffix(line, []byte("\n"))...)
-	}
-	_, yw.err = yw.w.Write(out)
+	_, yw.err = yw.w.Write(indentItem([]byte(head), yw.buf.Bytes()))
 	return yw.err
 }
 
@@ -336,14 +357,35 @@ func (r Ring) MarshalYAML() (any, error) {
 }
 
 // MarshalYAML writes q on one line, a flow mapping.
-func (q Quality) MarshalYAML() (any, error) {
-	type plain Quality // without this method
-	var n yaml.Node
-	if err := n.Encode(plain(q)); err != nil {
-		return nil, err
+func (q Quality) MarshalYAML() (any, error) { return q.node(true), nil }
+
+// node returns q's flow mapping, with fp_area when fp is true, its numbers
+// as yaml.v3 writes an int and a float64 (yamlFloat): made directly, as
+// Node.Encode would make it through a YAML text it parses again.
+func (q Quality) node(fp bool) *yaml.Node {
+	m := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle, Content: []*yaml.Node{
+		str("outside"), {Kind: yaml.ScalarNode, Value: strconv.Itoa(q.Outside)},
+		str("area_ratio"), yamlFloat(q.AreaRatio),
+	}}
+	if fp {
+		m.Content = append(m.Content, str("fp_area"), yamlFloat(q.FPArea))
 	}
-	n.Style = yaml.FlowStyle
-	return &n, nil
+	return m
+}
+
+// yamlFloat returns the scalar node yaml.v3 makes of a float64: the
+// shortest 'g' form, .inf, -.inf or .nan.
+func yamlFloat(f float64) *yaml.Node {
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	switch s {
+	case "+Inf":
+		s = ".inf"
+	case "-Inf":
+		s = "-.inf"
+	case "NaN":
+		s = ".nan"
+	}
+	return &yaml.Node{Kind: yaml.ScalarNode, Value: s}
 }
 
 // MarshalYAML writes the figures kind by kind, each on one line, without
@@ -351,15 +393,7 @@ func (q Quality) MarshalYAML() (any, error) {
 func (qs Qualities) MarshalYAML() (any, error) {
 	m := &yaml.Node{Kind: yaml.MappingNode}
 	for _, k := range sortedKeys(qs) {
-		q, err := qs[k].MarshalYAML()
-		if err != nil {
-			return nil, err
-		}
-		n := q.(*yaml.Node)
-		if !HasFPArea(k) && len(n.Content) >= 2 && n.Content[len(n.Content)-2].Value == "fp_area" {
-			n.Content = n.Content[:len(n.Content)-2]
-		}
-		m.Content = append(m.Content, str(k), n)
+		m.Content = append(m.Content, str(k), qs[k].node(HasFPArea(k)))
 	}
 	return m, nil
 }
