@@ -18,6 +18,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -410,6 +411,8 @@ var libraryFiles = []struct {
 		}
 		return &libOut{
 			add:    yw.Add,
+			encode: export.AppendSpriteYAML,
+			frag:   yw.AddFragment,
 			frags1: yw.AddFragments,
 			anim:   yw.AddAnimation,
 			close:  yw.Close,
@@ -422,6 +425,10 @@ type libOut struct {
 	name   string
 	add    func(sp *export.Sprite) error
 	frags1 func(names []string, r io.Reader) error
+	// encode and frag, when not nil, encode a sprite apart, on any
+	// goroutine, and write the bytes encode gave (see async).
+	encode func(dst []byte, sp *export.Sprite) ([]byte, error)
+	frag   func(name string, b []byte) error
 	anim   func(a *export.Animation) error
 	close  func() error
 	file   io.WriteCloser
@@ -446,29 +453,47 @@ type libOut struct {
 }
 
 // write writes sp, whose fragment key is key: its bytes as last written
-// when the old file has them, else encoded; and records where they went.
-// Sprites whose bytes lay side by side in the old file are copied as one
-// run (see flushRun), when the next sprite does not continue it.
+// when the old file has them (copyOld), else encoded; and records where
+// they went.
 func (lw *libOut) write(sp *export.Sprite, key sum16) error {
-	if l, ok := lw.old.find(key); ok {
-		if len(lw.run.names) > 0 && l.Off != lw.run.end {
-			if err := lw.flushRun(); err != nil {
-				return err
-			}
-		}
-		if len(lw.run.names) == 0 {
-			lw.run.off, lw.run.end, lw.run.at = l.Off, l.Off, lw.cw.n
-		}
-		lw.run.names = append(lw.run.names, sp.Name)
-		lw.frags = append(lw.frags, frag{key, loc{lw.run.at + l.Off - lw.run.off, l.Len}})
-		lw.run.end += l.Len
-		return nil
+	if ok, err := lw.copyOld(sp.Name, key); ok || err != nil {
+		return err
 	}
+	return lw.added(key, func() error { return lw.add(sp) })
+}
+
+// copyOld adds the sprite called name, whose fragment key is key, to the
+// run to be copied from the old file, and reports true, when the old file
+// has its bytes. Sprites whose bytes lay side by side in the old file are
+// copied as one run (see flushRun), when the next sprite does not
+// continue it.
+func (lw *libOut) copyOld(name string, key sum16) (bool, error) {
+	l, ok := lw.old.find(key)
+	if !ok {
+		return false, nil
+	}
+	if len(lw.run.names) > 0 && l.Off != lw.run.end {
+		if err := lw.flushRun(); err != nil {
+			return true, err
+		}
+	}
+	if len(lw.run.names) == 0 {
+		lw.run.off, lw.run.end, lw.run.at = l.Off, l.Off, lw.cw.n
+	}
+	lw.run.names = append(lw.run.names, name)
+	lw.frags = append(lw.frags, frag{key, loc{lw.run.at + l.Off - lw.run.off, l.Len}})
+	lw.run.end += l.Len
+	return true, nil
+}
+
+// added writes a sprite the old file does not have with add, after the
+// run pending, and records where its bytes (fragment key key) went.
+func (lw *libOut) added(key sum16, add func() error) error {
 	if err := lw.flushRun(); err != nil {
 		return err
 	}
 	start := lw.cw.n
-	err := lw.add(sp)
+	err := add()
 	if err == nil {
 		lw.frags = append(lw.frags, frag{key, loc{start, lw.cw.n - start}})
 	}
@@ -502,15 +527,40 @@ func (lw *libOut) flushRun() error {
 
 // async makes lw write on a goroutine of its own, fed the sprites and
 // animations in order through a short queue: YAML (yaml.v3's encoder) costs
-// several times the JSON and the report together, so it runs beside them
-// on another core. The sprites handed to it must not change afterwards.
-// An error is returned by close.
+// several times the JSON and the report together, so it runs beside them.
+// When lw can encode a sprite apart (encode), each sprite the old file
+// does not have is encoded at once on a goroutine of its own, up to one
+// per core, and written in its turn. The sprites handed to it must not
+// change afterwards. An error is returned by close.
 func (lw *libOut) async() {
 	q := newSerial(256)
 	lw.stop = func() { q.stop() }
 	put, anim, end := lw.put, lw.anim, lw.close
+	var cores chan struct{}
+	if lw.encode != nil {
+		cores = make(chan struct{}, runtime.GOMAXPROCS(0))
+	}
 	lw.put = func(sp *export.Sprite, key sum16) error {
-		q.do(func() error { return put(sp, key) })
+		if _, old := lw.old.find(key); cores == nil || old {
+			q.do(func() error { return put(sp, key) })
+			return nil
+		}
+		var b []byte
+		var err error
+		done := make(chan struct{})
+		cores <- struct{}{}
+		go func() {
+			b, err = lw.encode(nil, sp)
+			<-cores
+			close(done)
+		}()
+		q.do(func() error {
+			<-done
+			if err != nil {
+				return err
+			}
+			return lw.added(key, func() error { return lw.frag(sp.Name, b) })
+		})
 		return nil
 	}
 	lw.anim = func(a *export.Animation) error {
