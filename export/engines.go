@@ -314,11 +314,14 @@ func turnDegrees(sp *Sprite) int {
 // it). A float32 value is written so too: read as a float64 it is exactly
 // that float32, which the engine's conversion keeps (the shortest float32
 // form could, read as a float64 first, round to the other neighbour).
-func num(v float64) string {
+func num(v float64) string { return string(appendNum(nil, v)) }
+
+// appendNum appends num(v) to dst.
+func appendNum(dst []byte, v float64) []byte {
 	if v == 0 {
-		return "0" // no "-0"
+		return append(dst, '0') // no "-0"
 	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
+	return strconv.AppendFloat(dst, v, 'f', -1, 64)
 }
 
 // godotNodeName returns name made into a Godot node name not yet in used:

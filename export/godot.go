@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/shapegen/shapegen/collide"
 )
@@ -79,7 +78,11 @@ func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
 	om := omissions{format: d.name}
 	fmt.Fprintf(b, "[gd_scene format=%d]\n", d.format)
 	id := 0
+	// written holds, sprite by sprite, the kinds the sub-resources have
+	// (bit k), so that the nodes need not prove the polygons again.
+	var written []uint8
 	err := s.each(func(sp *Sprite) error {
+		var ks uint8
 		for _, k := range spriteKinds {
 			if !has(sp, k) {
 				continue
@@ -89,11 +92,13 @@ func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
 				om.add(k.String(), "Godot: "+why, sp.Name)
 				continue
 			}
+			ks |= 1 << k
 			for _, p := range ps {
 				id++
 				writeGodotShape(b, d, id, p)
 			}
 		}
+		written = append(written, ks)
 		return nil
 	})
 	if err != nil {
@@ -107,7 +112,13 @@ func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
 	writeGodotMeta(b, d, [][2]string{{"format", godotString(format)}})
 	id = 0
 	used := map[string]bool{}
+	i := 0
 	err = s.each(func(sp *Sprite) error {
+		if i == len(written) {
+			return fmt.Errorf("sprite %q: the stream gave more sprites the second time", sp.Name)
+		}
+		ks := written[i]
+		i++
 		node := godotString(godotNodeName(sp.Name, used))
 		fmt.Fprintf(b, "\n[node name=%s type=\"Area2D\" parent=\".\"]\n", node)
 		off := [2]int{}
@@ -125,10 +136,8 @@ func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
 		}
 		var kinds []kindParts
 		for _, k := range spriteKinds {
-			if has(sp, k) {
-				if ps, why := parts32(sp, k, godotLimits); why == "" {
-					kinds = append(kinds, kindParts{k, ps})
-				}
+			if ks&(1<<k) != 0 {
+				kinds = append(kinds, kindParts{k, placed(sp, k)})
 			}
 		}
 		enabled := collide.NumKinds // none
@@ -168,6 +177,20 @@ func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
 	return om.list, b.Flush()
 }
 
+// placed returns the parts of s's kind k, which parts32 gave, as far as
+// a node needs them: a box's or circle's placement, and one polygon part
+// (without its points) per polygon.
+func placed(s *Sprite, k collide.Kind) []part {
+	switch k {
+	case collide.KindHull, collide.KindPolygon:
+		return []part{{kind: partPoly}}
+	case collide.KindPieces:
+		return make([]part, len(s.Pieces)) // partPoly
+	}
+	ps, _ := parts32(s, k, godotLimits)
+	return ps
+}
+
 // writeGodotShape writes part p as sub-resource id.
 func writeGodotShape(b *bufio.Writer, d godotDialect, id int, p part) {
 	switch p.kind {
@@ -176,15 +199,22 @@ func writeGodotShape(b *bufio.Writer, d godotDialect, id int, p part) {
 	case partBox:
 		fmt.Fprintf(b, "\n[sub_resource type=\"RectangleShape2D\" id=%s]\n%s\n", d.subID(id), d.rectKey(p.half))
 	default:
-		v := make([]string, 0, 2*len(p.poly))
-		for _, q := range p.poly {
-			v = append(v, num(q[0]), num(q[1]))
-		}
-		list := strings.Join(v, ", ")
+		fmt.Fprintf(b, "\n[sub_resource type=\"ConvexPolygonShape2D\" id=%s]\npoints = %s(", d.subID(id), d.vectors)
+		sep := ""
 		if d.format == 2 {
-			list = " " + list + " "
+			sep = " "
 		}
-		fmt.Fprintf(b, "\n[sub_resource type=\"ConvexPolygonShape2D\" id=%s]\npoints = %s(%s)\n", d.subID(id), d.vectors, list)
+		for _, q := range p.poly {
+			b.WriteString(sep)
+			b.Write(appendNum(b.AvailableBuffer(), q[0]))
+			b.WriteString(", ")
+			b.Write(appendNum(b.AvailableBuffer(), q[1]))
+			sep = ", "
+		}
+		if d.format == 2 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(")\n")
 	}
 }
 
