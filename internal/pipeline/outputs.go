@@ -209,7 +209,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 				}
 				return wc.Close()
 			}
-			es := &spriteSource{w: w, srcs: srcs, outs: outs, refs: refs}
+			es := &spriteSource{w: w, srcs: srcs, outs: outs, refs: refs, shapes: true}
 			stream := export.Stream{Head: head, Sprites: func(yield func(*export.Sprite) bool) {
 				for sp := range es.all(nil) {
 					if !yield(sp) {
@@ -300,6 +300,9 @@ type spriteSource struct {
 	err  error
 	// key is the fragment key (fragKey) of the sprite last yielded.
 	key sum16
+	// shapes, for the engine formats, decodes only what they read
+	// (decodeShapes).
+	shapes bool
 }
 
 // all yields each sprite, appending to notes (when not nil) a line for
@@ -371,7 +374,7 @@ func (s *spriteSource) read(damaged *[]string, put func(*export.Sprite, sum16) b
 			s.err = fmt.Errorf("%s: the cache holds %d sprites of %s, the index %d", CacheDir, len(cached), quoted(s.srcs[r.out].rel), r.idx+1)
 			return
 		}
-		sp, ok := decodeSprite(cached[r.idx])
+		sp, ok := decodeRecord(cached[r.idx], s.shapes)
 		if !ok {
 			s.err = fmt.Errorf("%s: %s: %w", CacheDir, r.name, errDamaged)
 			return

@@ -103,7 +103,17 @@ func encodeSprite(b []byte, sp *export.Sprite) []byte {
 // reuse: rec is read in place (a string over its bytes, which no string
 // of the sprite keeps), and each string the sprite holds is a copy or a
 // constant.
-func decodeSprite(rec []byte) (export.Sprite, bool) {
+func decodeSprite(rec []byte) (export.Sprite, bool) { return decodeRecord(rec, false) }
+
+// decodeShapes reads a sprite as decodeSprite does, but for what the
+// engine formats read: its outline, quality figures, mask and warnings
+// are passed over, not kept. Each engine format reads every sprite once
+// or twice, and those are most of what a sprite allocates.
+func decodeShapes(rec []byte) (export.Sprite, bool) { return decodeRecord(rec, true) }
+
+// decodeRecord reads a sprite that encodeSprite wrote, all of it or (shapes)
+// only what decodeShapes keeps.
+func decodeRecord(rec []byte, shapes bool) (export.Sprite, bool) {
 	r := &reader{s: unsafe.String(unsafe.SliceData(rec), len(rec))}
 	var sp export.Sprite
 	name, image := r.str(), r.str()
@@ -133,28 +143,46 @@ func decodeSprite(rec []byte) (export.Sprite, bool) {
 		sp.Box = &export.Box{Center: export.Point{r.num(), r.num()}, Half: export.Point{r.num(), r.num()}, Angle: r.num()}
 	}
 	sp.Hull, sp.Polygon = r.ring(), r.ring()
-	sp.Pieces, sp.Outline = r.rings(), r.rings()
+	sp.Pieces = r.rings()
+	if shapes {
+		r.skipRings()
+	} else {
+		sp.Outline = r.rings()
+	}
 	if n := r.count(); n > 0 {
-		sp.Quality = make(export.Qualities, n)
+		if !shapes {
+			sp.Quality = make(export.Qualities, n)
+		}
 		for range n {
 			k := r.str()
+			q := export.Quality{Outside: r.int(), AreaRatio: r.num(), FPArea: r.num()}
+			if shapes {
+				continue
+			}
 			if kind, ok := collide.ParseKind(k); ok {
 				k = kind.String() // a constant
 			} else {
 				k = strings.Clone(k)
 			}
-			sp.Quality[k] = export.Quality{Outside: r.int(), AreaRatio: r.num(), FPArea: r.num()}
+			sp.Quality[k] = q
 		}
 	}
 	if flags&flagMask != 0 {
-		sp.Mask = &export.EncodedMask{W: r.int(), H: r.int()}
-		sp.Mask.RLE = strings.Clone(r.str())
+		m := &export.EncodedMask{W: r.int(), H: r.int()}
+		if rle := r.str(); !shapes {
+			m.RLE = strings.Clone(rle)
+			sp.Mask = m
+		}
 	}
 	sp.SameAs = strings.Clone(r.str())
 	if n := r.count(); n > 0 {
-		sp.Warnings = make([]string, n)
-		for i := range sp.Warnings {
-			sp.Warnings[i] = strings.Clone(r.str())
+		if !shapes {
+			sp.Warnings = make([]string, n)
+		}
+		for i := range n {
+			if w := r.str(); !shapes {
+				sp.Warnings[i] = strings.Clone(w)
+			}
 		}
 	}
 	if r.bad || r.s != "" || flags >= 1<<6 {
@@ -260,6 +288,17 @@ func (r *reader) ring() export.Ring {
 		ring[i] = export.Point{r.num(), r.num()}
 	}
 	return ring
+}
+
+// skipRings reads what rings reads, keeping nothing.
+func (r *reader) skipRings() {
+	n, _ := r.present()
+	for range n {
+		m, _ := r.present()
+		for range 2 * m {
+			r.num()
+		}
+	}
 }
 
 func (r *reader) rings() []export.Ring {
