@@ -2,6 +2,7 @@ package mask
 
 import (
 	"image"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -134,7 +135,7 @@ func TestRunsEdges(t *testing.T) {
 		t.Errorf("Runs() stopped after one = %v, want %v", first, want)
 	}
 	dst := []Run{{9, 9, 9}}
-	for _, y := range []int{-1, 2, 1 << 40} {
+	for _, y := range []int{-1, 2, math.MaxInt} {
 		if got := m.AppendRuns(dst, y); !slices.Equal(got, dst) {
 			t.Errorf("AppendRuns(dst, %d) = %v, want %v", y, got, dst)
 		}

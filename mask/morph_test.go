@@ -2,6 +2,7 @@ package mask
 
 import (
 	"image"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -75,7 +76,7 @@ func TestDilateErode(t *testing.T) {
 		{"erode clears the edge", parse(t, "###", "###", "###").Erode(1), parse(t, "...", ".#.", "...")},
 		{"radius 0", dot.Dilate(0), dot},
 		{"negative radius", dot.Erode(-2), dot},
-		{"huge radius", dot.Dilate(1 << 40), parse(t, "#######", "#######", "#######", "#######", "#######", "#######", "#######")},
+		{"huge radius", dot.Dilate(math.MaxInt), parse(t, "#######", "#######", "#######", "#######", "#######", "#######", "#######")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

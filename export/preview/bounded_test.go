@@ -170,8 +170,8 @@ func TestRenderErrors(t *testing.T) {
 		{"infinite box", img, func(s *export.Sprite) { s.Box.Half[1] = math.Inf(1) }},
 		{"huge piece", img, func(s *export.Sprite) { s.Pieces[0][1][1] = -1e12 }},
 		{"NaN outline", img, func(s *export.Sprite) { s.Outline = []export.Ring{{{0, math.NaN()}, {1, 1}, {0, 1}}} }},
-		{"huge size", img, func(s *export.Sprite) { s.Size[0] = 1 << 40 }},
-		{"huge offset", img, func(s *export.Sprite) { s.Offset = &[2]int{-1 << 40, 0} }},
+		{"huge size", img, func(s *export.Sprite) { s.Size[0] = math.MaxInt32 }},
+		{"huge offset", img, func(s *export.Sprite) { s.Offset = &[2]int{math.MinInt32, 0} }},
 		{"huge aabb", img, func(s *export.Sprite) { s.AABB.Max[0] = 1e20 }},
 		{"NaN pivot", img, func(s *export.Sprite) { s.Pivot[1] = math.NaN() }},
 	}
@@ -327,7 +327,7 @@ func TestRenderOddInputs(t *testing.T) {
 		case 4, 5, 6:
 			return 0
 		case 7:
-			return rng.IntN(1 << 31)
+			return rng.IntN(math.MaxInt32)
 		}
 		return rng.IntN(60)
 	}

@@ -225,12 +225,13 @@ func unfilterChannel(f byte, raw []byte, step int, cur, prev []byte) {
 	case paeth:
 		// predict, written out so that it compiles to conditional moves
 		// in the loop.
+		const sign = bits.UintSize - 1 // x>>sign is -1 for x < 0, else 0
 		var left, upLeft int
 		for x := range cur {
 			above := int(prev[x])
 			pa, pb := above-upLeft, left-upLeft
 			pc := pa + pb
-			pa, pb, pc = (pa^(pa>>63))-(pa>>63), (pb^(pb>>63))-(pb>>63), (pc^(pc>>63))-(pc>>63)
+			pa, pb, pc = (pa^(pa>>sign))-(pa>>sign), (pb^(pb>>sign))-(pb>>sign), (pc^(pc>>sign))-(pc>>sign)
 			p := left
 			if pb < pa {
 				p, pa = above, pb
