@@ -16,6 +16,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/shapegen/shapegen/internal/atlas"
+	"github.com/shapegen/shapegen/internal/pngmask"
 	_ "github.com/shapegen/shapegen/internal/update" // -update for go test ./... -update
 )
 
@@ -178,7 +179,9 @@ func TestBad(t *testing.T) {
 	if _, err := png.Decode(bytes.NewReader(readTree(t, dir)["truncated.png"])); err == nil {
 		t.Errorf("truncated.png decodes without error")
 	}
-	cfg, err := png.DecodeConfig(bytes.NewReader(readTree(t, dir)["huge_header.png"]))
+	// The build reads headers with pngmask; image/png refuses this one on
+	// 32-bit platforms (its bytes overflow an int).
+	cfg, err := pngmask.DecodeConfig(readTree(t, dir)["huge_header.png"])
 	if err != nil || cfg.Width != 100000 || cfg.Height != 100000 {
 		t.Errorf("huge_header.png config = %+v, %v; want 100000x100000, nil", cfg, err)
 	}

@@ -413,7 +413,7 @@ func (w *worker) maskFramesAnims(src source, set config.Sprite) (m *mask.Mask, f
 // its own (in bad), the others go on.
 func (w *worker) frames(src source, set config.Sprite, data, img []byte) (frames []atlas.Frame, bad []string, declared map[string][]animRef, err error) {
 	maxPixels := w.opts.Config.MaxPixels
-	hdr, err := png.DecodeConfig(bytes.NewReader(img))
+	hdr, err := pngmask.DecodeConfig(img)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("%s: not a valid PNG: %v", quoted(src.rel), err)
 	}
@@ -576,9 +576,11 @@ func eachFrame(src source, pix framePixels, frames []atlas.Frame, fn func(name s
 }
 
 // decode decodes a PNG, refusing before decoding one whose header
-// announces more than maxPixels pixels.
+// announces more than maxPixels pixels. The header is read by pngmask, as
+// the build reads it everywhere: image/png refuses a header whose image
+// would not fit an int (on 32-bit platforms) without naming its size.
 func decode(rel string, data []byte, maxPixels int64) (image.Image, error) {
-	hdr, err := png.DecodeConfig(bytes.NewReader(data))
+	hdr, err := pngmask.DecodeConfig(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a valid PNG: %v", quoted(rel), err)
 	}
