@@ -189,15 +189,20 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		return nil, err
 	}
 
-	// The engine formats, each over the sprites read again.
+	// The engine formats, over the sprites read again: each read shared by
+	// all of them (sharedRead), which run side by side.
 	var writers []func() error
 	omitted := make([][]export.Omission, len(export.EngineFormats))
+	var shared *sharedRead // made below, before any writer runs
+	var readMu sync.Mutex
+	var readErr error // the first error of any read
 	for i, e := range export.EngineFormats {
 		if !slices.Contains(cfg.Formats, e.Name) {
 			continue
 		}
 		om := &omitted[i]
 		writers = append(writers, func() error {
+			defer shared.done()
 			put := func(name string, write func(io.Writer) error) error {
 				wc, err := create(name)
 				if err != nil {
@@ -209,19 +214,27 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 				}
 				return wc.Close()
 			}
-			es := &spriteSource{w: w, srcs: srcs, outs: outs, refs: refs, shapes: true}
-			stream := export.Stream{Head: head, Sprites: func(yield func(*export.Sprite) bool) {
-				for sp := range es.all(nil) {
-					if !yield(sp) {
-						return
-					}
-				}
-			}}
+			stream := export.Stream{Head: head, Sprites: shared.sprites}
 			var err error
 			*om, err = e.Write(put, stream, export.EngineOptions{AssetDir: assetDir(out, w.opts.Dir)})
-			return cmp.Or(err, es.err)
+			readMu.Lock()
+			defer readMu.Unlock()
+			return cmp.Or(err, readErr)
 		})
 	}
+	shared = newSharedRead(ctx, len(writers), func() iter.Seq[*export.Sprite] {
+		es := &spriteSource{w: w, srcs: srcs, outs: outs, refs: refs, shapes: true}
+		return func(yield func(*export.Sprite) bool) {
+			for sp := range es.all(nil) {
+				if !yield(sp) {
+					break
+				}
+			}
+			readMu.Lock()
+			readErr = cmp.Or(readErr, es.err)
+			readMu.Unlock()
+		}
+	})
 	if cfg.Preview {
 		writers = append(writers, func() error { return writeContactSheets(out, lib, tilesOf(outs)) })
 		writers = append(writers, func() error { return pruneStale(out, lib) })
@@ -236,7 +249,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		errs[i] = writers[i]()
 		return nil
 	}, nil)
-	if err := errors.Join(errs...); err != nil {
+	if err := cmp.Or(errors.Join(errs...), ctx.Err()); err != nil {
 		return nil, err
 	}
 
