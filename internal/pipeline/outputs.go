@@ -18,7 +18,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -243,7 +242,8 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	}
 	// All writers run to the end, so that one output that cannot be
 	// written does not leave the others unwritten; their errors are
-	// joined.
+	// joined. They all run at once: a shared read starts only when every
+	// engine format still writing has asked for it.
 	errs := make([]error, len(writers))
 	each(ctx, len(writers), len(writers), func(i int) error {
 		errs[i] = writers[i]()
@@ -313,8 +313,8 @@ type spriteSource struct {
 	err  error
 	// key is the fragment key (fragKey) of the sprite last yielded.
 	key sum16
-	// shapes, for the engine formats, decodes only what they read
-	// (decodeShapes).
+	// shapes, for the engine formats, decodes only what they read (see
+	// decodeRecord).
 	shapes bool
 }
 
@@ -545,33 +545,27 @@ func (lw *libOut) flushRun() error {
 // animations in order through a short queue: YAML (yaml.v3's encoder) costs
 // several times the JSON and the report together, so it runs beside them.
 // When lw can encode a sprite apart (encode), each sprite the old file
-// does not have is encoded at once on a goroutine of its own, up to one
-// per core, and written in its turn. The sprites handed to it must not
+// does not have is encoded at once, ahead of its turn (up to one per
+// core), and written in its turn. The sprites handed to it must not
 // change afterwards. An error is returned by close.
 func (lw *libOut) async() {
 	q := newSerial(256)
 	lw.stop = func() { q.stop() }
 	put, anim, end := lw.put, lw.anim, lw.close
-	var cores chan struct{}
+	var early ahead
 	if lw.encode != nil {
-		cores = make(chan struct{}, runtime.GOMAXPROCS(0))
+		early = newAhead()
 	}
 	lw.put = func(sp *export.Sprite, key sum16) error {
-		if _, old := lw.old.find(key); cores == nil || old {
+		if _, old := lw.old.find(key); early == nil || old {
 			q.do(func() error { return put(sp, key) })
 			return nil
 		}
 		var b []byte
 		var err error
-		done := make(chan struct{})
-		cores <- struct{}{}
-		go func() {
-			b, err = lw.encode(nil, sp)
-			<-cores
-			close(done)
-		}()
+		wait := early.start(func() { b, err = lw.encode(nil, sp) })
 		q.do(func() error {
-			<-done
+			wait()
 			if err != nil {
 				return err
 			}

@@ -9,9 +9,10 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// each is the pipeline's one worker pool. It runs do(i) for i in [0, n) on
-// at most workers goroutines (GOMAXPROCS when workers <= 0) and calls
-// done(count, i), when done is not nil, after each, one call at a time.
+// each is the pipeline's worker pool for a batch (ahead, below, runs work
+// started in order). It runs do(i) for i in [0, n) on at most workers
+// goroutines (GOMAXPROCS when workers <= 0) and calls done(count, i), when
+// done is not nil, after each, one call at a time.
 //
 // The error rule, for every use: an error returned by do is fatal to the
 // whole job (an output that cannot be written, a cache that cannot be
@@ -93,4 +94,24 @@ func (s *serial) stop() error {
 		s.err = <-s.done
 	})
 	return s.err
+}
+
+// ahead runs work ahead of its turn: functions started in order on
+// goroutines of their own, at most one per core at once, each waited for
+// in that order by whoever uses its result (a serial's queue).
+type ahead chan struct{}
+
+func newAhead() ahead { return make(ahead, runtime.GOMAXPROCS(0)) }
+
+// start runs f on a goroutine of its own once a core is free (it blocks
+// until then) and returns a function that waits for f to end.
+func (a ahead) start(f func()) (wait func()) {
+	done := make(chan struct{})
+	a <- struct{}{}
+	go func() {
+		defer close(done)
+		defer func() { <-a }()
+		f()
+	}()
+	return func() { <-done }
 }

@@ -105,14 +105,10 @@ func encodeSprite(b []byte, sp *export.Sprite) []byte {
 // constant.
 func decodeSprite(rec []byte) (export.Sprite, bool) { return decodeRecord(rec, false) }
 
-// decodeShapes reads a sprite as decodeSprite does, but for what the
-// engine formats read: its outline, quality figures, mask and warnings
-// are passed over, not kept. Each engine format reads every sprite once
-// or twice, and those are most of what a sprite allocates.
-func decodeShapes(rec []byte) (export.Sprite, bool) { return decodeRecord(rec, true) }
-
-// decodeRecord reads a sprite that encodeSprite wrote, all of it or (shapes)
-// only what decodeShapes keeps.
+// decodeRecord reads a sprite that encodeSprite wrote: all of it, or with
+// shapes only what the engine formats read (its outline, quality
+// figures, mask and warnings are passed over, not kept: they are most of
+// what a sprite allocates, and the engine formats read every sprite).
 func decodeRecord(rec []byte, shapes bool) (export.Sprite, bool) {
 	r := &reader{s: unsafe.String(unsafe.SliceData(rec), len(rec))}
 	var sp export.Sprite

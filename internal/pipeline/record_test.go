@@ -110,11 +110,11 @@ func TestRecordSprite(t *testing.T) {
 		if !ok || !reflect.DeepEqual(got, want) {
 			t.Fatalf("case %d: decodeSprite(encodeSprite(%+v)) = %+v, %v; want %+v", i, sp, got, ok, want)
 		}
-		shapes, ok := decodeShapes(rec)
+		shapes, ok := decodeRecord(rec, true)
 		wantShapes := want
 		wantShapes.Outline, wantShapes.Quality, wantShapes.Mask, wantShapes.Warnings = nil, nil, nil, nil
 		if !ok || !reflect.DeepEqual(shapes, wantShapes) {
-			t.Fatalf("case %d: decodeShapes(encodeSprite(%+v)) = %+v, %v; want %+v", i, sp, shapes, ok, wantShapes)
+			t.Fatalf("case %d: decodeRecord(encodeSprite(%+v), true) = %+v, %v; want %+v", i, sp, shapes, ok, wantShapes)
 		}
 		for j := range rec { // the record's memory is reused: the sprite must not share it
 			rec[j] = 0xa5
@@ -131,8 +131,8 @@ func TestRecordSprite(t *testing.T) {
 				if _, ok := decodeSprite(rec[:n]); ok {
 					t.Fatalf("case %d: decodeSprite of the first %d of %d bytes succeeded", i, n, len(rec))
 				}
-				if _, ok := decodeShapes(rec[:n]); ok {
-					t.Fatalf("case %d: decodeShapes of the first %d of %d bytes succeeded", i, n, len(rec))
+				if _, ok := decodeRecord(rec[:n], true); ok {
+					t.Fatalf("case %d: decodeRecord(shapes) of the first %d of %d bytes succeeded", i, n, len(rec))
 				}
 			}
 		}
