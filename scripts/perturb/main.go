@@ -7,7 +7,14 @@
 // colour model through a temporary file and a rename: a hard link to the
 // original is replaced, never written through.
 //
+// With -salt K > 0 it instead flips the one pixel at index K*7919 modulo
+// the image's area (row by row), so that whole copies of a folder salted
+// 1, 2, 3, ... hold no two equal masks: a build then computes every sprite
+// instead of serving a copy's sprites from the first (see "Repeated
+// frames" in the README).
+//
 //	go run ./scripts/perturb -every 100 -offset 0 DIR
+//	go run ./scripts/perturb -every 1 -salt 3 DIR/c003
 package main
 
 import (
@@ -28,6 +35,7 @@ import (
 func main() {
 	every := flag.Int("every", 100, "change one PNG in this many")
 	offset := flag.Int("offset", 0, "change the PNGs whose sorted index modulo -every is this")
+	salt := flag.Int("salt", 0, "flip the pixel at index salt*7919 modulo the area instead")
 	flag.Parse()
 	if flag.NArg() != 1 || *every < 1 {
 		fmt.Fprintln(os.Stderr, "usage: perturb [-every N] [-offset K] DIR")
@@ -53,7 +61,7 @@ func main() {
 		if i%*every != *offset%*every {
 			continue
 		}
-		if err := perturb(f); err != nil {
+		if err := perturb(f, *salt); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -63,8 +71,9 @@ func main() {
 }
 
 // perturb flips a short row of pixels at the middle of PNG file f between
-// opaque and transparent and rewrites f atomically.
-func perturb(f string) error {
+// opaque and transparent, or with salt > 0 the one pixel the salt picks,
+// and rewrites f atomically.
+func perturb(f string, salt int) error {
 	b, err := os.ReadFile(f)
 	if err != nil {
 		return err
@@ -80,15 +89,14 @@ func perturb(f string) error {
 		img = n
 	}
 	r := img.Bounds()
-	y := (r.Min.Y + r.Max.Y) / 2
-	for x := (r.Min.X + r.Max.X) / 2; x < r.Max.X && x < (r.Min.X+r.Max.X)/2+3; x++ {
-		c := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
-		if c.A >= 128 {
-			c = color.NRGBA{}
-		} else {
-			c.A = 255
+	if salt > 0 && !r.Empty() {
+		i := salt * 7919 % (r.Dx() * r.Dy())
+		flip(img, r.Min.X+i%r.Dx(), r.Min.Y+i/r.Dx())
+	} else {
+		y := (r.Min.Y + r.Max.Y) / 2
+		for x := (r.Min.X + r.Max.X) / 2; x < r.Max.X && x < (r.Min.X+r.Max.X)/2+3; x++ {
+			flip(img, x, y)
 		}
-		img.Set(x, y, c)
 	}
 	var out bytes.Buffer
 	if err := png.Encode(&out, img); err != nil {
@@ -99,4 +107,15 @@ func perturb(f string) error {
 		return err
 	}
 	return os.Rename(tmp, f)
+}
+
+// flip turns the pixel at (x, y) from opaque to transparent or back.
+func flip(img draw.Image, x, y int) {
+	c := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
+	if c.A >= 128 {
+		c = color.NRGBA{}
+	} else {
+		c.A = 255
+	}
+	img.Set(x, y, c)
 }
