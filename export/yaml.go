@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -102,6 +104,92 @@ func AppendSpriteYAML(dst []byte, sp *Sprite) ([]byte, error) {
 	}
 	return indentItem(dst, buf.Bytes()), nil
 }
+
+// AppendSpriteYAMLLike is AppendSpriteYAML for a sprite that may repeat
+// like, whose bytes from AppendSpriteYAML are likeFrag: when the two have
+// the same body (pixels, shapes, quality figures and mask, bit for bit),
+// only sp's other keys are encoded and like's body lines are copied
+// between them. A repeated frame's body is most of its bytes, and
+// yaml.v3 takes the same time for them every time. Each key of a
+// sprite's block mapping is written apart from the others, so the bytes
+// are AppendSpriteYAML's either way. Sprites with odd strings (see odd),
+// which yaml.v3 does not marshal alone, are encoded whole.
+func AppendSpriteYAMLLike(dst []byte, sp, like *Sprite, likeFrag []byte) ([]byte, error) {
+	body, ok := yamlBody(likeFrag)
+	if !ok || sp.odd() || like.odd() || !sameBody(sp, like) {
+		return AppendSpriteYAML(dst, sp)
+	}
+	if err := sp.Check(); err != nil {
+		return dst, err
+	}
+	rest := *sp // the keys around the body, with "pixels: 0" where it goes
+	rest.Pixels, rest.AABB, rest.Circle, rest.Box = 0, nil, nil, nil
+	rest.Hull, rest.Polygon, rest.Pieces, rest.Outline = nil, nil, nil, nil
+	rest.Quality, rest.Mask = nil, nil
+	var buf bytes.Buffer
+	if err := encodeYAML(&buf, []*Sprite{&rest}); err != nil {
+		return dst, err
+	}
+	b := indentItem(nil, buf.Bytes())
+	i := bytes.Index(b, []byte(yamlPixels+"0\n"))
+	if i < 0 {
+		i = bytes.Index(b, []byte(yamlPixels+"0"))
+		if i < 0 || i+len(yamlPixels)+1 != len(b) {
+			return AppendSpriteYAML(dst, sp)
+		}
+	}
+	dst = append(dst, b[:i]...)
+	dst = append(dst, body...)
+	return append(dst, b[i+len(yamlPixels)+1:]...), nil
+}
+
+// yamlPixels starts the first line of a sprite's body in its fragment.
+const yamlPixels = "\n    pixels: "
+
+// yamlBody returns the lines of frag, a sprite's fragment, from its
+// "pixels" key up to its same_as or warnings key or its end: the keys
+// sameBody compares, which are the keys of Sprite from Pixels to Mask.
+func yamlBody(frag []byte) ([]byte, bool) {
+	i := bytes.Index(frag, []byte(yamlPixels))
+	if i < 0 {
+		return nil, false
+	}
+	end := len(frag)
+	for _, k := range []string{"\n    same_as: ", "\n    warnings: "} {
+		if j := bytes.Index(frag[i:], []byte(k)); j >= 0 {
+			end = min(end, i+j)
+		}
+	}
+	return frag[i:end], true
+}
+
+// sameBody reports whether a and b hold the same pixel count, shapes,
+// quality figures and mask, numbers compared bit for bit (0 and -0 are
+// written differently, and NaN is never the same).
+func sameBody(a, b *Sprite) bool {
+	return a.Pixels == b.Pixels &&
+		samePtr(a.AABB, b.AABB, func(p, q *AABB) bool { return samePoint(p.Min, q.Min) && samePoint(p.Max, q.Max) }) &&
+		samePtr(a.Circle, b.Circle, func(p, q *Circle) bool { return samePoint(p.Center, q.Center) && sameNum(p.Radius, q.Radius) }) &&
+		samePtr(a.Box, b.Box, func(p, q *Box) bool {
+			return samePoint(p.Center, q.Center) && samePoint(p.Half, q.Half) && sameNum(p.Angle, q.Angle)
+		}) &&
+		sameRing(a.Hull, b.Hull) && sameRing(a.Polygon, b.Polygon) &&
+		slices.EqualFunc(a.Pieces, b.Pieces, sameRing) && slices.EqualFunc(a.Outline, b.Outline, sameRing) &&
+		maps.EqualFunc(a.Quality, b.Quality, func(p, q Quality) bool {
+			return p.Outside == q.Outside && sameNum(p.AreaRatio, q.AreaRatio) && sameNum(p.FPArea, q.FPArea)
+		}) &&
+		samePtr(a.Mask, b.Mask, func(p, q *EncodedMask) bool { return *p == *q })
+}
+
+func samePtr[T any](a, b *T, same func(a, b *T) bool) bool {
+	return a == nil && b == nil || a != nil && b != nil && same(a, b)
+}
+
+func sameNum(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) && a == a }
+
+func samePoint(a, b Point) bool { return sameNum(a[0], b[0]) && sameNum(a[1], b[1]) }
+
+func sameRing(a, b Ring) bool { return slices.EqualFunc(a, b, samePoint) }
 
 // Add writes sp, after checking it as Read would.
 func (yw *YAMLWriter) Add(sp *Sprite) error {
@@ -290,11 +378,7 @@ func odd(s string) bool {
 // (see odd), which it double-quotes.
 func (s Sprite) MarshalYAML() (any, error) {
 	type plain Sprite // without this method
-	oddKeys := false
-	for k := range s.Quality {
-		oddKeys = oddKeys || odd(k)
-	}
-	if !odd(s.Name) && !odd(s.Image) && !slices.ContainsFunc(s.Warnings, odd) && !oddKeys {
+	if !s.odd() {
 		return plain(s), nil
 	}
 	// Rare: the node of the sprite with plain stand-ins for its strings
@@ -333,6 +417,20 @@ func (s Sprite) MarshalYAML() (any, error) {
 		}
 	}
 	return &n, nil
+}
+
+// odd reports whether one of s's strings is odd (see odd): its name,
+// image, warnings or quality keys.
+func (s *Sprite) odd() bool {
+	if odd(s.Name) || odd(s.Image) || slices.ContainsFunc(s.Warnings, odd) {
+		return true
+	}
+	for k := range s.Quality {
+		if odd(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // number returns the YAML scalar node of f, written as WriteJSON writes

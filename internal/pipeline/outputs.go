@@ -112,7 +112,13 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		lw.old = openFrags(out, w.cache.dir, f.file, w.cache.outputs.Files)
 		lw.copied = w.opts.copied
 		if f.format == "yaml" {
-			lw.async()
+			repeats := map[string]int{} // how many sprites repeat each first
+			for _, r := range refs {
+				if r.sameAs != "" {
+					repeats[r.sameAs]++
+				}
+			}
+			lw.async(repeats)
 		}
 		lws = append(lws, lw)
 	}
@@ -426,12 +432,13 @@ var libraryFiles = []struct {
 			return nil, err
 		}
 		return &libOut{
-			add:    yw.Add,
-			encode: export.AppendSpriteYAML,
-			frag:   yw.AddFragment,
-			frags1: yw.AddFragments,
-			anim:   yw.AddAnimation,
-			close:  yw.Close,
+			add:        yw.Add,
+			encode:     export.AppendSpriteYAML,
+			encodeLike: export.AppendSpriteYAMLLike,
+			frag:       yw.AddFragment,
+			frags1:     yw.AddFragments,
+			anim:       yw.AddAnimation,
+			close:      yw.Close,
 		}, nil
 	}},
 }
@@ -445,10 +452,13 @@ type libOut struct {
 	// goroutine, and write the bytes encode gave (see async).
 	encode func(dst []byte, sp *export.Sprite) ([]byte, error)
 	frag   func(name string, b []byte) error
-	anim   func(a *export.Animation) error
-	close  func() error
-	file   io.WriteCloser
-	bw     *bufio.Writer
+	// encodeLike, when not nil, is encode for a sprite that may repeat
+	// another, whose bytes from encode are given.
+	encodeLike func(dst []byte, sp, like *export.Sprite, likeFrag []byte) ([]byte, error)
+	anim       func(a *export.Animation) error
+	close      func() error
+	file       io.WriteCloser
+	bw         *bufio.Writer
 	// cw counts the bytes written; frags records where each sprite's went,
 	// old is the file as last written, when its fragments can be copied.
 	cw    *countWriter
@@ -546,9 +556,12 @@ func (lw *libOut) flushRun() error {
 // several times the JSON and the report together, so it runs beside them.
 // When lw can encode a sprite apart (encode), each sprite the old file
 // does not have is encoded at once, ahead of its turn (up to one per
-// core), and written in its turn. The sprites handed to it must not
-// change afterwards. An error is returned by close.
-func (lw *libOut) async() {
+// core), and written in its turn. A repeated sprite (same_as) whose
+// first was encoded here is encoded like it (encodeLike), once that one
+// is: repeats names each first and how many sprites repeat it, and the
+// first's bytes are kept until the last of them is encoded. The sprites
+// handed to it must not change afterwards. An error is returned by close.
+func (lw *libOut) async(repeats map[string]int) {
 	q := newSerial(256)
 	lw.stop = func() { q.stop() }
 	put, anim, end := lw.put, lw.anim, lw.close
@@ -556,14 +569,47 @@ func (lw *libOut) async() {
 	if lw.encode != nil {
 		early = newAhead()
 	}
+	type first struct {
+		sp   *export.Sprite
+		b    []byte
+		done chan struct{} // closed once b is set (nil on an error)
+		left int           // sprites yet to be encoded like it
+	}
+	firsts := map[string]*first{} // used by the caller of put alone
 	lw.put = func(sp *export.Sprite, key sum16) error {
+		like := firsts[sp.SameAs]
+		if like != nil {
+			if like.left--; like.left == 0 {
+				delete(firsts, sp.SameAs)
+			}
+		}
 		if _, old := lw.old.find(key); early == nil || old {
 			q.do(func() error { return put(sp, key) })
 			return nil
 		}
+		var mine *first
+		if n := repeats[sp.Name]; n > 0 && lw.encodeLike != nil {
+			mine = &first{sp: sp, done: make(chan struct{}), left: n}
+			firsts[sp.Name] = mine
+		}
 		var b []byte
 		var err error
-		wait := early.start(func() { b, err = lw.encode(nil, sp) })
+		wait := early.start(func() {
+			if like != nil {
+				<-like.done // started before this, so not waiting for a core
+			}
+			if like != nil && like.b != nil {
+				b, err = lw.encodeLike(nil, sp, like.sp, like.b)
+			} else {
+				b, err = lw.encode(nil, sp)
+			}
+			if mine != nil {
+				if err == nil {
+					mine.b = b
+				}
+				close(mine.done)
+			}
+		})
 		q.do(func() error {
 			wait()
 			if err != nil {
