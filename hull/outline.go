@@ -1,7 +1,9 @@
 package hull
 
 import (
+	"cmp"
 	"image"
+	"slices"
 	"sync"
 
 	"github.com/shapegen/shapegen/collide"
@@ -89,29 +91,13 @@ func outline(m *mask.Mask, opt OutlineOptions) ([][]collide.Vec, bool) {
 	defer t.release() // nothing returned shares its memory
 	t.trace(m)
 	t.simplify(opt.Tolerance)
-	islands := m.Islands()
-	// label[y*w+x]: the island of pixel (x, y), for the pixels of islands.
-	w := m.Width()
-	t.label = grown(t.label, w*m.Height())
-	label := t.label
-	runs := t.runs[0][:0]
-	for k, is := range islands {
-		for y := range is.Mask.Height() {
-			runs = is.Mask.AppendRuns(runs[:0], y)
-			row := label[(y+is.Offset.Y)*w+is.Offset.X:]
-			for _, run := range runs {
-				for x := run.X0; x < run.X1; x++ {
-					row[x] = int32(k)
-				}
-			}
-		}
-	}
-	byIsland := make([][][]collide.Vec, len(islands))
+	t.labelIslands()
+	byIsland := make([][][]collide.Vec, t.islands)
 	gaveWay := false
 	// The first ring of an island is its outer one: rings are found in
 	// row-major order of their first corner.
 	if t.needsLimit(opt.MaxVertices) {
-		c := newCapper(t, func(p image.Point) int32 { return label[p.Y*w+p.X] })
+		c := newCapper(t, t.islandAt)
 		gaveWay = c.limit(opt.MaxVertices)
 		for ri := range c.rings {
 			if r := &c.rings[ri]; !r.gone {
@@ -124,7 +110,7 @@ func outline(m *mask.Mask, opt OutlineOptions) ([][]collide.Vec, bool) {
 			for v, k := r.head, 0; k < r.n; v, k = t.next[v], k+1 {
 				ring = append(ring, collide.V(float64(t.pts[v].x), float64(t.pts[v].y)))
 			}
-			k := label[r.pixel.Y*w+r.pixel.X]
+			k := t.islandAt(r.pixel)
 			byIsland[k] = append(byIsland[k], ring)
 		}
 	}
@@ -163,12 +149,17 @@ type tracing struct {
 	rings      []ringList
 	w1         int     // width+1: the grid of corners is w1 x (height+1)
 	occupied   []int32 // live ring vertices at each corner
+	// The runs of the mask, row by row: row y's are runs[rows[y]:rows[y+1]];
+	// island[i] is the island of runs[i] (see labelIslands), and islands
+	// how many there are.
+	runs    []mask.Run
+	rows    []int32
+	island  []int32
+	islands int
 	// Scratch: the edges leaving each corner and those followed (see
-	// trace), a ring's steps, rows of runs, and outline's island labels.
+	// trace), and a ring's steps.
 	out, used []uint8
 	steps     []step
-	runs      [3][]mask.Run
-	label     []int32
 }
 
 // tracings keeps tracings between calls of Outline: the grids of corners
@@ -184,7 +175,7 @@ const maxKept = 1 << 18
 
 // release returns t to tracings, unless its grids are too large to keep.
 func (t *tracing) release() {
-	if cap(t.out) <= maxKept && cap(t.label) <= maxKept {
+	if cap(t.out) <= maxKept {
 		tracings.Put(t)
 	}
 }
@@ -211,21 +202,25 @@ type ringList struct {
 	pixel   image.Point
 }
 
-// trace follows the pixel edges of m into rings, outer ring first,
-// replacing what t held.
+// trace follows the pixel edges of m into rings, outer ring first, and
+// keeps the runs of m; it replaces what t held.
 func (t *tracing) trace(m *mask.Mask) {
 	w, h := m.Width(), m.Height()
 	w1 := w + 1
+	// The runs are kept: labelIslands reads them too.
+	t.runs, t.rows = t.runs[:0], append(t.rows[:0], 0)
+	for y := range h {
+		t.runs = m.AppendRuns(t.runs, y)
+		t.rows = append(t.rows, int32(len(t.runs)))
+	}
 	// out[v]: bit d set when an edge leaves corner v in direction d. Edges
 	// keep the pixel on their left in the shoelace sense: tops run +x,
 	// right sides +y, bottoms -x, left sides -y. They come from the runs of
 	// each row and of the rows above and below.
 	t.out = grown(t.out, w1*(h+1))
 	out := t.out
-	above, cur, below := t.runs[0][:0], t.runs[1][:0], t.runs[2][:0]
-	below = m.AppendRuns(below, 0)
 	for y := range h {
-		above, cur, below = cur, below, m.AppendRuns(above[:0], y+1)
+		above, cur, below := t.row(y-1), t.row(y), t.row(y+1)
 		for _, r := range cur {
 			out[(y+1)*w1+r.X0] |= 1 << 3 // left side of the run
 			out[y*w1+r.X1] |= 1 << 1     // right side
@@ -233,7 +228,6 @@ func (t *tracing) trace(m *mask.Mask) {
 		uncoveredBy(cur, above, func(x int) { out[y*w1+x] |= 1 << 0 })
 		uncoveredBy(cur, below, func(x int) { out[(y+1)*w1+x+1] |= 1 << 2 })
 	}
-	t.runs = [3][]mask.Run{above, cur, below}
 	t.w1, t.occupied = w1, grown(t.occupied, w1*(h+1))
 	t.pts, t.next, t.prev, t.rings = t.pts[:0], t.next[:0], t.prev[:0], t.rings[:0]
 	t.used = grown(t.used, len(out))
@@ -248,6 +242,72 @@ func (t *tracing) trace(m *mask.Mask) {
 			}
 		}
 	}
+}
+
+// row returns the runs of row y, none outside the mask.
+func (t *tracing) row(y int) []mask.Run {
+	if y < 0 || y >= len(t.rows)-1 {
+		return nil
+	}
+	return t.runs[t.rows[y]:t.rows[y+1]]
+}
+
+// labelIslands numbers the 8-connected islands of the traced mask as
+// m.Islands() does, in row-major order of their first pixels, and files
+// the island of each run in t.island. Only the island of each ring's pixel
+// is needed, so the runs are joined (by union-find over each pair of
+// touching runs of neighbouring rows) rather than every pixel labelled.
+func (t *tracing) labelIslands() {
+	// island[i] is first run i's parent, always an earlier run or i itself,
+	// so that a root is its island's first run.
+	t.island = grown(t.island, len(t.runs))
+	parent := t.island
+	for i := range parent {
+		parent[i] = int32(i)
+	}
+	find := func(i int32) int32 {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for y := 1; y < len(t.rows)-1; y++ {
+		// Two pointers over the row above, runs[i], and this one, runs[j].
+		for i, j := t.rows[y-1], t.rows[y]; i < t.rows[y] && j < t.rows[y+1]; {
+			a, b := t.runs[i], t.runs[j]
+			if b.X0 <= a.X1 && a.X0 <= b.X1 { // touch, corners included
+				if ri, rj := find(i), find(j); ri < rj {
+					parent[rj] = ri
+				} else {
+					parent[ri] = rj
+				}
+			}
+			if a.X1 < b.X1 {
+				i++
+			} else {
+				j++
+			}
+		}
+	}
+	// Roots in run order are islands in order of their first pixels. A
+	// run's parent comes before it, so by then holds its island number.
+	t.islands = 0
+	for i, p := range parent {
+		if p == int32(i) {
+			parent[i] = int32(t.islands)
+			t.islands++
+		} else {
+			parent[i] = parent[p]
+		}
+	}
+}
+
+// islandAt returns the island of pixel p, which must be set.
+func (t *tracing) islandAt(p image.Point) int32 {
+	runs := t.row(p.Y)
+	i, _ := slices.BinarySearchFunc(runs, p.X, func(r mask.Run, x int) int { return cmp.Compare(r.X1, x+1) })
+	return t.island[int(t.rows[p.Y])+i]
 }
 
 // uncoveredBy calls f with every pixel x of the runs a (one row) that no
