@@ -147,8 +147,10 @@ type tracing struct {
 	pts        []ipt // every ring vertex ever made
 	next, prev []int
 	rings      []ringList
-	w1         int     // width+1: the grid of corners is w1 x (height+1)
-	occupied   []int32 // live ring vertices at each corner
+	w1         int // width+1: the grid of corners is w1 x (height+1)
+	// occupied[v]: the live ring vertices at corner v, at most 2 (a corner
+	// has at most two edges leaving it, and a vertex leaves by one).
+	occupied []uint8
 	// The runs of the mask, row by row: row y's are runs[rows[y]:rows[y+1]];
 	// island[i] is the island of runs[i] (see labelIslands), and islands
 	// how many there are.
@@ -156,26 +158,25 @@ type tracing struct {
 	rows    []int32
 	island  []int32
 	islands int
-	// Scratch: the edges leaving each corner and those followed (see
-	// trace), and a ring's steps.
-	out, used []uint8
-	steps     []step
+	// Scratch: the edges at each corner (see trace) and a ring's steps.
+	edges []uint8
+	steps []step
 }
 
 // tracings keeps tracings between calls of Outline: the grids of corners
-// take a few bytes per pixel, which a build would otherwise allocate (and
+// take two bytes per pixel, which a build would otherwise allocate (and
 // the collector reclaim) for every sprite. Each is cleared before use.
 var tracings = sync.Pool{New: func() any { return new(tracing) }}
 
 // maxKept is the most corners of a tracing that tracings keeps: the grids
-// of a sprite up to about 512 x 512 (some 2.6 MB). A larger mask's (a
+// of a sprite up to about 512 x 512 (some 0.5 MB). A larger mask's (a
 // whole sheet's) are left to the collector, so that the pool does not
 // hold them for the rest of a build.
 const maxKept = 1 << 18
 
 // release returns t to tracings, unless its grids are too large to keep.
 func (t *tracing) release() {
-	if cap(t.out) <= maxKept {
+	if cap(t.edges) <= maxKept {
 		tracings.Put(t)
 	}
 }
@@ -213,32 +214,32 @@ func (t *tracing) trace(m *mask.Mask) {
 		t.runs = m.AppendRuns(t.runs, y)
 		t.rows = append(t.rows, int32(len(t.runs)))
 	}
-	// out[v]: bit d set when an edge leaves corner v in direction d. Edges
-	// keep the pixel on their left in the shoelace sense: tops run +x,
-	// right sides +y, bottoms -x, left sides -y. They come from the runs of
-	// each row and of the rows above and below.
-	t.out = grown(t.out, w1*(h+1))
-	out := t.out
+	// edges[v]: bit d set when an edge leaves corner v in direction d, and
+	// bit 4+d once a ring has followed it. Edges keep the pixel on their
+	// left in the shoelace sense: tops run +x, right sides +y, bottoms -x,
+	// left sides -y. They come from the runs of each row and of the rows
+	// above and below.
+	t.edges = grown(t.edges, w1*(h+1))
+	edges := t.edges
 	for y := range h {
 		above, cur, below := t.row(y-1), t.row(y), t.row(y+1)
 		for _, r := range cur {
-			out[(y+1)*w1+r.X0] |= 1 << 3 // left side of the run
-			out[y*w1+r.X1] |= 1 << 1     // right side
+			edges[(y+1)*w1+r.X0] |= 1 << 3 // left side of the run
+			edges[y*w1+r.X1] |= 1 << 1     // right side
 		}
-		uncoveredBy(cur, above, func(x int) { out[y*w1+x] |= 1 << 0 })
-		uncoveredBy(cur, below, func(x int) { out[(y+1)*w1+x+1] |= 1 << 2 })
+		uncoveredBy(cur, above, func(x int) { edges[y*w1+x] |= 1 << 0 })
+		uncoveredBy(cur, below, func(x int) { edges[(y+1)*w1+x+1] |= 1 << 2 })
 	}
 	t.w1, t.occupied = w1, grown(t.occupied, w1*(h+1))
 	t.pts, t.next, t.prev, t.rings = t.pts[:0], t.next[:0], t.prev[:0], t.rings[:0]
-	t.used = grown(t.used, len(out))
-	used := t.used
-	for v, o := range out {
-		if o == 0 {
+	for v, e := range edges {
+		if e == 0 {
 			continue
 		}
 		for d := range 4 {
-			if (out[v]&^used[v])>>d&1 != 0 {
-				t.follow(out, used, v, d)
+			// follow marks edges, this corner's among them.
+			if e := edges[v]; e>>d&1 != 0 && e>>(4+d)&1 == 0 {
+				t.follow(v, d)
 			}
 		}
 	}
@@ -352,13 +353,13 @@ func turnTo(d int, out uint8) int {
 // follow traces the ring through the edge leaving corner v0 in direction
 // d0, keeping only the corners where it turns. Where each edge leads is
 // fixed by turnTo, so the ring closes on its first edge.
-func (t *tracing) follow(out, used []uint8, v0, d0 int) {
+func (t *tracing) follow(v0, d0 int) {
 	steps := t.steps[:0]
 	for v, d := v0, d0; ; {
-		used[v] |= 1 << d
+		t.edges[v] |= 1 << (4 + d)
 		steps = append(steps, step{v, d})
 		v += dx[d] + dy[d]*t.w1
-		if d = turnTo(d, out[v]); v == v0 && d == d0 {
+		if d = turnTo(d, t.edges[v]&0xf); v == v0 && d == d0 {
 			break
 		}
 	}
@@ -444,7 +445,7 @@ func (t *tracing) removable(p, v, n int, tolerance float64) bool {
 			if q == a || q == c {
 				continue
 			}
-			k := t.occupied[t.index(q)]
+			k := int(t.occupied[t.index(q)])
 			if q == b {
 				k--
 			}
