@@ -158,14 +158,17 @@ type tracing struct {
 	rows    []int32
 	island  []int32
 	islands int
-	// Scratch: the edges at each corner (see trace) and a ring's steps.
-	edges []uint8
-	steps []step
+	// Scratch: the edges at each corner (see trace), a ring's steps, and
+	// step 2's memory (see newCapper).
+	edges  []uint8
+	steps  []step
+	capper capper
 }
 
 // tracings keeps tracings between calls of Outline: the grids of corners
-// take two bytes per pixel, which a build would otherwise allocate (and
-// the collector reclaim) for every sprite. Each is cleared before use.
+// take two bytes per pixel and step 2's lists some more per vertex, which
+// a build would otherwise allocate (and the collector reclaim) for every
+// sprite. Each is cleared before use.
 var tracings = sync.Pool{New: func() any { return new(tracing) }}
 
 // maxKept is the most corners of a tracing that tracings keeps: the grids

@@ -3,6 +3,7 @@ package hull
 import (
 	"image"
 	"math"
+	"slices"
 
 	"github.com/shapegen/shapegen/collide"
 )
@@ -21,16 +22,27 @@ type capper struct {
 	scale      float64 // the largest coordinate magnitude, at least 1
 	margin     float64 // how far new vertices move outward past rounding
 	grid       edgeGrid
+	// Scratch of limitRing: its heap of steps, and the vertices a step
+	// touched.
+	heap    minHeap[capStep]
+	touched []int32
 }
 
-// edgeGrid buckets edges a -> b by the cells of side gridCell their
-// bounds meet, so that a step's check reads only the edges near it.
-// Buckets keep edges that have since gone; a query skips them.
+// edgeGrid files edges a -> b under the cells of side gridCell their
+// bounds meet, so that a step's check reads only the edges near it. Each
+// cell's edges are a list, newest first, threaded through one slice, so
+// that filing an edge seldom allocates; the order does not matter to a
+// query. Lists keep edges that have since gone; a query skips them.
 type edgeGrid struct {
 	x0, y0 float64
 	w, h   int
-	cells  [][][2]int32
+	head   []int32 // head[cell]: the newest of its edges in filed, or -1
+	filed  []filedEdge
 }
+
+// filedEdge is edge a -> b in a cell's list; next is the cell's next
+// older edge in edgeGrid.filed, or -1.
+type filedEdge struct{ a, b, next int32 }
 
 // gridCell is the side of a cell of edgeGrid, in pixels.
 const gridCell = 8
@@ -48,7 +60,9 @@ func (g *edgeGrid) add(a, b int32, pa, pb collide.Vec) {
 	cx0, cy0, cx1, cy1 := g.span(min(pa.X, pb.X), min(pa.Y, pb.Y), max(pa.X, pb.X), max(pa.Y, pb.Y))
 	for cy := cy0; cy <= cy1; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
-			g.cells[cy*g.w+cx] = append(g.cells[cy*g.w+cx], [2]int32{a, b})
+			cell := cy*g.w + cx
+			g.filed = append(g.filed, filedEdge{a, b, g.head[cell]})
+			g.head[cell] = int32(len(g.filed) - 1)
 		}
 	}
 }
@@ -76,8 +90,9 @@ type capRing struct {
 	gone    bool
 }
 
+// newCapper returns t's rings as a capper, which reuses t's scratch.
 func newCapper(t *tracing, island func(image.Point) int32) *capper {
-	c := &capper{}
+	c := &t.capper
 	scale := 1.0
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, r := range t.rings {
@@ -93,13 +108,18 @@ func newCapper(t *tracing, island func(image.Point) int32) *capper {
 		n += r.n
 	}
 	n += n + 16
-	c.pos = make([]collide.Vec, 0, n)
-	c.next, c.prev, c.ringOf = make([]int32, 0, n), make([]int32, 0, n), make([]int32, 0, n)
-	c.ver, c.seen = make([]uint32, 0, n), make([]uint32, 0, n)
-	c.rings = make([]capRing, 0, len(t.rings))
+	c.pos = slices.Grow(c.pos[:0], n)
+	c.next, c.prev, c.ringOf = slices.Grow(c.next[:0], n), slices.Grow(c.prev[:0], n), slices.Grow(c.ringOf[:0], n)
+	c.ver, c.seen, c.query = slices.Grow(c.ver[:0], n), slices.Grow(c.seen[:0], n), 0
+	c.rings = slices.Grow(c.rings[:0], len(t.rings))
+	c.grid = edgeGrid{head: c.grid.head[:0], filed: c.grid.filed[:0]}
 	if len(t.rings) > 0 {
-		c.grid = edgeGrid{x0: minX, y0: minY, w: int((maxX-minX)/gridCell) + 1, h: int((maxY-minY)/gridCell) + 1}
-		c.grid.cells = make([][][2]int32, c.grid.w*c.grid.h)
+		c.grid.x0, c.grid.y0 = minX, minY
+		c.grid.w, c.grid.h = int((maxX-minX)/gridCell)+1, int((maxY-minY)/gridCell)+1
+		c.grid.head = slices.Grow(c.grid.head, c.grid.w*c.grid.h)[:c.grid.w*c.grid.h]
+		for i := range c.grid.head {
+			c.grid.head[i] = -1
+		}
 	}
 	for ri, r := range t.rings {
 		cr := capRing{n: int32(r.n), island: island(r.pixel)}
@@ -172,7 +192,8 @@ func (c *capper) limit(max int) (gaveWay bool) {
 // vertices or none is left.
 func (c *capper) limitRing(ri int, max int32) {
 	r := &c.rings[ri]
-	var h minHeap[capStep]
+	h := &c.heap
+	*h = (*h)[:0]
 	offer := func(v int32) {
 		if c.next[v] < 0 {
 			return // gone
@@ -187,7 +208,7 @@ func (c *capper) limitRing(ri int, max int32) {
 	for v, k := r.head, int32(0); k < r.n; v, k = c.next[v], k+1 {
 		offer(v)
 	}
-	for r.n > max && len(h) > 0 {
+	for r.n > max && len(*h) > 0 {
 		s := h.pop()
 		if c.next[s.v] < 0 || s.ver != c.ver[s.v] {
 			continue // gone, or its neighbourhood changed: offered again since
@@ -291,7 +312,7 @@ func (c *capper) collapse(v int32) (capStep, bool) {
 }
 
 // remove removes vertex v of ring ri and returns the vertices whose steps
-// changed.
+// changed, in c.touched.
 func (c *capper) remove(ri int, v int32) []int32 {
 	r := &c.rings[ri]
 	p, n := c.prev[v], c.next[v]
@@ -301,11 +322,13 @@ func (c *capper) remove(ri int, v int32) []int32 {
 		r.head = n
 	}
 	r.n--
-	return []int32{c.prev[p], p, n, c.next[n]}
+	c.touched = append(c.touched[:0], c.prev[p], p, n, c.next[n])
+	return c.touched
 }
 
 // collapseEdge replaces edge v -> w of ring ri and its ends by their
-// neighbours' meeting point, and returns the vertices whose steps changed.
+// neighbours' meeting point, and returns the vertices whose steps changed,
+// in c.touched.
 func (c *capper) collapseEdge(ri int, v int32) []int32 {
 	r := &c.rings[ri]
 	x, _ := c.meeting(v)
@@ -319,7 +342,8 @@ func (c *capper) collapseEdge(ri int, v int32) []int32 {
 		r.head = i
 	}
 	r.n--
-	return []int32{c.prev[u], u, i, z, c.next[z]}
+	c.touched = append(c.touched[:0], c.prev[u], u, i, z, c.next[z])
+	return c.touched
 }
 
 // removalBlocked reports whether removing vertex v of ring ri would add a
@@ -374,8 +398,8 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32)
 	cx0, cy0, cx1, cy1 := c.grid.span(minX, minY, maxX, maxY)
 	for cy := cy0; cy <= cy1; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
-			for _, e := range c.grid.cells[cy*c.grid.w+cx] {
-				a, b := e[0], e[1]
+			for k := c.grid.head[cy*c.grid.w+cx]; k >= 0; k = c.grid.filed[k].next {
+				a, b := c.grid.filed[k].a, c.grid.filed[k].b
 				if c.next[a] != b || c.seen[a] == c.query || c.rings[c.ringOf[a]].gone {
 					continue // gone, or tested already
 				}
