@@ -440,7 +440,12 @@ func (t *tracing) removable(p, v, n int, tolerance float64) bool {
 		return false // too long to check cheaply; keep it
 	}
 	for y := y0; y <= y1; y++ {
+		row := t.occupied[t.index(ipt{0, y}):]
 		for x := x0; x <= x1; x++ {
+			k := int(row[x])
+			if k == 0 {
+				continue // most corners hold no vertex
+			}
 			// Another ring touching at p or n cannot reach into the
 			// triangle without a vertex in it (or crossing edge v-n); one
 			// touching at v can.
@@ -448,7 +453,6 @@ func (t *tracing) removable(p, v, n int, tolerance float64) bool {
 			if q == a || q == c {
 				continue
 			}
-			k := int(t.occupied[t.index(q)])
 			if q == b {
 				k--
 			}
