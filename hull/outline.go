@@ -3,6 +3,7 @@ package hull
 import (
 	"cmp"
 	"image"
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -158,9 +159,10 @@ type tracing struct {
 	rows    []int32
 	island  []int32
 	islands int
-	// Scratch: the edges at each corner (see trace), a ring's steps, and
-	// step 2's memory (see newCapper).
+	// Scratch: the edges at each corner and the corners with any (see
+	// trace), a ring's steps, and step 2's memory (see newCapper).
 	edges  []uint8
+	marked []uint64
 	steps  []step
 	capper capper
 }
@@ -221,28 +223,38 @@ func (t *tracing) trace(m *mask.Mask) {
 	// bit 4+d once a ring has followed it. Edges keep the pixel on their
 	// left in the shoelace sense: tops run +x, right sides +y, bottoms -x,
 	// left sides -y. They come from the runs of each row and of the rows
-	// above and below.
+	// above and below. Bit v%64 of marked[v/64] is set when corner v has
+	// an edge, so that the search for rings below skips the many corners
+	// without one (inside and outside the shape) a word at a time.
 	t.edges = grown(t.edges, w1*(h+1))
-	edges := t.edges
+	t.marked = grown(t.marked, (len(t.edges)+63)/64)
+	edges, marked := t.edges, t.marked
+	leaves := func(v int, d uint) {
+		edges[v] |= 1 << d
+		marked[v/64] |= 1 << (v % 64)
+	}
 	for y := range h {
 		above, cur, below := t.row(y-1), t.row(y), t.row(y+1)
 		for _, r := range cur {
-			edges[(y+1)*w1+r.X0] |= 1 << 3 // left side of the run
-			edges[y*w1+r.X1] |= 1 << 1     // right side
+			leaves((y+1)*w1+r.X0, 3) // left side of the run
+			leaves(y*w1+r.X1, 1)     // right side
 		}
-		uncoveredBy(cur, above, func(x int) { edges[y*w1+x] |= 1 << 0 })
-		uncoveredBy(cur, below, func(x int) { edges[(y+1)*w1+x+1] |= 1 << 2 })
+		uncoveredBy(cur, above, func(x int) { leaves(y*w1+x, 0) })
+		uncoveredBy(cur, below, func(x int) { leaves((y+1)*w1+x+1, 2) })
 	}
 	t.w1, t.occupied = w1, grown(t.occupied, w1*(h+1))
 	t.pts, t.next, t.prev, t.rings = t.pts[:0], t.next[:0], t.prev[:0], t.rings[:0]
-	for v, e := range edges {
-		if e == 0 {
-			continue
-		}
-		for d := range 4 {
-			// follow marks edges, this corner's among them.
-			if e := edges[v]; e>>d&1 != 0 && e>>(4+d)&1 == 0 {
-				t.follow(v, d)
+	for i, word := range marked {
+		for ; word != 0; word &= word - 1 {
+			v := 64*i + bits.TrailingZeros64(word)
+			for {
+				// The edges leaving v that no ring has followed yet, first
+				// direction first; follow marks edges, this corner's too.
+				todo := edges[v] & 0xf &^ (edges[v] >> 4)
+				if todo == 0 {
+					break
+				}
+				t.follow(v, bits.TrailingZeros8(todo))
 			}
 		}
 	}
