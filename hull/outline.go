@@ -160,10 +160,9 @@ type tracing struct {
 	island  []int32
 	islands int
 	// Scratch: the edges at each corner and the corners with any (see
-	// trace), a ring's steps, and step 2's memory (see newCapper).
+	// trace), and step 2's memory (see newCapper).
 	edges  []uint8
 	marked []uint64
-	steps  []step
 	capper capper
 }
 
@@ -196,10 +195,6 @@ func grown[T any](s []T, n int) []T {
 	clear(s)
 	return s
 }
-
-// step is one edge of a ring being followed: it leaves corner v in
-// direction d.
-type step struct{ v, d int }
 
 // ringList is one ring: a vertex on it, how many it has, and a pixel it
 // bounds.
@@ -369,23 +364,11 @@ func turnTo(d int, out uint8) int {
 // d0, keeping only the corners where it turns. Where each edge leads is
 // fixed by turnTo, so the ring closes on its first edge.
 func (t *tracing) follow(v0, d0 int) {
-	steps := t.steps[:0]
-	for v, d := v0, d0; ; {
-		t.edges[v] |= 1 << (4 + d)
-		steps = append(steps, step{v, d})
-		v += dx[d] + dy[d]*t.w1
-		if d = turnTo(d, t.edges[v]&0xf); v == v0 && d == d0 {
-			break
-		}
-	}
 	head, n := -1, 0
-	for i, s := range steps {
-		if steps[(i+len(steps)-1)%len(steps)].d == s.d {
-			continue // straight on
-		}
-		p := ipt{int64(s.v % t.w1), int64(s.v / t.w1)}
+	// turnAt adds a vertex at corner v at the end of the ring.
+	turnAt := func(v int) {
 		k := len(t.pts)
-		t.pts = append(t.pts, p)
+		t.pts = append(t.pts, ipt{int64(v % t.w1), int64(v / t.w1)})
 		t.next, t.prev = append(t.next, k), append(t.prev, k)
 		if head >= 0 {
 			last := t.prev[head]
@@ -394,14 +377,31 @@ func (t *tracing) follow(v0, d0 int) {
 		} else {
 			head = k
 		}
-		t.occupied[s.v]++
+		t.occupied[v]++
 		n++
+	}
+	for v, d := v0, d0; ; {
+		t.edges[v] |= 1 << (4 + d)
+		v += dx[d] + dy[d]*t.w1
+		in := d
+		d = turnTo(in, t.edges[v]&0xf)
+		if v == v0 && d == d0 {
+			// Whether the ring turns at v0 shows only now; its vertex
+			// there, if any, goes last and then heads the ring.
+			if d != in {
+				turnAt(v0)
+				head = len(t.pts) - 1
+			}
+			break
+		}
+		if d != in {
+			turnAt(v)
+		}
 	}
 	// The pixel on the left of the first edge.
 	x, y := v0%t.w1, v0/t.w1
 	px := [4]image.Point{{x, y}, {x - 1, y}, {x - 1, y - 1}, {x, y - 1}}[d0]
 	t.rings = append(t.rings, ringList{head, n, px})
-	t.steps = steps
 }
 
 // simplify removes reflex vertices as Outline documents, in passes until
