@@ -32,7 +32,7 @@ type capper struct {
 // bounds meet, so that a step's check reads only the edges near it. Each
 // cell's edges are a list, newest first, threaded through one slice, so
 // that filing an edge seldom allocates; the order does not matter to a
-// query. Lists keep edges that have since gone; a query skips them.
+// query. Edges that have since gone stay until a query meets them.
 type edgeGrid struct {
 	x0, y0 float64
 	w, h   int
@@ -398,10 +398,21 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32)
 	cx0, cy0, cx1, cy1 := c.grid.span(minX, minY, maxX, maxY)
 	for cy := cy0; cy <= cy1; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
-			for k := c.grid.head[cy*c.grid.w+cx]; k >= 0; k = c.grid.filed[k].next {
-				a, b := c.grid.filed[k].a, c.grid.filed[k].b
-				if c.next[a] != b || c.seen[a] == c.query || c.rings[c.ringOf[a]].gone {
-					continue // gone, or tested already
+			// at points to the link to entry k, so that a gone edge can be
+			// taken out of the cell's list. It never comes back: a
+			// vertex's next changes only when the old next goes, and
+			// vertices and rings that go never return.
+			at := &c.grid.head[cy*c.grid.w+cx]
+			for k := *at; k >= 0; k = *at {
+				e := &c.grid.filed[k]
+				a, b := e.a, e.b
+				if c.next[a] != b || c.rings[c.ringOf[a]].gone {
+					*at = e.next // gone
+					continue
+				}
+				at = &e.next
+				if c.seen[a] == c.query {
+					continue // tested already
 				}
 				c.seen[a] = c.query
 				pa, pb := c.pos[a], c.pos[b]
