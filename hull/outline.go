@@ -160,10 +160,12 @@ type tracing struct {
 	island  []int32
 	islands int
 	// Scratch: the edges at each corner and the corners with any (see
-	// trace), and step 2's memory (see newCapper).
-	edges  []uint8
-	marked []uint64
-	capper capper
+	// trace), the vertices simplify need not check, and step 2's memory
+	// (see newCapper).
+	edges   []uint8
+	marked  []uint64
+	settled []bool
+	capper  capper
 }
 
 // tracings keeps tracings between calls of Outline: the grids of corners
@@ -405,8 +407,12 @@ func (t *tracing) follow(v0, d0 int) {
 }
 
 // simplify removes reflex vertices as Outline documents, in passes until
-// none can go.
+// none can go. Most vertices are ruled out by their own triangle (convex,
+// say); such a vertex is settled, not checked again in later passes until
+// one of its neighbours goes, as the check would give the same answer.
 func (t *tracing) simplify(tolerance float64) {
+	t.settled = grown(t.settled, len(t.pts))
+	settled := t.settled
 	for changed := true; changed; {
 		changed = false
 		for ri := range t.rings {
@@ -414,14 +420,22 @@ func (t *tracing) simplify(tolerance float64) {
 			for v, c := r.head, 0; c < r.n && r.n > 3; c++ {
 				p, n := t.prev[v], t.next[v]
 				nv := n
-				if t.removable(p, v, n, tolerance) {
+				if settled[v] {
+					v = nv
+					continue
+				}
+				switch ok, final := t.removable(p, v, n, tolerance); {
+				case ok:
 					t.next[p], t.prev[n] = n, p
 					t.occupied[t.index(t.pts[v])]--
+					settled[p], settled[n] = false, false
 					if r.head == v {
 						r.head = n
 					}
 					r.n--
 					changed = true
+				case final:
+					settled[v] = true
 				}
 				v = nv
 			}
@@ -434,22 +448,24 @@ func (t *tracing) index(p ipt) int { return int(p.y)*t.w1 + int(p.x) }
 
 // removable reports whether dropping v (between p and n) adds at most
 // tolerance area, only outward, and no other vertex lies in the closed
-// triangle p, v, n.
-func (t *tracing) removable(p, v, n int, tolerance float64) bool {
+// triangle p, v, n. When it does not, final reports whether the triangle
+// alone rules v out, which holds for as long as v keeps its neighbours;
+// the vertices in the triangle may yet go.
+func (t *tracing) removable(p, v, n int, tolerance float64) (ok, final bool) {
 	a, b, c := t.pts[p], t.pts[v], t.pts[n]
 	tr := turn(a, b, c)
 	if tr == 0 && (b.x-a.x)*(c.x-b.x)+(b.y-a.y)*(c.y-b.y) <= 0 {
-		return false // a spike back is kept
+		return false, true // a spike back is kept
 	}
 	// A straight-through v changes nothing but is checked like the rest:
 	// another ring may touch it there.
 	if tr > 0 || float64(-tr) > 2*tolerance {
-		return false
+		return false, true
 	}
 	x0, x1 := min(a.x, b.x, c.x), max(a.x, b.x, c.x)
 	y0, y1 := min(a.y, b.y, c.y), max(a.y, b.y, c.y)
 	if (x1-x0+1)*(y1-y0+1) > 1<<12 {
-		return false // too long to check cheaply; keep it
+		return false, true // too long to check cheaply; keep it
 	}
 	for y := y0; y <= y1; y++ {
 		row := t.occupied[t.index(ipt{0, y}):]
@@ -470,9 +486,9 @@ func (t *tracing) removable(p, v, n int, tolerance float64) bool {
 			}
 			// q in the closed triangle: on the inner side of no edge.
 			if k > 0 && turn(a, b, q) <= 0 && turn(b, c, q) <= 0 && turn(c, a, q) <= 0 {
-				return false
+				return false, false
 			}
 		}
 	}
-	return true
+	return true, false
 }
