@@ -12,8 +12,7 @@ import (
 // step 2 of Outline brings each to its vertex limit.
 type capper struct {
 	pos        []collide.Vec
-	next, prev []int32  // next[v] < 0: v is gone
-	ver        []uint32 // bumped when a vertex's neighbourhood changes
+	next, prev []int32 // next[v] < 0: v is gone
 	ringOf     []int32
 	seen       []uint32 // seen[v] == query: edge v -> next(v) tested in this query
 	query      uint32
@@ -24,7 +23,7 @@ type capper struct {
 	grid       edgeGrid
 	// Scratch of limitRing: its heap of steps, and the vertices a step
 	// touched.
-	heap    minHeap[capStep]
+	heap    stepHeap
 	touched []int32
 }
 
@@ -72,7 +71,7 @@ func (c *capper) newVertex(p collide.Vec, ri int32) int32 {
 	i := int32(len(c.pos))
 	c.pos = append(c.pos, p)
 	c.next, c.prev = append(c.next, -1), append(c.prev, -1)
-	c.ver, c.ringOf, c.seen = append(c.ver, 0), append(c.ringOf, ri), append(c.seen, 0)
+	c.ringOf, c.seen = append(c.ringOf, ri), append(c.seen, 0)
 	return i
 }
 
@@ -110,7 +109,8 @@ func newCapper(t *tracing, island func(image.Point) int32) *capper {
 	n += n + 16
 	c.pos = slices.Grow(c.pos[:0], n)
 	c.next, c.prev, c.ringOf = slices.Grow(c.next[:0], n), slices.Grow(c.prev[:0], n), slices.Grow(c.ringOf[:0], n)
-	c.ver, c.seen, c.query = slices.Grow(c.ver[:0], n), slices.Grow(c.seen[:0], n), 0
+	c.seen, c.query = slices.Grow(c.seen[:0], n), 0
+	c.heap = stepHeap{steps: c.heap.steps[:0], at: c.heap.at[:0]}
 	c.rings = slices.Grow(c.rings[:0], len(t.rings))
 	c.grid = edgeGrid{head: c.grid.head[:0], filed: c.grid.filed[:0]}
 	if len(t.rings) > 0 {
@@ -162,12 +162,104 @@ type capStep struct {
 	cost float64 // the area it adds
 	kind int8
 	v    int32
-	ver  uint32
 }
 
 // before orders steps by cost, then vertex, then kind.
 func (a capStep) before(b capStep) bool {
 	return a.cost < b.cost || a.cost == b.cost && (a.v < b.v || a.v == b.v && a.kind < b.kind)
+}
+
+// key numbers the steps by vertex and kind.
+func (a capStep) key() int { return 2*int(a.v) + int(a.kind) }
+
+// stepHeap is a binary min-heap of steps by before that holds at most one
+// step of each kind per vertex: a vertex offered again has its steps
+// replaced in place, so that no outdated step waits in the heap. As the
+// order is total, the steps come out in the same order however they went
+// in.
+type stepHeap struct {
+	steps []capStep
+	at    []int32 // at[key]: the index in steps of the step with that key, or -1
+}
+
+// set puts s in the heap, in place of the step of its vertex and kind.
+func (h *stepHeap) set(s capStep) {
+	k := s.key()
+	for len(h.at) <= k {
+		h.at = append(h.at, -1)
+	}
+	i := int(h.at[k])
+	if i < 0 {
+		i = len(h.steps)
+		h.steps = append(h.steps, s)
+	} else {
+		h.steps[i] = s
+	}
+	h.fix(i)
+}
+
+// drop takes out the step of vertex v and the kind, if the heap has it.
+func (h *stepHeap) drop(v int32, kind int8) {
+	if k := (capStep{v: v, kind: kind}).key(); k < len(h.at) && h.at[k] >= 0 {
+		h.removeAt(int(h.at[k]))
+	}
+}
+
+// pop takes out and returns the first step; the heap must not be empty.
+func (h *stepHeap) pop() capStep {
+	s := h.steps[0]
+	h.removeAt(0)
+	return s
+}
+
+// empty takes out every step.
+func (h *stepHeap) empty() {
+	for _, s := range h.steps {
+		h.at[s.key()] = -1
+	}
+	h.steps = h.steps[:0]
+}
+
+func (h *stepHeap) removeAt(i int) {
+	last := len(h.steps) - 1
+	h.at[h.steps[i].key()] = -1
+	h.steps[i] = h.steps[last]
+	h.steps = h.steps[:last]
+	if i < last {
+		h.fix(i)
+	}
+}
+
+// fix moves the step at i up or down to its place.
+func (h *stepHeap) fix(i int) {
+	s := h.steps
+	h.at[s[i].key()] = int32(i)
+	swap := func(i, j int) {
+		s[i], s[j] = s[j], s[i]
+		h.at[s[i].key()], h.at[s[j].key()] = int32(i), int32(j)
+	}
+	for i > 0 {
+		p := (i - 1) / 2
+		if !s[i].before(s[p]) {
+			break
+		}
+		swap(i, p)
+		i = p
+	}
+	for {
+		c := 2*i + 1
+		if c >= len(s) {
+			break
+		}
+		if c+1 < len(s) && s[c+1].before(s[c]) {
+			c++
+		}
+		if !s[c].before(s[i]) {
+			break
+		}
+		swap(i, c)
+		i = c
+	}
 }
 
 // limit brings every ring to at most max vertices (step 2 of Outline) and
@@ -193,25 +285,30 @@ func (c *capper) limit(max int) (gaveWay bool) {
 func (c *capper) limitRing(ri int, max int32) {
 	r := &c.rings[ri]
 	h := &c.heap
-	*h = (*h)[:0]
+	defer h.empty()
+	// offer puts v's steps in the heap, in place of those it had.
 	offer := func(v int32) {
 		if c.next[v] < 0 {
 			return // gone
 		}
 		if s, ok := c.removal(v); ok {
-			h.push(s)
+			h.set(s)
+		} else {
+			h.drop(v, stepRemove)
 		}
 		if s, ok := c.collapse(v); ok {
-			h.push(s)
+			h.set(s)
+		} else {
+			h.drop(v, stepCollapse)
 		}
 	}
 	for v, k := r.head, int32(0); k < r.n; v, k = c.next[v], k+1 {
 		offer(v)
 	}
-	for r.n > max && len(*h) > 0 {
+	for r.n > max && len(h.steps) > 0 {
 		s := h.pop()
-		if c.next[s.v] < 0 || s.ver != c.ver[s.v] {
-			continue // gone, or its neighbourhood changed: offered again since
+		if c.next[s.v] < 0 {
+			continue // gone with a step taken since it was offered
 		}
 		var touched []int32
 		switch s.kind {
@@ -225,9 +322,6 @@ func (c *capper) limitRing(ri int, max int32) {
 				continue
 			}
 			touched = c.collapseEdge(ri, s.v)
-		}
-		for _, v := range touched {
-			c.ver[v]++
 		}
 		for _, v := range touched {
 			offer(v)
@@ -263,7 +357,7 @@ func (c *capper) removal(v int32) (capStep, bool) {
 	if cr > 0 || cr >= -c.eps && a.Dot(b) <= 0 {
 		return capStep{}, false // convex (however little), or a spike back
 	}
-	return capStep{cost: max(-cr, 0) / 2, kind: stepRemove, v: v, ver: c.ver[v]}, true
+	return capStep{cost: max(-cr, 0) / 2, kind: stepRemove, v: v}, true
 }
 
 // meeting returns where the edges before and after edge v -> w meet when
@@ -308,7 +402,7 @@ func (c *capper) collapse(v int32) (capStep, bool) {
 		return capStep{}, false
 	}
 	pv, pw := c.pos[v], c.pos[c.next[v]]
-	return capStep{cost: x.Sub(pv).Cross(pw.Sub(pv)) / 2, kind: stepCollapse, v: v, ver: c.ver[v]}, true
+	return capStep{cost: x.Sub(pv).Cross(pw.Sub(pv)) / 2, kind: stepCollapse, v: v}, true
 }
 
 // remove removes vertex v of ring ri and returns the vertices whose steps
