@@ -510,7 +510,10 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32)
 				}
 				c.seen[a] = c.query
 				pa, pb := c.pos[a], c.pos[b]
-				if max(pa.X, pb.X) < minX || min(pa.X, pb.X) > maxX || max(pa.Y, pb.Y) < minY || min(pa.Y, pb.Y) > maxY {
+				// The edge's box misses the triangle's: both ends lie beyond
+				// one side (as max(pa.X, pb.X) < minX, and so on).
+				if pa.X < minX && pb.X < minX || pa.X > maxX && pb.X > maxX ||
+					pa.Y < minY && pb.Y < minY || pa.Y > maxY && pb.Y > maxY {
 					continue
 				}
 				if own(a, b) {
