@@ -175,10 +175,10 @@ type tracing struct {
 var tracings = sync.Pool{New: func() any { return new(tracing) }}
 
 // maxKept is the most corners of a tracing that tracings keeps: the grids
-// of a sprite up to about 512 x 512 (some 0.5 MB). A larger mask's (a
-// whole sheet's) are left to the collector, so that the pool does not
-// hold them for the rest of a build.
-const maxKept = 1 << 18
+// of a sprite up to about 1024 x 1024 (some 2.2 MB, at two bytes and a
+// bit a corner). A larger mask's are left to the collector, so that the
+// pool does not hold them for the rest of a build.
+const maxKept = 1 << 20
 
 // release returns t to tracings, unless its grids are too large to keep.
 func (t *tracing) release() {
