@@ -355,11 +355,7 @@ func turnTo(d int, out uint8) int {
 	if out&(out-1) != 0 {
 		return (d + 3) % 4
 	}
-	nd := 0
-	for out>>nd&1 == 0 {
-		nd++
-	}
-	return nd
+	return bits.TrailingZeros8(out)
 }
 
 // follow traces the ring through the edge leaving corner v0 in direction
