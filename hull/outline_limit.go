@@ -50,7 +50,11 @@ const gridCell = 8
 // clamped to the grid (the border cells take what lies beyond).
 func (g *edgeGrid) span(minX, minY, maxX, maxY float64) (cx0, cy0, cx1, cy1 int) {
 	cell := func(v, o float64, n int) int {
-		return int(max(0, min(float64(n-1), math.Floor((v-o)/gridCell))))
+		q := min(float64(n-1), (v-o)/gridCell)
+		if !(q > 0) {
+			return 0
+		}
+		return int(q) // rounds down, as q > 0
 	}
 	return cell(minX, g.x0, g.w), cell(minY, g.y0, g.h), cell(maxX, g.x0, g.w), cell(maxY, g.y0, g.h)
 }
