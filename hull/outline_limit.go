@@ -21,8 +21,8 @@ type capper struct {
 	scale      float64 // the largest coordinate magnitude, at least 1
 	margin     float64 // how far new vertices move outward past rounding
 	grid       edgeGrid
-	// Scratch of limitRing: its heap of steps, and the vertices a step
-	// touched.
+	// Scratch of limitRing: its heap of steps, and the vertices whose
+	// steps a step changed.
 	heap    stepHeap
 	touched []int32
 }
@@ -290,15 +290,18 @@ func (c *capper) limitRing(ri int, max int32) {
 	r := &c.rings[ri]
 	h := &c.heap
 	defer h.empty()
-	// offer puts v's steps in the heap, in place of those it had.
-	offer := func(v int32) {
+	// offer puts v's collapse step, and its removal too if asked, in the
+	// heap in place of those it had.
+	offer := func(v int32, removal bool) {
 		if c.next[v] < 0 {
 			return // gone
 		}
-		if s, ok := c.removal(v); ok {
-			h.set(s)
-		} else {
-			h.drop(v, stepRemove)
+		if removal {
+			if s, ok := c.removal(v); ok {
+				h.set(s)
+			} else {
+				h.drop(v, stepRemove)
+			}
 		}
 		if s, ok := c.collapse(v); ok {
 			h.set(s)
@@ -307,29 +310,33 @@ func (c *capper) limitRing(ri int, max int32) {
 		}
 	}
 	for v, k := r.head, int32(0); k < r.n; v, k = c.next[v], k+1 {
-		offer(v)
+		offer(v, true)
 	}
 	for r.n > max && len(h.steps) > 0 {
 		s := h.pop()
 		if c.next[s.v] < 0 {
 			continue // gone with a step taken since it was offered
 		}
-		var touched []int32
+		// The steps of the vertices near the step taken change (see
+		// remove); those of the others stay as they are in the heap.
+		var changed []int32
+		var before int32
 		switch s.kind {
 		case stepRemove:
 			if r.n <= 3 || c.removalBlocked(s.v) {
 				continue
 			}
-			touched = c.remove(ri, s.v)
+			changed, before = c.remove(ri, s.v)
 		default:
 			if r.n <= 3 || c.collapseBlocked(s.v) {
 				continue
 			}
-			touched = c.collapseEdge(ri, s.v)
+			changed, before = c.collapseEdge(ri, s.v)
 		}
-		for _, v := range touched {
-			offer(v)
+		for _, v := range changed {
+			offer(v, true)
 		}
+		offer(before, false)
 	}
 }
 
@@ -410,8 +417,11 @@ func (c *capper) collapse(v int32) (capStep, bool) {
 }
 
 // remove removes vertex v of ring ri and returns the vertices whose steps
-// changed, in c.touched.
-func (c *capper) remove(ri int, v int32) []int32 {
+// changed: a removal step reads the links to and from its vertex, a
+// collapse step those and the link after, so both steps of v's neighbours
+// change (changed, in c.touched) and the collapse step of the vertex
+// before them (before).
+func (c *capper) remove(ri int, v int32) (changed []int32, before int32) {
 	r := &c.rings[ri]
 	p, n := c.prev[v], c.next[v]
 	c.link(p, n)
@@ -420,14 +430,15 @@ func (c *capper) remove(ri int, v int32) []int32 {
 		r.head = n
 	}
 	r.n--
-	c.touched = append(c.touched[:0], c.prev[p], p, n, c.next[n])
-	return c.touched
+	c.touched = append(c.touched[:0], p, n)
+	return c.touched, c.prev[p]
 }
 
 // collapseEdge replaces edge v -> w of ring ri and its ends by their
-// neighbours' meeting point, and returns the vertices whose steps changed,
-// in c.touched.
-func (c *capper) collapseEdge(ri int, v int32) []int32 {
+// neighbours' meeting point, and returns the vertices whose steps changed
+// as remove does: both steps of the new vertex and its neighbours, and the
+// collapse step of the vertex before them.
+func (c *capper) collapseEdge(ri int, v int32) (changed []int32, before int32) {
 	r := &c.rings[ri]
 	x, _ := c.meeting(v)
 	u, w := c.prev[v], c.next[v]
@@ -440,8 +451,8 @@ func (c *capper) collapseEdge(ri int, v int32) []int32 {
 		r.head = i
 	}
 	r.n--
-	c.touched = append(c.touched[:0], c.prev[u], u, i, z, c.next[z])
-	return c.touched
+	c.touched = append(c.touched[:0], u, i, z)
+	return c.touched, c.prev[u]
 }
 
 // removalBlocked reports whether removing vertex v of ring ri would add a
