@@ -439,6 +439,14 @@ func (t *tracing) simplify(tolerance float64) {
 	}
 }
 
+// gcd returns the greatest common divisor of a and b, not both 0.
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
 // index returns the grid index of corner p.
 func (t *tracing) index(p ipt) int { return int(p.y)*t.w1 + int(p.x) }
 
@@ -462,6 +470,32 @@ func (t *tracing) removable(p, v, n int, tolerance float64) (ok, final bool) {
 	y0, y1 := min(a.y, b.y, c.y), max(a.y, b.y, c.y)
 	if (x1-x0+1)*(y1-y0+1) > 1<<12 {
 		return false, true // too long to check cheaply; keep it
+	}
+	// The box below holds the triangle, but two common cases need less.
+	switch tr {
+	case -1:
+		// A triangle with integer corners and area 1/2 holds no integer
+		// point but its corners (Pick's theorem), so only another vertex
+		// at v can be in it.
+		return t.occupied[t.index(b)] == 1, false
+	case 0:
+		// v lies on the segment a c, which is then the whole triangle:
+		// only its integer points, g-1 steps of (c-a)/g apart (g the gcd
+		// of its spans), can hold another vertex.
+		g := gcd(x1-x0, y1-y0)
+		step := ipt{(c.x - a.x) / g, (c.y - a.y) / g}
+		q := a
+		for range g - 1 {
+			q = ipt{q.x + step.x, q.y + step.y}
+			k := int(t.occupied[t.index(q)])
+			if q == b {
+				k--
+			}
+			if k > 0 {
+				return false, false
+			}
+		}
+		return true, false
 	}
 	for y := y0; y <= y1; y++ {
 		row := t.occupied[t.index(ipt{0, y}):]
