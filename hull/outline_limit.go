@@ -234,20 +234,18 @@ func (h *stepHeap) removeAt(i int) {
 	}
 }
 
-// fix moves the step at i up or down to its place.
+// fix moves the step at i up or down to its place, shifting the steps it
+// passes into the place it leaves.
 func (h *stepHeap) fix(i int) {
 	s := h.steps
-	h.at[s[i].key()] = int32(i)
-	swap := func(i, j int) {
-		s[i], s[j] = s[j], s[i]
-		h.at[s[i].key()], h.at[s[j].key()] = int32(i), int32(j)
-	}
+	x := s[i]
 	for i > 0 {
 		p := (i - 1) / 2
-		if !s[i].before(s[p]) {
+		if !x.before(s[p]) {
 			break
 		}
-		swap(i, p)
+		s[i] = s[p]
+		h.at[s[i].key()] = int32(i)
 		i = p
 	}
 	for {
@@ -258,12 +256,15 @@ func (h *stepHeap) fix(i int) {
 		if c+1 < len(s) && s[c+1].before(s[c]) {
 			c++
 		}
-		if !s[c].before(s[i]) {
+		if !s[c].before(x) {
 			break
 		}
-		swap(i, c)
+		s[i] = s[c]
+		h.at[s[i].key()] = int32(i)
 		i = c
 	}
+	s[i] = x
+	h.at[x.key()] = int32(i)
 }
 
 // limit brings every ring to at most max vertices (step 2 of Outline) and
