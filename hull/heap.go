@@ -1,8 +1,8 @@
 package hull
 
 // minHeap is a binary min-heap of values ordered by their before method.
-// The merges of Pieces and the steps of Outline's vertex limit take their
-// cheapest candidate from one.
+// The merges of Pieces take their cheapest candidate from one (Outline's
+// vertex limit keeps its steps in a stepHeap, which can replace them).
 type minHeap[T interface{ before(T) bool }] []T
 
 func (h *minHeap[T]) push(x T) {

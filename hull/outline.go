@@ -1,7 +1,10 @@
 package hull
 
 import (
+	"cmp"
 	"image"
+	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/shapegen/shapegen/collide"
@@ -89,29 +92,13 @@ func outline(m *mask.Mask, opt OutlineOptions) ([][]collide.Vec, bool) {
 	defer t.release() // nothing returned shares its memory
 	t.trace(m)
 	t.simplify(opt.Tolerance)
-	islands := m.Islands()
-	// label[y*w+x]: the island of pixel (x, y), for the pixels of islands.
-	w := m.Width()
-	t.label = grown(t.label, w*m.Height())
-	label := t.label
-	runs := t.runs[0][:0]
-	for k, is := range islands {
-		for y := range is.Mask.Height() {
-			runs = is.Mask.AppendRuns(runs[:0], y)
-			row := label[(y+is.Offset.Y)*w+is.Offset.X:]
-			for _, run := range runs {
-				for x := run.X0; x < run.X1; x++ {
-					row[x] = int32(k)
-				}
-			}
-		}
-	}
-	byIsland := make([][][]collide.Vec, len(islands))
+	t.labelIslands()
+	byIsland := make([][][]collide.Vec, t.islands)
 	gaveWay := false
 	// The first ring of an island is its outer one: rings are found in
 	// row-major order of their first corner.
 	if t.needsLimit(opt.MaxVertices) {
-		c := newCapper(t, func(p image.Point) int32 { return label[p.Y*w+p.X] })
+		c := newCapper(t, t.islandAt)
 		gaveWay = c.limit(opt.MaxVertices)
 		for ri := range c.rings {
 			if r := &c.rings[ri]; !r.gone {
@@ -124,7 +111,7 @@ func outline(m *mask.Mask, opt OutlineOptions) ([][]collide.Vec, bool) {
 			for v, k := r.head, 0; k < r.n; v, k = t.next[v], k+1 {
 				ring = append(ring, collide.V(float64(t.pts[v].x), float64(t.pts[v].y)))
 			}
-			k := label[r.pixel.Y*w+r.pixel.X]
+			k := t.islandAt(r.pixel)
 			byIsland[k] = append(byIsland[k], ring)
 		}
 	}
@@ -161,30 +148,41 @@ type tracing struct {
 	pts        []ipt // every ring vertex ever made
 	next, prev []int
 	rings      []ringList
-	w1         int     // width+1: the grid of corners is w1 x (height+1)
-	occupied   []int32 // live ring vertices at each corner
-	// Scratch: the edges leaving each corner and those followed (see
-	// trace), a ring's steps, rows of runs, and outline's island labels.
-	out, used []uint8
-	steps     []step
-	runs      [3][]mask.Run
-	label     []int32
+	w1         int // width+1: the grid of corners is w1 x (height+1)
+	// occupied[v]: the live ring vertices at corner v, at most 2 (a corner
+	// has at most two edges leaving it, and a vertex leaves by one).
+	occupied []uint8
+	// The runs of the mask, row by row: row y's are runs[rows[y]:rows[y+1]];
+	// island[i] is the island of runs[i] (see labelIslands), and islands
+	// how many there are.
+	runs    []mask.Run
+	rows    []int32
+	island  []int32
+	islands int
+	// Scratch: the edges at each corner and the corners with any (see
+	// trace), the vertices simplify need not check, and step 2's memory
+	// (see newCapper).
+	edges   []uint8
+	marked  []uint64
+	settled []bool
+	capper  capper
 }
 
 // tracings keeps tracings between calls of Outline: the grids of corners
-// take a few bytes per pixel, which a build would otherwise allocate (and
-// the collector reclaim) for every sprite. Each is cleared before use.
+// take two bytes per pixel and step 2's lists some more per vertex, which
+// a build would otherwise allocate (and the collector reclaim) for every
+// sprite. Each is cleared before use.
 var tracings = sync.Pool{New: func() any { return new(tracing) }}
 
 // maxKept is the most corners of a tracing that tracings keeps: the grids
-// of a sprite up to about 512 x 512 (some 2.6 MB). A larger mask's (a
-// whole sheet's) are left to the collector, so that the pool does not
-// hold them for the rest of a build.
-const maxKept = 1 << 18
+// of a sprite up to about 1024 x 1024 (some 2.2 MB, at two bytes and a
+// bit a corner). A larger mask's are left to the collector, so that the
+// pool does not hold them for the rest of a build.
+const maxKept = 1 << 20
 
 // release returns t to tracings, unless its grids are too large to keep.
 func (t *tracing) release() {
-	if cap(t.out) <= maxKept && cap(t.label) <= maxKept {
+	if cap(t.edges) <= maxKept {
 		tracings.Put(t)
 	}
 }
@@ -200,10 +198,6 @@ func grown[T any](s []T, n int) []T {
 	return s
 }
 
-// step is one edge of a ring being followed: it leaves corner v in
-// direction d.
-type step struct{ v, d int }
-
 // ringList is one ring: a vertex on it, how many it has, and a pixel it
 // bounds.
 type ringList struct {
@@ -211,43 +205,122 @@ type ringList struct {
 	pixel   image.Point
 }
 
-// trace follows the pixel edges of m into rings, outer ring first,
-// replacing what t held.
+// trace follows the pixel edges of m into rings, outer ring first, and
+// keeps the runs of m; it replaces what t held.
 func (t *tracing) trace(m *mask.Mask) {
 	w, h := m.Width(), m.Height()
 	w1 := w + 1
-	// out[v]: bit d set when an edge leaves corner v in direction d. Edges
-	// keep the pixel on their left in the shoelace sense: tops run +x,
-	// right sides +y, bottoms -x, left sides -y. They come from the runs of
-	// each row and of the rows above and below.
-	t.out = grown(t.out, w1*(h+1))
-	out := t.out
-	above, cur, below := t.runs[0][:0], t.runs[1][:0], t.runs[2][:0]
-	below = m.AppendRuns(below, 0)
+	// The runs are kept: labelIslands reads them too.
+	t.runs, t.rows = t.runs[:0], append(t.rows[:0], 0)
 	for y := range h {
-		above, cur, below = cur, below, m.AppendRuns(above[:0], y+1)
-		for _, r := range cur {
-			out[(y+1)*w1+r.X0] |= 1 << 3 // left side of the run
-			out[y*w1+r.X1] |= 1 << 1     // right side
-		}
-		uncoveredBy(cur, above, func(x int) { out[y*w1+x] |= 1 << 0 })
-		uncoveredBy(cur, below, func(x int) { out[(y+1)*w1+x+1] |= 1 << 2 })
+		t.runs = m.AppendRuns(t.runs, y)
+		t.rows = append(t.rows, int32(len(t.runs)))
 	}
-	t.runs = [3][]mask.Run{above, cur, below}
+	// edges[v]: bit d set when an edge leaves corner v in direction d, and
+	// bit 4+d once a ring has followed it. Edges keep the pixel on their
+	// left in the shoelace sense: tops run +x, right sides +y, bottoms -x,
+	// left sides -y. They come from the runs of each row and of the rows
+	// above and below. Bit v%64 of marked[v/64] is set when corner v has
+	// an edge, so that the search for rings below skips the many corners
+	// without one (inside and outside the shape) a word at a time.
+	t.edges = grown(t.edges, w1*(h+1))
+	t.marked = grown(t.marked, (len(t.edges)+63)/64)
+	edges, marked := t.edges, t.marked
+	leaves := func(v int, d uint) {
+		edges[v] |= 1 << d
+		marked[v/64] |= 1 << (v % 64)
+	}
+	for y := range h {
+		above, cur, below := t.row(y-1), t.row(y), t.row(y+1)
+		for _, r := range cur {
+			leaves((y+1)*w1+r.X0, 3) // left side of the run
+			leaves(y*w1+r.X1, 1)     // right side
+		}
+		uncoveredBy(cur, above, func(x int) { leaves(y*w1+x, 0) })
+		uncoveredBy(cur, below, func(x int) { leaves((y+1)*w1+x+1, 2) })
+	}
 	t.w1, t.occupied = w1, grown(t.occupied, w1*(h+1))
 	t.pts, t.next, t.prev, t.rings = t.pts[:0], t.next[:0], t.prev[:0], t.rings[:0]
-	t.used = grown(t.used, len(out))
-	used := t.used
-	for v, o := range out {
-		if o == 0 {
-			continue
-		}
-		for d := range 4 {
-			if (out[v]&^used[v])>>d&1 != 0 {
-				t.follow(out, used, v, d)
+	for i, word := range marked {
+		for ; word != 0; word &= word - 1 {
+			v := 64*i + bits.TrailingZeros64(word)
+			for {
+				// The edges leaving v that no ring has followed yet, first
+				// direction first; follow marks edges, this corner's too.
+				todo := edges[v] & 0xf &^ (edges[v] >> 4)
+				if todo == 0 {
+					break
+				}
+				t.follow(v, bits.TrailingZeros8(todo))
 			}
 		}
 	}
+}
+
+// row returns the runs of row y, none outside the mask.
+func (t *tracing) row(y int) []mask.Run {
+	if y < 0 || y >= len(t.rows)-1 {
+		return nil
+	}
+	return t.runs[t.rows[y]:t.rows[y+1]]
+}
+
+// labelIslands numbers the 8-connected islands of the traced mask as
+// m.Islands() does, in row-major order of their first pixels, and files
+// the island of each run in t.island. Only the island of each ring's pixel
+// is needed, so the runs are joined (by union-find over each pair of
+// touching runs of neighbouring rows) rather than every pixel labelled.
+func (t *tracing) labelIslands() {
+	// island[i] is first run i's parent, always an earlier run or i itself,
+	// so that a root is its island's first run.
+	t.island = grown(t.island, len(t.runs))
+	parent := t.island
+	for i := range parent {
+		parent[i] = int32(i)
+	}
+	find := func(i int32) int32 {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for y := 1; y < len(t.rows)-1; y++ {
+		// Two pointers over the row above, runs[i], and this one, runs[j].
+		for i, j := t.rows[y-1], t.rows[y]; i < t.rows[y] && j < t.rows[y+1]; {
+			a, b := t.runs[i], t.runs[j]
+			if b.X0 <= a.X1 && a.X0 <= b.X1 { // touch, corners included
+				if ri, rj := find(i), find(j); ri < rj {
+					parent[rj] = ri
+				} else {
+					parent[ri] = rj
+				}
+			}
+			if a.X1 < b.X1 {
+				i++
+			} else {
+				j++
+			}
+		}
+	}
+	// Roots in run order are islands in order of their first pixels. A
+	// run's parent comes before it, so by then holds its island number.
+	t.islands = 0
+	for i, p := range parent {
+		if p == int32(i) {
+			parent[i] = int32(t.islands)
+			t.islands++
+		} else {
+			parent[i] = parent[p]
+		}
+	}
+}
+
+// islandAt returns the island of pixel p, which must be set.
+func (t *tracing) islandAt(p image.Point) int32 {
+	runs := t.row(p.Y)
+	i, _ := slices.BinarySearchFunc(runs, p.X, func(r mask.Run, x int) int { return cmp.Compare(r.X1, x+1) })
+	return t.island[int(t.rows[p.Y])+i]
 }
 
 // uncoveredBy calls f with every pixel x of the runs a (one row) that no
@@ -282,34 +355,18 @@ func turnTo(d int, out uint8) int {
 	if out&(out-1) != 0 {
 		return (d + 3) % 4
 	}
-	nd := 0
-	for out>>nd&1 == 0 {
-		nd++
-	}
-	return nd
+	return bits.TrailingZeros8(out)
 }
 
 // follow traces the ring through the edge leaving corner v0 in direction
 // d0, keeping only the corners where it turns. Where each edge leads is
 // fixed by turnTo, so the ring closes on its first edge.
-func (t *tracing) follow(out, used []uint8, v0, d0 int) {
-	steps := t.steps[:0]
-	for v, d := v0, d0; ; {
-		used[v] |= 1 << d
-		steps = append(steps, step{v, d})
-		v += dx[d] + dy[d]*t.w1
-		if d = turnTo(d, out[v]); v == v0 && d == d0 {
-			break
-		}
-	}
+func (t *tracing) follow(v0, d0 int) {
 	head, n := -1, 0
-	for i, s := range steps {
-		if steps[(i+len(steps)-1)%len(steps)].d == s.d {
-			continue // straight on
-		}
-		p := ipt{int64(s.v % t.w1), int64(s.v / t.w1)}
+	// turnAt adds a vertex at corner v at the end of the ring.
+	turnAt := func(v int) {
 		k := len(t.pts)
-		t.pts = append(t.pts, p)
+		t.pts = append(t.pts, ipt{int64(v % t.w1), int64(v / t.w1)})
 		t.next, t.prev = append(t.next, k), append(t.prev, k)
 		if head >= 0 {
 			last := t.prev[head]
@@ -318,19 +375,40 @@ func (t *tracing) follow(out, used []uint8, v0, d0 int) {
 		} else {
 			head = k
 		}
-		t.occupied[s.v]++
+		t.occupied[v]++
 		n++
+	}
+	for v, d := v0, d0; ; {
+		t.edges[v] |= 1 << (4 + d)
+		v += dx[d] + dy[d]*t.w1
+		in := d
+		d = turnTo(in, t.edges[v]&0xf)
+		if v == v0 && d == d0 {
+			// Whether the ring turns at v0 shows only now; its vertex
+			// there, if any, goes last and then heads the ring.
+			if d != in {
+				turnAt(v0)
+				head = len(t.pts) - 1
+			}
+			break
+		}
+		if d != in {
+			turnAt(v)
+		}
 	}
 	// The pixel on the left of the first edge.
 	x, y := v0%t.w1, v0/t.w1
 	px := [4]image.Point{{x, y}, {x - 1, y}, {x - 1, y - 1}, {x, y - 1}}[d0]
 	t.rings = append(t.rings, ringList{head, n, px})
-	t.steps = steps
 }
 
 // simplify removes reflex vertices as Outline documents, in passes until
-// none can go.
+// none can go. Most vertices are ruled out by their own triangle (convex,
+// say); such a vertex is settled, not checked again in later passes until
+// one of its neighbours goes, as the check would give the same answer.
 func (t *tracing) simplify(tolerance float64) {
+	t.settled = grown(t.settled, len(t.pts))
+	settled := t.settled
 	for changed := true; changed; {
 		changed = false
 		for ri := range t.rings {
@@ -338,14 +416,22 @@ func (t *tracing) simplify(tolerance float64) {
 			for v, c := r.head, 0; c < r.n && r.n > 3; c++ {
 				p, n := t.prev[v], t.next[v]
 				nv := n
-				if t.removable(p, v, n, tolerance) {
+				if settled[v] {
+					v = nv
+					continue
+				}
+				switch ok, final := t.removable(p, v, n, tolerance); {
+				case ok:
 					t.next[p], t.prev[n] = n, p
 					t.occupied[t.index(t.pts[v])]--
+					settled[p], settled[n] = false, false
 					if r.head == v {
 						r.head = n
 					}
 					r.n--
 					changed = true
+				case final:
+					settled[v] = true
 				}
 				v = nv
 			}
@@ -353,30 +439,71 @@ func (t *tracing) simplify(tolerance float64) {
 	}
 }
 
+// gcd returns the greatest common divisor of a and b, not both 0.
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
 // index returns the grid index of corner p.
 func (t *tracing) index(p ipt) int { return int(p.y)*t.w1 + int(p.x) }
 
 // removable reports whether dropping v (between p and n) adds at most
 // tolerance area, only outward, and no other vertex lies in the closed
-// triangle p, v, n.
-func (t *tracing) removable(p, v, n int, tolerance float64) bool {
+// triangle p, v, n. When it does not, final reports whether the triangle
+// alone rules v out, which holds for as long as v keeps its neighbours;
+// the vertices in the triangle may yet go.
+func (t *tracing) removable(p, v, n int, tolerance float64) (ok, final bool) {
 	a, b, c := t.pts[p], t.pts[v], t.pts[n]
 	tr := turn(a, b, c)
 	if tr == 0 && (b.x-a.x)*(c.x-b.x)+(b.y-a.y)*(c.y-b.y) <= 0 {
-		return false // a spike back is kept
+		return false, true // a spike back is kept
 	}
 	// A straight-through v changes nothing but is checked like the rest:
 	// another ring may touch it there.
 	if tr > 0 || float64(-tr) > 2*tolerance {
-		return false
+		return false, true
 	}
 	x0, x1 := min(a.x, b.x, c.x), max(a.x, b.x, c.x)
 	y0, y1 := min(a.y, b.y, c.y), max(a.y, b.y, c.y)
 	if (x1-x0+1)*(y1-y0+1) > 1<<12 {
-		return false // too long to check cheaply; keep it
+		return false, true // too long to check cheaply; keep it
+	}
+	// The box below holds the triangle, but two common cases need less.
+	switch tr {
+	case -1:
+		// A triangle with integer corners and area 1/2 holds no integer
+		// point but its corners (Pick's theorem), so only another vertex
+		// at v can be in it.
+		return t.occupied[t.index(b)] == 1, false
+	case 0:
+		// v lies on the segment a c, which is then the whole triangle:
+		// only its integer points, g-1 steps of (c-a)/g apart (g the gcd
+		// of its spans), can hold another vertex.
+		g := gcd(x1-x0, y1-y0)
+		step := ipt{(c.x - a.x) / g, (c.y - a.y) / g}
+		q := a
+		for range g - 1 {
+			q = ipt{q.x + step.x, q.y + step.y}
+			k := int(t.occupied[t.index(q)])
+			if q == b {
+				k--
+			}
+			if k > 0 {
+				return false, false
+			}
+		}
+		return true, false
 	}
 	for y := y0; y <= y1; y++ {
+		row := t.occupied[t.index(ipt{0, y}):]
 		for x := x0; x <= x1; x++ {
+			k := int(row[x])
+			if k == 0 {
+				continue // most corners hold no vertex
+			}
 			// Another ring touching at p or n cannot reach into the
 			// triangle without a vertex in it (or crossing edge v-n); one
 			// touching at v can.
@@ -384,15 +511,14 @@ func (t *tracing) removable(p, v, n int, tolerance float64) bool {
 			if q == a || q == c {
 				continue
 			}
-			k := t.occupied[t.index(q)]
 			if q == b {
 				k--
 			}
 			// q in the closed triangle: on the inner side of no edge.
 			if k > 0 && turn(a, b, q) <= 0 && turn(b, c, q) <= 0 && turn(c, a, q) <= 0 {
-				return false
+				return false, false
 			}
 		}
 	}
-	return true
+	return true, false
 }

@@ -3,6 +3,7 @@ package hull
 import (
 	"image"
 	"math"
+	"slices"
 
 	"github.com/shapegen/shapegen/collide"
 )
@@ -11,8 +12,7 @@ import (
 // step 2 of Outline brings each to its vertex limit.
 type capper struct {
 	pos        []collide.Vec
-	next, prev []int32  // next[v] < 0: v is gone
-	ver        []uint32 // bumped when a vertex's neighbourhood changes
+	next, prev []int32 // next[v] < 0: v is gone
 	ringOf     []int32
 	seen       []uint32 // seen[v] == query: edge v -> next(v) tested in this query
 	query      uint32
@@ -21,16 +21,27 @@ type capper struct {
 	scale      float64 // the largest coordinate magnitude, at least 1
 	margin     float64 // how far new vertices move outward past rounding
 	grid       edgeGrid
+	// Scratch of limitRing: its heap of steps, and the vertices whose
+	// steps a step changed.
+	heap    stepHeap
+	touched []int32
 }
 
-// edgeGrid buckets edges a -> b by the cells of side gridCell their
-// bounds meet, so that a step's check reads only the edges near it.
-// Buckets keep edges that have since gone; a query skips them.
+// edgeGrid files edges a -> b under the cells of side gridCell their
+// bounds meet, so that a step's check reads only the edges near it. Each
+// cell's edges are a list, newest first, threaded through one slice, so
+// that filing an edge seldom allocates; the order does not matter to a
+// query. Edges that have since gone stay until a query meets them.
 type edgeGrid struct {
 	x0, y0 float64
 	w, h   int
-	cells  [][][2]int32
+	head   []int32 // head[cell]: the newest of its edges in filed, or -1
+	filed  []filedEdge
 }
+
+// filedEdge is edge a -> b in a cell's list; next is the cell's next
+// older edge in edgeGrid.filed, or -1.
+type filedEdge struct{ a, b, next int32 }
 
 // gridCell is the side of a cell of edgeGrid, in pixels.
 const gridCell = 8
@@ -39,7 +50,11 @@ const gridCell = 8
 // clamped to the grid (the border cells take what lies beyond).
 func (g *edgeGrid) span(minX, minY, maxX, maxY float64) (cx0, cy0, cx1, cy1 int) {
 	cell := func(v, o float64, n int) int {
-		return int(max(0, min(float64(n-1), math.Floor((v-o)/gridCell))))
+		q := min(float64(n-1), (v-o)/gridCell)
+		if !(q > 0) {
+			return 0
+		}
+		return int(q) // rounds down, as q > 0
 	}
 	return cell(minX, g.x0, g.w), cell(minY, g.y0, g.h), cell(maxX, g.x0, g.w), cell(maxY, g.y0, g.h)
 }
@@ -48,7 +63,9 @@ func (g *edgeGrid) add(a, b int32, pa, pb collide.Vec) {
 	cx0, cy0, cx1, cy1 := g.span(min(pa.X, pb.X), min(pa.Y, pb.Y), max(pa.X, pb.X), max(pa.Y, pb.Y))
 	for cy := cy0; cy <= cy1; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
-			g.cells[cy*g.w+cx] = append(g.cells[cy*g.w+cx], [2]int32{a, b})
+			cell := cy*g.w + cx
+			g.filed = append(g.filed, filedEdge{a, b, g.head[cell]})
+			g.head[cell] = int32(len(g.filed) - 1)
 		}
 	}
 }
@@ -58,7 +75,7 @@ func (c *capper) newVertex(p collide.Vec, ri int32) int32 {
 	i := int32(len(c.pos))
 	c.pos = append(c.pos, p)
 	c.next, c.prev = append(c.next, -1), append(c.prev, -1)
-	c.ver, c.ringOf, c.seen = append(c.ver, 0), append(c.ringOf, ri), append(c.seen, 0)
+	c.ringOf, c.seen = append(c.ringOf, ri), append(c.seen, 0)
 	return i
 }
 
@@ -76,8 +93,9 @@ type capRing struct {
 	gone    bool
 }
 
+// newCapper returns t's rings as a capper, which reuses t's scratch.
 func newCapper(t *tracing, island func(image.Point) int32) *capper {
-	c := &capper{}
+	c := &t.capper
 	scale := 1.0
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, r := range t.rings {
@@ -93,13 +111,19 @@ func newCapper(t *tracing, island func(image.Point) int32) *capper {
 		n += r.n
 	}
 	n += n + 16
-	c.pos = make([]collide.Vec, 0, n)
-	c.next, c.prev, c.ringOf = make([]int32, 0, n), make([]int32, 0, n), make([]int32, 0, n)
-	c.ver, c.seen = make([]uint32, 0, n), make([]uint32, 0, n)
-	c.rings = make([]capRing, 0, len(t.rings))
+	c.pos = slices.Grow(c.pos[:0], n)
+	c.next, c.prev, c.ringOf = slices.Grow(c.next[:0], n), slices.Grow(c.prev[:0], n), slices.Grow(c.ringOf[:0], n)
+	c.seen, c.query = slices.Grow(c.seen[:0], n), 0
+	c.heap = stepHeap{steps: c.heap.steps[:0], at: c.heap.at[:0]}
+	c.rings = slices.Grow(c.rings[:0], len(t.rings))
+	c.grid = edgeGrid{head: c.grid.head[:0], filed: c.grid.filed[:0]}
 	if len(t.rings) > 0 {
-		c.grid = edgeGrid{x0: minX, y0: minY, w: int((maxX-minX)/gridCell) + 1, h: int((maxY-minY)/gridCell) + 1}
-		c.grid.cells = make([][][2]int32, c.grid.w*c.grid.h)
+		c.grid.x0, c.grid.y0 = minX, minY
+		c.grid.w, c.grid.h = int((maxX-minX)/gridCell)+1, int((maxY-minY)/gridCell)+1
+		c.grid.head = slices.Grow(c.grid.head, c.grid.w*c.grid.h)[:c.grid.w*c.grid.h]
+		for i := range c.grid.head {
+			c.grid.head[i] = -1
+		}
 	}
 	for ri, r := range t.rings {
 		cr := capRing{n: int32(r.n), island: island(r.pixel)}
@@ -142,12 +166,105 @@ type capStep struct {
 	cost float64 // the area it adds
 	kind int8
 	v    int32
-	ver  uint32
 }
 
 // before orders steps by cost, then vertex, then kind.
 func (a capStep) before(b capStep) bool {
 	return a.cost < b.cost || a.cost == b.cost && (a.v < b.v || a.v == b.v && a.kind < b.kind)
+}
+
+// key numbers the steps by vertex and kind.
+func (a capStep) key() int { return 2*int(a.v) + int(a.kind) }
+
+// stepHeap is a binary min-heap of steps by before that holds at most one
+// step of each kind per vertex: a vertex offered again has its steps
+// replaced in place, so that no outdated step waits in the heap. As the
+// order is total, the steps come out in the same order however they went
+// in.
+type stepHeap struct {
+	steps []capStep
+	at    []int32 // at[key]: the index in steps of the step with that key, or -1
+}
+
+// set puts s in the heap, in place of the step of its vertex and kind.
+func (h *stepHeap) set(s capStep) {
+	k := s.key()
+	for len(h.at) <= k {
+		h.at = append(h.at, -1)
+	}
+	i := int(h.at[k])
+	if i < 0 {
+		i = len(h.steps)
+		h.steps = append(h.steps, s)
+	} else {
+		h.steps[i] = s
+	}
+	h.fix(i)
+}
+
+// drop takes out the step of vertex v and the kind, if the heap has it.
+func (h *stepHeap) drop(v int32, kind int8) {
+	if k := (capStep{v: v, kind: kind}).key(); k < len(h.at) && h.at[k] >= 0 {
+		h.removeAt(int(h.at[k]))
+	}
+}
+
+// pop takes out and returns the first step; the heap must not be empty.
+func (h *stepHeap) pop() capStep {
+	s := h.steps[0]
+	h.removeAt(0)
+	return s
+}
+
+// empty takes out every step.
+func (h *stepHeap) empty() {
+	for _, s := range h.steps {
+		h.at[s.key()] = -1
+	}
+	h.steps = h.steps[:0]
+}
+
+func (h *stepHeap) removeAt(i int) {
+	last := len(h.steps) - 1
+	h.at[h.steps[i].key()] = -1
+	h.steps[i] = h.steps[last]
+	h.steps = h.steps[:last]
+	if i < last {
+		h.fix(i)
+	}
+}
+
+// fix moves the step at i up or down to its place, shifting the steps it
+// passes into the place it leaves.
+func (h *stepHeap) fix(i int) {
+	s := h.steps
+	x := s[i]
+	for i > 0 {
+		p := (i - 1) / 2
+		if !x.before(s[p]) {
+			break
+		}
+		s[i] = s[p]
+		h.at[s[i].key()] = int32(i)
+		i = p
+	}
+	for {
+		c := 2*i + 1
+		if c >= len(s) {
+			break
+		}
+		if c+1 < len(s) && s[c+1].before(s[c]) {
+			c++
+		}
+		if !s[c].before(x) {
+			break
+		}
+		s[i] = s[c]
+		h.at[s[i].key()] = int32(i)
+		i = c
+	}
+	s[i] = x
+	h.at[x.key()] = int32(i)
 }
 
 // limit brings every ring to at most max vertices (step 2 of Outline) and
@@ -172,45 +289,55 @@ func (c *capper) limit(max int) (gaveWay bool) {
 // vertices or none is left.
 func (c *capper) limitRing(ri int, max int32) {
 	r := &c.rings[ri]
-	var h minHeap[capStep]
-	offer := func(v int32) {
+	h := &c.heap
+	defer h.empty()
+	// offer puts v's collapse step, and its removal too if asked, in the
+	// heap in place of those it had.
+	offer := func(v int32, removal bool) {
 		if c.next[v] < 0 {
 			return // gone
 		}
-		if s, ok := c.removal(v); ok {
-			h.push(s)
+		if removal {
+			if s, ok := c.removal(v); ok {
+				h.set(s)
+			} else {
+				h.drop(v, stepRemove)
+			}
 		}
 		if s, ok := c.collapse(v); ok {
-			h.push(s)
+			h.set(s)
+		} else {
+			h.drop(v, stepCollapse)
 		}
 	}
 	for v, k := r.head, int32(0); k < r.n; v, k = c.next[v], k+1 {
-		offer(v)
+		offer(v, true)
 	}
-	for r.n > max && len(h) > 0 {
+	for r.n > max && len(h.steps) > 0 {
 		s := h.pop()
-		if c.next[s.v] < 0 || s.ver != c.ver[s.v] {
-			continue // gone, or its neighbourhood changed: offered again since
+		if c.next[s.v] < 0 {
+			continue // gone with a step taken since it was offered
 		}
-		var touched []int32
+		// The steps of the vertices near the step taken change (see
+		// remove); those of the others stay as they are in the heap.
+		var changed []int32
+		var before int32
 		switch s.kind {
 		case stepRemove:
 			if r.n <= 3 || c.removalBlocked(s.v) {
 				continue
 			}
-			touched = c.remove(ri, s.v)
+			changed, before = c.remove(ri, s.v)
 		default:
 			if r.n <= 3 || c.collapseBlocked(s.v) {
 				continue
 			}
-			touched = c.collapseEdge(ri, s.v)
+			changed, before = c.collapseEdge(ri, s.v)
 		}
-		for _, v := range touched {
-			c.ver[v]++
+		for _, v := range changed {
+			offer(v, true)
 		}
-		for _, v := range touched {
-			offer(v)
-		}
+		offer(before, false)
 	}
 }
 
@@ -242,7 +369,7 @@ func (c *capper) removal(v int32) (capStep, bool) {
 	if cr > 0 || cr >= -c.eps && a.Dot(b) <= 0 {
 		return capStep{}, false // convex (however little), or a spike back
 	}
-	return capStep{cost: max(-cr, 0) / 2, kind: stepRemove, v: v, ver: c.ver[v]}, true
+	return capStep{cost: max(-cr, 0) / 2, kind: stepRemove, v: v}, true
 }
 
 // meeting returns where the edges before and after edge v -> w meet when
@@ -287,12 +414,15 @@ func (c *capper) collapse(v int32) (capStep, bool) {
 		return capStep{}, false
 	}
 	pv, pw := c.pos[v], c.pos[c.next[v]]
-	return capStep{cost: x.Sub(pv).Cross(pw.Sub(pv)) / 2, kind: stepCollapse, v: v, ver: c.ver[v]}, true
+	return capStep{cost: x.Sub(pv).Cross(pw.Sub(pv)) / 2, kind: stepCollapse, v: v}, true
 }
 
 // remove removes vertex v of ring ri and returns the vertices whose steps
-// changed.
-func (c *capper) remove(ri int, v int32) []int32 {
+// changed: a removal step reads the links to and from its vertex, a
+// collapse step those and the link after, so both steps of v's neighbours
+// change (changed, in c.touched) and the collapse step of the vertex
+// before them (before).
+func (c *capper) remove(ri int, v int32) (changed []int32, before int32) {
 	r := &c.rings[ri]
 	p, n := c.prev[v], c.next[v]
 	c.link(p, n)
@@ -301,12 +431,15 @@ func (c *capper) remove(ri int, v int32) []int32 {
 		r.head = n
 	}
 	r.n--
-	return []int32{c.prev[p], p, n, c.next[n]}
+	c.touched = append(c.touched[:0], p, n)
+	return c.touched, c.prev[p]
 }
 
 // collapseEdge replaces edge v -> w of ring ri and its ends by their
-// neighbours' meeting point, and returns the vertices whose steps changed.
-func (c *capper) collapseEdge(ri int, v int32) []int32 {
+// neighbours' meeting point, and returns the vertices whose steps changed
+// as remove does: both steps of the new vertex and its neighbours, and the
+// collapse step of the vertex before them.
+func (c *capper) collapseEdge(ri int, v int32) (changed []int32, before int32) {
 	r := &c.rings[ri]
 	x, _ := c.meeting(v)
 	u, w := c.prev[v], c.next[v]
@@ -319,7 +452,8 @@ func (c *capper) collapseEdge(ri int, v int32) []int32 {
 		r.head = i
 	}
 	r.n--
-	return []int32{c.prev[u], u, i, z, c.next[z]}
+	c.touched = append(c.touched[:0], u, i, z)
+	return c.touched, c.prev[u]
 }
 
 // removalBlocked reports whether removing vertex v of ring ri would add a
@@ -374,14 +508,28 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32)
 	cx0, cy0, cx1, cy1 := c.grid.span(minX, minY, maxX, maxY)
 	for cy := cy0; cy <= cy1; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
-			for _, e := range c.grid.cells[cy*c.grid.w+cx] {
-				a, b := e[0], e[1]
-				if c.next[a] != b || c.seen[a] == c.query || c.rings[c.ringOf[a]].gone {
-					continue // gone, or tested already
+			// at points to the link to entry k, so that a gone edge can be
+			// taken out of the cell's list. It never comes back: a
+			// vertex's next changes only when the old next goes, and
+			// vertices and rings that go never return.
+			at := &c.grid.head[cy*c.grid.w+cx]
+			for k := *at; k >= 0; k = *at {
+				e := &c.grid.filed[k]
+				a, b := e.a, e.b
+				if c.next[a] != b || c.rings[c.ringOf[a]].gone {
+					*at = e.next // gone
+					continue
+				}
+				at = &e.next
+				if c.seen[a] == c.query {
+					continue // tested already
 				}
 				c.seen[a] = c.query
 				pa, pb := c.pos[a], c.pos[b]
-				if max(pa.X, pb.X) < minX || min(pa.X, pb.X) > maxX || max(pa.Y, pb.Y) < minY || min(pa.Y, pb.Y) > maxY {
+				// The edge's box misses the triangle's: both ends lie beyond
+				// one side (as max(pa.X, pb.X) < minX, and so on).
+				if pa.X < minX && pb.X < minX || pa.X > maxX && pb.X > maxX ||
+					pa.Y < minY && pb.Y < minY || pa.Y > maxY && pb.Y > maxY {
 					continue
 				}
 				if own(a, b) {
