@@ -1067,3 +1067,24 @@ func TestReportPagesKept(t *testing.T) {
 		t.Errorf("manifest after the last rebuild: %q, %v, %v", bad, ok, err)
 	}
 }
+
+// TestMemo checks that a memo keeps what was put under a key, the first
+// of two puts, and lets go the oldest once the sizes pass the bound.
+func TestMemo(t *testing.T) {
+	var c memo
+	key := func(i byte) [2]sum16 { return [2]sum16{{i}, {i}} }
+	c.put(key(1), []byte("aaaa"), 10)
+	c.put(key(1), []byte("bbbb"), 10)
+	c.put(key(2), []byte("cccc"), 10)
+	if got := string(c.get(key(1))); got != "aaaa" {
+		t.Errorf("get(1) = %q, want the first put, aaaa", got)
+	}
+	c.put(key(3), []byte("dddd"), 10) // 12 bytes: 1 goes
+	if c.get(key(1)) != nil || string(c.get(key(2))) != "cccc" || string(c.get(key(3))) != "dddd" {
+		t.Errorf("after a third put: %q %q %q, want 1 gone, 2 and 3 kept", c.get(key(1)), c.get(key(2)), c.get(key(3)))
+	}
+	c.clear()
+	if c.get(key(3)) != nil {
+		t.Error("clear kept 3")
+	}
+}

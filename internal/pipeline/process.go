@@ -44,10 +44,9 @@ type worker struct {
 	// claims says, by sprite name, whose preview files are written.
 	claimMu sync.Mutex
 	claims  map[string]*previewClaim
-	// shared holds sprites by mask key and settings, for computeOnce;
-	// sharedN counts them.
-	shared  sync.Map
-	sharedN atomic.Int64
+	// shared holds the records of sprites by mask key and settings, for
+	// computeOnce.
+	shared memo
 }
 
 // previewClaim records which sprite of a name has written the name's
@@ -821,25 +820,72 @@ func maskKey(m *mask.Mask, f atlas.Frame) sum16 {
 	return sum16(h.Sum(nil)[:16])
 }
 
-// maxShared bounds the sprites whose shapes a build keeps to give
-// sprites with the same mask (see computeOnce).
-const maxShared = 4096
+// maxShared bounds the bytes of the records a build keeps to give
+// sprites with the same mask (see computeOnce): some 20,000 sprites of
+// the corpus's kind, where the sprites themselves took 3 to 4 kB each.
+const maxShared = 24 << 20
 
 // computeOnce returns compute's sprite, reusing the shapes and figures of
 // an earlier sprite of the build with the same mask, frame geometry and
-// settings (key): frames of a sheet that repeat are computed once.
+// settings (key): frames of a sheet that repeat are computed once, and
+// so are the same masks in different files, as long as the first's
+// record is still kept (the most recent maxShared bytes of them).
 func (w *worker) computeOnce(name, img string, f atlas.Frame, m *mask.Mask, set config.Sprite, key [2]sum16) export.Sprite {
-	if v, ok := w.shared.Load(key); ok {
-		body := v.(*export.Sprite)
-		sp := *body
-		sp.Name, sp.Image = name, img
-		sp.Frame = export.Frame{X: f.Rect.Min.X, Y: f.Rect.Min.Y, W: f.Rect.Dx(), H: f.Rect.Dy()}
-		sp.Pivot = pivotOf(set, f)
-		return sp
+	if rec := w.shared.get(key); rec != nil {
+		if sp, ok := decodeSprite(rec); ok {
+			sp.Name, sp.Image = name, img
+			sp.Frame = export.Frame{X: f.Rect.Min.X, Y: f.Rect.Min.Y, W: f.Rect.Dx(), H: f.Rect.Dy()}
+			sp.Pivot = pivotOf(set, f)
+			return sp
+		}
 	}
 	sp := compute(name, img, f, m, set)
-	if sp.Pixels > 0 && w.sharedN.Add(1) <= maxShared {
-		w.shared.Store(key, &sp)
+	if sp.Pixels > 0 {
+		w.shared.put(key, encodeSprite(nil, &sp), maxShared)
 	}
 	return sp
+}
+
+// memo holds byte strings by key, the oldest first to go once they
+// pass a size; it may be used from several goroutines at once.
+type memo struct {
+	mu    sync.Mutex
+	recs  map[[2]sum16][]byte
+	order [][2]sum16 // the keys, oldest first
+	size  int
+}
+
+func (c *memo) get(k [2]sum16) []byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.recs[k]
+}
+
+// put keeps b under k, then lets go the oldest until the sizes of those
+// kept add up to at most max.
+func (c *memo) put(k [2]sum16, b []byte, max int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.recs == nil {
+		c.recs = map[[2]sum16][]byte{}
+	}
+	if _, ok := c.recs[k]; ok {
+		return // computed twice at once: the first is kept
+	}
+	c.recs[k] = b
+	c.order = append(c.order, k)
+	c.size += len(b)
+	for c.size > max && len(c.order) > 0 {
+		old := c.order[0]
+		c.order = c.order[1:]
+		c.size -= len(c.recs[old])
+		delete(c.recs, old)
+	}
+}
+
+// clear lets go of everything kept.
+func (c *memo) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.recs, c.order, c.size = nil, nil, 0
 }
