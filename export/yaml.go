@@ -131,16 +131,11 @@ func AppendSpriteYAMLLike(dst []byte, sp, like *Sprite, likeFrag []byte) ([]byte
 		return dst, err
 	}
 	b := indentItem(nil, buf.Bytes())
-	i := bytes.Index(b, []byte(yamlPixels+"0\n"))
-	if i < 0 {
-		i = bytes.Index(b, []byte(yamlPixels+"0"))
-		if i < 0 || i+len(yamlPixels)+1 != len(b) {
-			return AppendSpriteYAML(dst, sp)
-		}
+	before, after, ok := bytes.Cut(b, []byte(yamlPixels+"0"))
+	if !ok || len(after) > 0 && after[0] != '\n' {
+		return AppendSpriteYAML(dst, sp)
 	}
-	dst = append(dst, b[:i]...)
-	dst = append(dst, body...)
-	return append(dst, b[i+len(yamlPixels)+1:]...), nil
+	return append(append(append(dst, before...), body...), after...), nil
 }
 
 // yamlPixels starts the first line of a sprite's body in its fragment.

@@ -212,7 +212,7 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 	_, sum := w.settings(src.rel)
 	outside := eachFrame(src, pix, frames, func(name string, f atlas.Frame, px image.Image, m *mask.Mask) {
 		key := maskKey(m, f)
-		sp := w.computeOnce(name, src.rel, f, m, set, [2]sum16{sum, key})
+		sp, rec := w.computeOnce(name, src.rel, f, m, set, [2]sum16{sum, key})
 		// Checked as a reader would, here on all cores, so that the
 		// library's writers meet no sprite they refuse; the record holds
 		// the sprite (see encodeSprite).
@@ -245,7 +245,10 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 		}
 		o.entry.Facts = append(o.entry.Facts, fa)
 		computed = append(computed, sp)
-		sprites = append(sprites, encodeSprite(nil, &sp))
+		if rec == nil {
+			rec = encodeSprite(nil, &sp)
+		}
+		sprites = append(sprites, rec)
 	})
 	o.fails = append(o.fails, outside...)
 	if sprites == nil {
@@ -829,21 +832,25 @@ const maxShared = 24 << 20
 // an earlier sprite of the build with the same mask, frame geometry and
 // settings (key): frames of a sheet that repeat are computed once, and
 // so are the same masks in different files, as long as the first's
-// record is still kept (the most recent maxShared bytes of them).
-func (w *worker) computeOnce(name, img string, f atlas.Frame, m *mask.Mask, set config.Sprite, key [2]sum16) export.Sprite {
-	if rec := w.shared.get(key); rec != nil {
-		if sp, ok := decodeSprite(rec); ok {
+// record is still kept (the most recent maxShared bytes of them). When it
+// computed the sprite it also returns the record it kept (encodeSprite),
+// which the image's record may hold as well: neither changes it.
+func (w *worker) computeOnce(name, img string, f atlas.Frame, m *mask.Mask, set config.Sprite, key [2]sum16) (export.Sprite, []byte) {
+	if first := w.shared.get(key); first != nil {
+		if sp, ok := decodeSprite(first); ok {
 			sp.Name, sp.Image = name, img
 			sp.Frame = export.Frame{X: f.Rect.Min.X, Y: f.Rect.Min.Y, W: f.Rect.Dx(), H: f.Rect.Dy()}
 			sp.Pivot = pivotOf(set, f)
-			return sp
+			return sp, nil
 		}
 	}
 	sp := compute(name, img, f, m, set)
-	if sp.Pixels > 0 {
-		w.shared.put(key, encodeSprite(nil, &sp), maxShared)
+	if sp.Pixels == 0 {
+		return sp, nil
 	}
-	return sp
+	rec := encodeSprite(nil, &sp)
+	w.shared.put(key, rec, maxShared)
+	return sp, rec
 }
 
 // memo holds byte strings by key, the oldest first to go once they
