@@ -83,8 +83,8 @@ rm -rf "$tmp/probe"
 # compare KEY DIR: a cold build (fresh OUT, json) against image/png alone
 # on the same files, and the OpenCV script against `build --no-cache`, each
 # pair alternating; the medians go to R[KEY.dec], R[KEY.deccold], R[KEY.cv]
-# and R[KEY.nocache], how many sprites the build computed (those without
-# "same_as") to R[KEY.computed].
+# and R[KEY.nocache], how many sprites the cold build gave and how many of
+# them repeat another's mask ("same_as") to R[KEY.computed].
 compare() {
   local k=$1 dir=$2 ds= bs= os= ns= dline oline
   for _ in $(seq $pairs); do
