@@ -280,6 +280,28 @@ func AppendSpriteJSON(dst []byte, sp *Sprite) ([]byte, error) {
 	return appendSprite(dst, sp), nil
 }
 
+// AppendSpriteJSONLike is AppendSpriteJSON for a sprite sp that may repeat
+// another, like, whose bytes from AppendSpriteJSON are likeFrag: when the
+// two hold the same body (pixels to mask, see sameBody), sp's keys around
+// it are encoded and the body is copied from likeFrag. A repeated frame's
+// body is most of its bytes. The bytes are AppendSpriteJSON's either way.
+func AppendSpriteJSONLike(dst []byte, sp, like *Sprite, likeFrag []byte) ([]byte, error) {
+	if !sameBody(sp, like) {
+		return AppendSpriteJSON(dst, sp)
+	}
+	head := appendBodyHead(appendSprite0(nil, like), like)
+	tail := appendBodyTail(nil, like)
+	if len(likeFrag) < len(head)+len(tail) || !bytes.HasPrefix(likeFrag, head) || !bytes.HasSuffix(likeFrag, tail) {
+		return AppendSpriteJSON(dst, sp)
+	}
+	if err := sp.Check(); err != nil {
+		return dst, err
+	}
+	b := appendBodyHead(appendSprite0(dst, sp), sp)
+	b = append(b, likeFrag[len(head):len(likeFrag)-len(tail)]...)
+	return appendBodyTail(b, sp), nil
+}
+
 // Check returns what makes s not valid as Read checks a sprite (the
 // error AppendSpriteJSON returns for it), or nil: a build checks each
 // sprite as soon as it is computed, on any core, and encodes it later.
@@ -295,11 +317,15 @@ func (s *Sprite) Check() error {
 
 // appendSprite appends the checked sprite sp (see AppendSpriteJSON).
 func appendSprite(b []byte, sp *Sprite) []byte {
+	return appendBody(appendSprite0(b, sp), sp)
+}
+
+// appendSprite0 appends the start of sprite sp: its "{", name and place.
+func appendSprite0(b []byte, sp *Sprite) []byte {
 	const in = "\n      " // a sprite key's line
 	b = append(b, "{"+in+"\"name\": "...)
 	b = appendString(b, sp.Name)
-	b = appendPlace(b, sp)
-	return appendBody(b, sp)
+	return appendPlace(b, sp)
 }
 
 // appendPlace appends the keys that place sprite sp in its image: image,
@@ -334,11 +360,23 @@ func appendPlace(b []byte, sp *Sprite) []byte {
 
 // appendBody appends the keys of sprite sp from size on, and its "}".
 func appendBody(b []byte, sp *Sprite) []byte {
+	return appendBodyTail(appendShapes(appendBodyHead(b, sp), sp), sp)
+}
+
+// appendBodyHead appends the keys of sprite sp before its body: size and
+// pivot.
+func appendBodyHead(b []byte, sp *Sprite) []byte {
 	const in = "\n      " // a sprite key's line
 	b = append(b, ","+in+"\"size\": "...)
 	b = appendInts(b, sp.Size[0], sp.Size[1])
 	b = append(b, ","+in+"\"pivot\": "...)
-	b = appendPoint(b, sp.Pivot)
+	return appendPoint(b, sp.Pivot)
+}
+
+// appendShapes appends the body of sprite sp (the keys sameBody compares):
+// pixels, shapes, quality figures and mask.
+func appendShapes(b []byte, sp *Sprite) []byte {
+	const in = "\n      " // a sprite key's line
 	b = append(b, ","+in+"\"pixels\": "...)
 	b = strconv.AppendInt(b, int64(sp.Pixels), 10)
 	if a := sp.AABB; a != nil {
@@ -410,6 +448,13 @@ func appendBody(b []byte, sp *Sprite) []byte {
 		b = appendString(b, m.RLE)
 		b = append(b, '}')
 	}
+	return b
+}
+
+// appendBodyTail appends the keys of sprite sp after its body, same_as and
+// warnings, and its "}".
+func appendBodyTail(b []byte, sp *Sprite) []byte {
+	const in = "\n      " // a sprite key's line
 	if sp.SameAs != "" {
 		b = append(b, ","+in+"\"same_as\": "...)
 		b = appendString(b, sp.SameAs)

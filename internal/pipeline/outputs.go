@@ -92,6 +92,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 
 	// The library's writers: JSON always, YAML when asked.
 	var lws []*libOut
+	var repeats map[string]int // how many sprites repeat each first
 	defer func() {
 		for _, lw := range lws {
 			if lw.stop != nil {
@@ -111,15 +112,15 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		}
 		lw.old = openFrags(out, w.cache.dir, f.file, w.cache.outputs.Files)
 		lw.copied = w.opts.copied
-		if f.format == "yaml" {
-			repeats := map[string]int{} // how many sprites repeat each first
+		if repeats == nil {
+			repeats = map[string]int{}
 			for _, r := range refs {
 				if r.sameAs != "" {
 					repeats[r.sameAs]++
 				}
 			}
-			lw.async(repeats)
 		}
+		lw.async(repeats)
 		lws = append(lws, lw)
 	}
 	opt := report.Options{
@@ -420,10 +421,13 @@ var libraryFiles = []struct {
 			return nil, err
 		}
 		return &libOut{
-			add:    jw.Add,
-			frags1: jw.AddFragments,
-			anim:   jw.AddAnimation,
-			close:  jw.Close,
+			add:        jw.Add,
+			encode:     export.AppendSpriteJSON,
+			encodeLike: export.AppendSpriteJSONLike,
+			frag:       jw.AddJSON,
+			frags1:     jw.AddFragments,
+			anim:       jw.AddAnimation,
+			close:      jw.Close,
 		}, nil
 	}},
 	{"yaml", "shapes.yaml", func(w io.Writer, head *export.Library) (*libOut, error) {
@@ -552,9 +556,9 @@ func (lw *libOut) flushRun() error {
 }
 
 // async makes lw write on a goroutine of its own, fed the sprites and
-// animations in order through a short queue: YAML (yaml.v3's encoder) costs
-// several times the JSON and the report together, so it runs beside them.
-// When lw can encode a sprite apart (encode), each sprite the old file
+// animations in order through a short queue, beside the report and the
+// other library file (YAML, through yaml.v3, costs several times the JSON
+// and the report together). When lw can encode a sprite apart (encode), each sprite the old file
 // does not have is encoded at once, ahead of its turn (up to one per
 // core), and written in its turn. A repeated sprite (same_as) whose
 // first was encoded here is encoded like it (encodeLike), once that one
