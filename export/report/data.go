@@ -74,6 +74,9 @@ type card struct {
 	Shapes   []any    `json:"d"`
 	Figures  []figure `json:"q,omitempty"`
 	Warnings []string `json:"w,omitempty"`
+	// drawn, when set, is View and Shapes as encoded (see drawer), which
+	// are then left empty.
+	drawn []byte
 }
 
 // figure is one kind's figures on a first card.
@@ -97,8 +100,8 @@ func round4(v float64) float64 {
 }
 
 // makeCard returns the card of s at position x, without the name and
-// figures (see withHead).
-func makeCard(s *export.Sprite, x int, opt *Options) card {
+// figures (see withHead), its shapes drawn by d.
+func makeCard(s *export.Sprite, x int, opt *Options, d *drawer) (card, error) {
 	c := card{X: x, Size: s.Size, Pivot: [2]float64{round3(s.Pivot[0]), round3(s.Pivot[1])}, Pixels: s.Pixels, Warnings: s.Warnings, Rotated: s.Rotated}
 	if s.Image != s.Name+".png" {
 		c.Image = s.Image
@@ -122,33 +125,9 @@ func makeCard(s *export.Sprite, x int, opt *Options) card {
 	if opt.ImageFor != nil && !hasSprites(opt) {
 		c.SourceImage, _ = opt.ImageFor(s.Image)
 	}
-	v := newView(s)
-	c.Shapes = make([]any, len(kinds))
-	var b []byte
-	for i, k := range kinds {
-		c.Shapes[i] = ""
-		if k.pivot {
-			continue
-		}
-		rings, circle, ok := geometry(s, k.kind)
-		switch {
-		case !ok:
-		case circle != nil:
-			v.add(circle.Center.X-circle.Radius, circle.Center.Y-circle.Radius)
-			v.add(circle.Center.X+circle.Radius, circle.Center.Y+circle.Radius)
-			c.Shapes[i] = [3]float64{round2(circle.Center.X), round2(circle.Center.Y), round2(circle.Radius)}
-		default:
-			for _, r := range rings {
-				for _, p := range r {
-					v.add(p.X, p.Y)
-				}
-			}
-			b = appendPath(b[:0], rings)
-			c.Shapes[i] = string(b)
-		}
-	}
-	c.View = v.rect(s)
-	return c
+	var err error
+	c.drawn, err = d.draw(s)
+	return c, err
 }
 
 // withHead adds the name and the figures of s to its card c.

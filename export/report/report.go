@@ -130,6 +130,7 @@ type Writer struct {
 	inCards int
 	idx     indexPage
 	first   firstPage
+	drawer  *drawer
 
 	t      totals
 	images imageCounter
@@ -149,7 +150,8 @@ type Writer struct {
 // Close should then discard the file.
 func NewWriter(create func(name string) (io.WriteCloser, error), opt Options) *Writer {
 	w := &Writer{create: create, opt: opt, threshold: opt.FPThreshold,
-		area: map[string]*counts{}, fp: map[string]*counts{}, hist: map[string]*[histBins]int{}, drawn: make([]bool, len(kinds))}
+		area: map[string]*counts{}, fp: map[string]*counts{}, hist: map[string]*[histBins]int{}, drawn: make([]bool, len(kinds)),
+		drawer: newDrawer()}
 	if w.threshold <= 0 {
 		w.threshold = DefaultFPThreshold
 	}
@@ -226,9 +228,11 @@ func (w *Writer) add(s *export.Sprite, reuse []byte) error {
 		return w.err
 	}
 	var c *card
+	var err error
 	made := func() *card {
 		if c == nil {
-			v := makeCard(s, w.n, &w.opt)
+			var v card
+			v, err = makeCard(s, w.n, &w.opt, w.drawer)
 			c = &v
 		}
 		return c
@@ -238,12 +242,15 @@ func (w *Writer) add(s *export.Sprite, reuse []byte) error {
 	}
 	start := len(w.cards)
 	if reuse == nil {
-		b, err := json.Marshal(made())
+		var b []byte
+		if made(); err == nil {
+			b, err = c.appendJSON(w.cards)
+		}
 		if err != nil {
 			w.err = fmt.Errorf("report: sprite %q: %w", s.Name, err)
 			return w.err
 		}
-		w.cards = append(w.cards, b...)
+		w.cards = b
 	} else {
 		w.cards = strconv.AppendInt(append(w.cards, `{"x":`...), int64(w.n), 10)
 		w.cards = append(w.cards, reuse...)
@@ -263,7 +270,10 @@ func (w *Writer) add(s *export.Sprite, reuse []byte) error {
 			w.allDrawn = w.allDrawn && w.drawn[i]
 		}
 	}
-	w.first.offer(s, made)
+	if w.first.offer(s, made); err != nil {
+		w.err = fmt.Errorf("report: sprite %q: %w", s.Name, err)
+		return w.err
+	}
 	w.inCards++
 	w.idx.add(s)
 	w.n++

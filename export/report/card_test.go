@@ -1,0 +1,200 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"testing"
+
+	"github.com/shapegen/shapegen/export"
+)
+
+// plainCard is card without its MarshalJSON: encoding/json's own bytes.
+type plainCard card
+
+// refShapes draws s as the page's data holds it (see card), as values
+// for encoding/json.
+func refShapes(s *export.Sprite) ([4]int, []any) {
+	v := newView(s)
+	shapes := make([]any, len(kinds))
+	for i, k := range kinds {
+		shapes[i] = ""
+		if k.pivot {
+			continue
+		}
+		rings, circle, ok := geometry(s, k.kind)
+		switch {
+		case !ok:
+		case circle != nil:
+			v.add(circle.Center.X-circle.Radius, circle.Center.Y-circle.Radius)
+			v.add(circle.Center.X+circle.Radius, circle.Center.Y+circle.Radius)
+			shapes[i] = [3]float64{round2(circle.Center.X), round2(circle.Center.Y), round2(circle.Radius)}
+		default:
+			for _, r := range rings {
+				for _, p := range r {
+					v.add(p.X, p.Y)
+				}
+			}
+			shapes[i] = string(appendPath(nil, rings))
+		}
+	}
+	return v.rect(s), shapes
+}
+
+// cardSprites returns the sprites of a small library and the golden one,
+// and variations of them with odd strings and numbers.
+func cardSprites(t *testing.T) []export.Sprite {
+	sprites := library(60).Sprites
+	if lib := readLibrary("../../golden/shapes.json"); lib != nil {
+		sprites = append(sprites, lib.Sprites...)
+	} else {
+		t.Log("no golden library")
+	}
+	n := len(sprites)
+	for i, vary := range []func(s *export.Sprite){
+		func(s *export.Sprite) { s.Name, s.Image = s.Name+"<&>", "dir/<img> & \"q\".png" },
+		func(s *export.Sprite) {
+			s.Warnings = []string{"a \"warning\"\n", "ünï\u2028code", "\x01ctl\\", "bad \xff utf-8", "a<b", "a>b", "a&b", "\x7f"}
+		},
+		func(s *export.Sprite) { s.Pivot = export.Point{1e-7, -0.0001} },
+		func(s *export.Sprite) { s.Pivot = export.Point{3e21, -1e22} },
+		func(s *export.Sprite) { s.Offset, s.Rotated, s.Frame.X = &[2]int{3, -2}, true, 7 },
+		func(s *export.Sprite) {
+			if s.Circle != nil {
+				c := *s.Circle
+				c.Radius, c.Center[0] = 2e21, -0.001
+				s.Circle = &c
+			}
+		},
+	} {
+		for j := i; j < n; j += 7 {
+			s := sprites[j]
+			vary(&s)
+			sprites = append(sprites, s)
+		}
+	}
+	return sprites
+}
+
+// TestCardJSON checks a card's bytes against encoding/json's for the
+// struct, with the shapes drawn as values: for cards of the card files
+// and first cards (name and figures), under options with links or none.
+func TestCardJSON(t *testing.T) {
+	sprites := cardSprites(t)
+	for _, opt := range []Options{{}, {PreviewDir: "preview", SpriteDir: "sprite"}, {ImageDir: "../art dir"}} {
+		for x, s := range sprites {
+			c, err := makeCard(&s, x, &opt, newDrawer())
+			if err != nil {
+				t.Fatalf("%s: makeCard: %v", s.Name, err)
+			}
+			for _, first := range []bool{false, true} {
+				if first {
+					c = withHead(c, &s)
+				}
+				got, err := json.Marshal(c)
+				if err != nil {
+					t.Fatalf("%s: %v", s.Name, err)
+				}
+				ref := plainCard(c)
+				ref.View, ref.Shapes = refShapes(&s)
+				want, err := json.Marshal(ref)
+				if err != nil {
+					t.Fatalf("%s: reference: %v", s.Name, err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Fatalf("%s (first %v, %+v): card\n%s\nwant\n%s", s.Name, first, opt, got, want)
+				}
+				if direct, err := c.appendJSON([]byte("x")); err != nil || string(direct) != "x"+string(want) {
+					t.Fatalf("%s: appendJSON = %s (%v), want x%s", s.Name, direct, err, want)
+				}
+			}
+		}
+	}
+	// Numbers encoding/json refuses are refused.
+	s := sprites[0]
+	s.Pivot = export.Point{math.NaN(), 0}
+	c, err := makeCard(&s, 0, &Options{}, newDrawer())
+	if err == nil {
+		_, err = c.appendJSON(nil)
+	}
+	if err == nil {
+		t.Errorf("a card with a NaN pivot encoded without an error")
+	}
+}
+
+// TestDrawerRepeats checks that a sprite repeating a kept one (same_as)
+// gets its drawing when its size and shapes are the same bit for bit, and
+// its own otherwise.
+func TestDrawerRepeats(t *testing.T) {
+	sprites := cardSprites(t)
+	d := newDrawer()
+	same := 0
+	seen := map[string]bool{} // the variations of cardSprites repeat names
+	for i := range sprites {
+		first := &sprites[i]
+		if first.SameAs != "" || first.Circle == nil || len(first.Hull) == 0 || seen[first.Name] {
+			continue
+		}
+		seen[first.Name] = true
+		fd, err := d.draw(first)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, vary := range []struct {
+			name string
+			same bool
+			f    func(s *export.Sprite)
+		}{
+			{"name", true, func(s *export.Sprite) { s.Name, s.Image, s.Pixels = s.Name+"_2", "x.png", s.Pixels+1 }},
+			{"size", false, func(s *export.Sprite) { s.Size[0]++ }},
+			{"hull", false, func(s *export.Sprite) {
+				s.Hull = append(export.Ring(nil), s.Hull...)
+				s.Hull[0][1] = math.Nextafter(s.Hull[0][1], math.Inf(1))
+			}},
+			{"circle", false, func(s *export.Sprite) { c := *s.Circle; c.Radius += 0.01; s.Circle = &c }},
+			{"no box", false, func(s *export.Sprite) { s.Box = nil }},
+		} {
+			r := *first
+			r.SameAs = first.Name
+			vary.f(&r)
+			got, err := d.draw(&r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := newDrawer().drawShapes(&r)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%s repeated with its %s changed: drawing\n%s\nwant\n%s", first.Name, vary.name, got, want)
+			}
+			if reused := &got[0] == &fd[0]; reused != vary.same && (vary.same || !bytes.Equal(got, fd)) {
+				t.Errorf("%s repeated with its %s changed: first's drawing taken = %v, want %v", first.Name, vary.name, reused, vary.same)
+			}
+			if reused := &got[0] == &fd[0]; reused {
+				same++
+			}
+		}
+	}
+	if same == 0 {
+		t.Fatal("no drawing was taken from a first")
+	}
+	// The kept drawings stay within their bound.
+	d.keep = 20 << 10
+	for range 3 {
+		for i := range sprites {
+			s := sprites[i]
+			s.Name = s.Name + "/again"
+			if _, err := d.draw(&s); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	total := 0
+	for _, k := range d.kept {
+		total += len(k.b)
+	}
+	if total != d.size || len(d.kept) != len(d.order)-d.head {
+		t.Errorf("kept %d drawings of %d bytes; the drawer counts %d of %d bytes", len(d.kept), total, len(d.order)-d.head, d.size)
+	}
+	if d.size > d.keep || len(d.kept) < 2 {
+		t.Errorf("the drawer keeps %d drawings of %d bytes, bound %d", len(d.kept), d.size, d.keep)
+	}
+}
