@@ -375,6 +375,16 @@ func (s *spriteSource) read(damaged *[]string, put func(*export.Sprite, sum16) b
 	var cached [][]byte // the record last read, of outcome last
 	var rb recordBuf
 	last := int32(-1)
+	// A repeated frame's record has its first's body: the first is kept,
+	// decoded, until its last repeat (left counts them), which shares its
+	// shapes instead of decoding them again.
+	left := map[string]int{}
+	for _, r := range s.refs {
+		if r.sameAs != "" {
+			left[r.sameAs]++
+		}
+	}
+	firsts := map[string]*like{}
 	for _, r := range s.refs {
 		if r.out != last {
 			var err error
@@ -394,10 +404,20 @@ func (s *spriteSource) read(damaged *[]string, put func(*export.Sprite, sum16) b
 			s.err = fmt.Errorf("%s: the cache holds %d sprites of %s, the index %d", CacheDir, len(cached), quoted(s.srcs[r.out].rel), r.idx+1)
 			return
 		}
-		sp, ok := decodeRecord(cached[r.idx], s.shapes)
+		l := firsts[r.sameAs]
+		if l != nil {
+			if left[r.sameAs]--; left[r.sameAs] == 0 {
+				delete(firsts, r.sameAs)
+			}
+		}
+		sp, mine, ok := decodeRecordLike(cached[r.idx], s.shapes, l, left[r.name] > 0)
 		if !ok {
 			s.err = fmt.Errorf("%s: %s: %w", CacheDir, r.name, errDamaged)
 			return
+		}
+		if mine != nil {
+			mine.sp = &sp
+			firsts[r.name] = mine
 		}
 		if r.sameAs != "" {
 			sp.SameAs = r.sameAs

@@ -110,6 +110,29 @@ func decodeSprite(rec []byte) (export.Sprite, bool) { return decodeRecord(rec, f
 // figures, mask and warnings are passed over, not kept: they are most of
 // what a sprite allocates, and the engine formats read every sprite).
 func decodeRecord(rec []byte, shapes bool) (export.Sprite, bool) {
+	sp, _, ok := decodeRecordLike(rec, shapes, nil, false)
+	return sp, ok
+}
+
+// bodyFlags are the flags of what a record's body holds: the bytes from
+// its pixels to its mask, the keys of export.Sprite that a repeated
+// frame's record has as its first's.
+const bodyFlags = flagAABB | flagCircle | flagBox | flagMask
+
+// like is a decoded sprite that others may repeat, with its record's
+// body (a copy of the bytes) and the flags of what that holds.
+type like struct {
+	sp    *export.Sprite
+	body  string
+	flags byte
+}
+
+// decodeRecordLike is decodeRecord for a sprite that may repeat l's (nil
+// for none): when its record's body is the same bytes as l's, the parts
+// of the sprite the body holds are l's sprite's, shared (the sprites are
+// read, never changed), instead of decoded again. With keep it also
+// returns the sprite's own like, whose sprite the caller sets.
+func decodeRecordLike(rec []byte, shapes bool, l *like, keep bool) (export.Sprite, *like, bool) {
 	r := &reader{s: unsafe.String(unsafe.SliceData(rec), len(rec))}
 	var sp export.Sprite
 	name, image := r.str(), r.str()
@@ -128,6 +151,41 @@ func decodeRecord(rec []byte, shapes bool) (export.Sprite, bool) {
 	}
 	sp.Size = [2]int{r.int(), r.int()}
 	sp.Pivot = export.Point{r.num(), r.num()}
+	body := r.s
+	if l != nil && flags&bodyFlags == l.flags && strings.HasPrefix(r.s, l.body) {
+		// The same bytes read the same way: the parser is deterministic.
+		r.s = r.s[len(l.body):]
+		f := l.sp
+		sp.Pixels, sp.AABB, sp.Circle, sp.Box = f.Pixels, f.AABB, f.Circle, f.Box
+		sp.Hull, sp.Polygon, sp.Pieces, sp.Outline = f.Hull, f.Polygon, f.Pieces, f.Outline
+		sp.Quality, sp.Mask = f.Quality, f.Mask
+	} else {
+		decodeBody(r, &sp, flags, shapes)
+	}
+	var mine *like
+	if keep {
+		mine = &like{body: strings.Clone(body[:len(body)-len(r.s)]), flags: flags & bodyFlags}
+	}
+	sp.SameAs = strings.Clone(r.str())
+	if n := r.count(); n > 0 {
+		if !shapes {
+			sp.Warnings = make([]string, n)
+		}
+		for i := range n {
+			if w := r.str(); !shapes {
+				sp.Warnings[i] = strings.Clone(w)
+			}
+		}
+	}
+	if r.bad || r.s != "" || flags >= 1<<6 {
+		return export.Sprite{}, nil, false
+	}
+	return sp, mine, true
+}
+
+// decodeBody reads the body of a record into sp, whose flags are flags
+// (see decodeRecord for shapes).
+func decodeBody(r *reader, sp *export.Sprite, flags byte, shapes bool) {
 	sp.Pixels = r.int()
 	if flags&flagAABB != 0 {
 		sp.AABB = &export.AABB{Min: export.Point{r.num(), r.num()}, Max: export.Point{r.num(), r.num()}}
@@ -170,21 +228,6 @@ func decodeRecord(rec []byte, shapes bool) (export.Sprite, bool) {
 			sp.Mask = m
 		}
 	}
-	sp.SameAs = strings.Clone(r.str())
-	if n := r.count(); n > 0 {
-		if !shapes {
-			sp.Warnings = make([]string, n)
-		}
-		for i := range n {
-			if w := r.str(); !shapes {
-				sp.Warnings[i] = strings.Clone(w)
-			}
-		}
-	}
-	if r.bad || r.s != "" || flags >= 1<<6 {
-		return export.Sprite{}, false
-	}
-	return sp, true
 }
 
 // appendText appends s as JSON reads it back: encoding/json writes each

@@ -146,3 +146,80 @@ func TestRecordSpriteFields(t *testing.T) {
 		t.Errorf("export.Sprite has %d fields; encodeSprite knows 20", n)
 	}
 }
+
+// TestRecordLike checks that a record decoded like another's gives the
+// sprite decodeRecord gives, in both modes: sharing the other's body when
+// the bodies are the same bytes (a repeat whose head and tail differ),
+// decoding its own when they differ by a number or a flag.
+func TestRecordLike(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	shared := 0
+	for i := range 400 {
+		first := randomSprite(rng)
+		for _, vary := range []struct {
+			name string
+			same bool
+			f    func(s *export.Sprite)
+		}{
+			{"head and tail", true, func(s *export.Sprite) {
+				s.Name, s.Image, s.Frame.X, s.Pivot[0], s.Size[1] = s.Name+"_2", "other.png", s.Frame.X+1, s.Pivot[0]+1, s.Size[1]+1
+				s.SameAs, s.Warnings, s.Rotated = first.Name, []string{"w"}, !s.Rotated
+			}},
+			{"pixels", false, func(s *export.Sprite) { s.Pixels++ }},
+			{"no aabb", false, func(s *export.Sprite) {
+				if s.AABB == nil {
+					s.AABB = &export.AABB{}
+				} else {
+					s.AABB = nil
+				}
+			}},
+			{"outline", false, func(s *export.Sprite) { s.Outline = append(s.Outline, export.Ring{{1, 2}}) }},
+			{"mask", false, func(s *export.Sprite) { s.Mask = &export.EncodedMask{W: 1, H: 1, RLE: "x"} }},
+		} {
+			for _, shapes := range []bool{false, true} {
+				firstRec := encodeSprite(nil, &first)
+				f, l, ok := decodeRecordLike(firstRec, shapes, nil, true)
+				if !ok || l == nil {
+					t.Fatalf("case %d: the first does not decode", i)
+				}
+				l.sp = &f
+				for j := range firstRec { // its memory is reused
+					firstRec[j] = 0xa5
+				}
+				s := first
+				vary.f(&s)
+				rec := encodeSprite(nil, &s)
+				want, ok := decodeRecord(rec, shapes)
+				if !ok {
+					t.Fatalf("case %d: the repeat does not decode", i)
+				}
+				got, mine, ok := decodeRecordLike(rec, shapes, l, false)
+				if !ok || mine != nil || !reflect.DeepEqual(got, want) {
+					t.Fatalf("case %d, %s changed, shapes %v: decodeRecordLike = %+v, %v, %v; want %+v", i, vary.name, shapes, got, mine, ok, want)
+				}
+				sharing := sharesBody(&got, &f)
+				if sharing && !vary.same {
+					t.Fatalf("case %d: %s changed, yet the first's body was shared", i, vary.name)
+				}
+				if vary.same && sharing {
+					shared++
+				}
+			}
+		}
+	}
+	if shared < 100 {
+		t.Errorf("%d repeats shared their first's body; want most of 400", shared)
+	}
+}
+
+// sharesBody reports whether a holds some part of b's body itself, not a
+// copy.
+func sharesBody(a, b *export.Sprite) bool {
+	same := func(x, y any) bool {
+		vx, vy := reflect.ValueOf(x), reflect.ValueOf(y)
+		return !vx.IsNil() && vx.UnsafePointer() == vy.UnsafePointer()
+	}
+	return same(a.AABB, b.AABB) || same(a.Circle, b.Circle) || same(a.Box, b.Box) || same(a.Mask, b.Mask) ||
+		same(a.Quality, b.Quality) || len(a.Hull) > 0 && same(a.Hull, b.Hull) || len(a.Polygon) > 0 && same(a.Polygon, b.Polygon) ||
+		len(a.Pieces) > 0 && same(a.Pieces, b.Pieces) || len(a.Outline) > 0 && same(a.Outline, b.Outline)
+}
