@@ -4,7 +4,9 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"hash/maphash"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/shapegen/shapegen/export"
@@ -135,7 +137,7 @@ type drawer struct {
 	key  []byte // memory for a sprite's shapes as bits
 	// shapes is memory for the "d" of a drawing being made.
 	shapes []byte
-	kept map[string]drawing
+	kept   map[string]drawing
 	// order holds the kept sprites' names, oldest first from head; size
 	// counts their drawings' bytes, at most keep.
 	order []string
@@ -277,4 +279,81 @@ func (dr *drawer) drawShapes(s *export.Sprite) ([]byte, error) {
 	r := v.rect(s)
 	b := appendInts(append(make([]byte, 0, len(d)+48), `"v":`...), r[:]...)
 	return append(append(b, d...), ']'), nil
+}
+
+// appendJSON appends p as encoding/json writes the struct (an index page
+// was a fifth of the report's time in a rebuild, in json.Marshal).
+func (p *indexPage) appendJSON(b []byte) ([]byte, error) {
+	b = strconv.AppendInt(append(b, `{"page":`...), int64(p.Page), 10)
+	b = strconv.AppendInt(append(b, `,"first":`...), int64(p.First), 10)
+	b = append(b, `,"n":`...)
+	if p.Names == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, n := range p.Names {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var err error
+			if b, err = appendString(b, n); err != nil {
+				return nil, err
+			}
+		}
+		b = append(b, ']')
+	}
+	b = appendIntColumn(append(b, `,"px":`...), p.Pixels)
+	b = appendIntColumn(append(b, `,"out":`...), p.Outside)
+	b = appendIntColumn(append(b, `,"w":`...), p.Warnings)
+	b = append(b, `,"k":`...)
+	if p.Kinds == nil {
+		return append(b, "null}"...), nil
+	}
+	b = append(b, '{')
+	for i, name := range slices.Sorted(maps.Keys(p.Kinds)) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = appendString(b, name); err != nil {
+			return nil, err
+		}
+		k := p.Kinds[name]
+		if k == nil {
+			b = append(b, ":null"...)
+			continue
+		}
+		b = appendIntColumn(append(b, `:{"out":`...), k.Outside)
+		for _, col := range []struct {
+			key string
+			vs  []float64
+		}{{`,"fp":`, k.FPArea}, {`,"ar":`, k.AreaRatio}} {
+			b = append(b, col.key...)
+			if col.vs == nil {
+				b = append(b, "null"...)
+				continue
+			}
+			b = append(b, '[')
+			for j, v := range col.vs {
+				if j > 0 {
+					b = append(b, ',')
+				}
+				if b, err = appendFloat(b, v); err != nil {
+					return nil, err
+				}
+			}
+			b = append(b, ']')
+		}
+		b = append(appendIntColumn(append(b, `,"c":`...), k.Count), '}')
+	}
+	return append(b, "}}"...), nil
+}
+
+// appendIntColumn appends vs as encoding/json writes an []int (null when
+// nil).
+func appendIntColumn(b []byte, vs []int) []byte {
+	if vs == nil {
+		return append(b, "null"...)
+	}
+	return appendInts(b, vs...)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/shapegen/shapegen/export"
@@ -196,5 +197,70 @@ func TestDrawerRepeats(t *testing.T) {
 	}
 	if d.size > d.keep || len(d.kept) < 2 {
 		t.Errorf("the drawer keeps %d drawings of %d bytes, bound %d", len(d.kept), d.size, d.keep)
+	}
+}
+
+// TestIndexJSON checks an index page's bytes against encoding/json's for
+// the struct: random pages, empty and nil columns and kinds, names that
+// need escapes, and figures of every size.
+func TestIndexJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	num := func() float64 {
+		switch rng.IntN(6) {
+		case 0:
+			return -1
+		case 1:
+			return math.Copysign(0, -1)
+		case 2:
+			return math.Ldexp(rng.Float64(), rng.IntN(160)-80)
+		}
+		return round4(rng.Float64() * 3)
+	}
+	names := []string{"a/b", "ü<ß>&", "bad\xff", "x\"y\\z\n", "plain_1"}
+	var empty indexPage
+	for i, p := range []*indexPage{&empty, {Kinds: map[string]*indexKind{}}} {
+		want, _ := json.Marshal(p)
+		if got, err := p.appendJSON(nil); err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("empty page %d: appendJSON = %s (%v), want %s", i, got, err, want)
+		}
+	}
+	for i := range 300 {
+		var p indexPage
+		if i%10 != 0 {
+			p.reset(rng.IntN(9), rng.IntN(99999))
+		}
+		for range rng.IntN(12) {
+			p.Names = append(p.Names, names[rng.IntN(len(names))])
+			p.Pixels = append(p.Pixels, rng.IntN(1<<20))
+			p.Outside = append(p.Outside, rng.IntN(3)-1)
+			p.Warnings = append(p.Warnings, rng.IntN(3))
+		}
+		for _, k := range []string{"outline", "hull", "aabb", "z<x"} {
+			switch rng.IntN(4) {
+			case 0:
+			case 1:
+				if p.Kinds == nil {
+					p.Kinds = map[string]*indexKind{}
+				}
+				p.Kinds[k] = nil
+			default:
+				ik := &indexKind{}
+				for range rng.IntN(9) {
+					ik.push(rng.IntN(3)-1, num(), num(), rng.IntN(70)-1)
+				}
+				if p.Kinds == nil {
+					p.Kinds = map[string]*indexKind{}
+				}
+				p.Kinds[k] = ik
+			}
+		}
+		want, err := json.Marshal(&p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := p.appendJSON([]byte("x"))
+		if err != nil || string(got) != "x"+string(want) {
+			t.Fatalf("page %d: appendJSON =\n%s (%v)\nwant\nx%s", i, got, err, want)
+		}
 	}
 }

@@ -329,18 +329,14 @@ func (w *Writer) flushCards() error {
 
 // flushIndex writes the index page being filled.
 func (w *Writer) flushIndex() error {
-	data, err := json.Marshal(&w.idx)
+	b, err := w.idx.appendJSON(append(w.page[:0], "shapegenIndex("...))
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
+	w.page = append(b, ");\n"...)
 	page := w.idx.Page
 	w.idx.reset(page+1, w.n)
-	var b bytes.Buffer
-	b.Grow(len(data) + 32)
-	b.WriteString("shapegenIndex(")
-	b.Write(data)
-	b.WriteString(");\n")
-	return w.writeFile(indexFile(page), b.Bytes())
+	return w.writeFile(indexFile(page), w.page)
 }
 
 // writeFile creates the file name and writes data to it.
