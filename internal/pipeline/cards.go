@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"io"
@@ -210,6 +211,7 @@ func removeCards(dir string) error {
 // report as last written and records where the new ones go.
 type reportOut struct {
 	rw      *report.Writer
+	pages   *pages // the files rw writes
 	cardKey string
 	keep    bool // the report has a CardKey: cards are copied and recorded
 	old     *oldCards
@@ -218,11 +220,12 @@ type reportOut struct {
 	q       *serial
 }
 
-// newReportOut starts writing the report through rw, whose Options are
-// opt, into out; c is the cache, copied (when not nil) is called for each
-// card copied.
-func newReportOut(rw *report.Writer, opt report.Options, out string, c *store, copied func(string)) *reportOut {
-	ro := &reportOut{rw: rw, copied: copied, q: newSerial(256)}
+// newReportOut starts writing the report, whose Options are opt, into
+// out, its files through create; c is the cache, copied (when not nil)
+// is called for each card copied.
+func newReportOut(create func(string) (io.WriteCloser, error), opt report.Options, out string, c *store, copied func(string)) *reportOut {
+	pg := newPages(create)
+	ro := &reportOut{rw: report.NewWriter(pg.open, opt), pages: pg, copied: copied, q: newSerial(256)}
 	ro.cardKey, ro.keep = opt.CardKey()
 	if ro.keep {
 		ro.old = openCards(out, c.dir, ro.cardKey, c.outputs.Files)
@@ -254,16 +257,81 @@ func (ro *reportOut) add(sp *export.Sprite, key sum16) {
 	ro.q.do(func() error { return ro.put(sp, key) })
 }
 
-// stop waits for the queued sprites, and returns the first error.
-func (ro *reportOut) stop() error { return ro.q.stop() }
+// stop waits for the queued sprites and the files being written, and
+// returns the first error.
+func (ro *reportOut) stop() error { return cmp.Or(ro.q.stop(), ro.pages.wait()) }
 
 // close ends the sprites and writes the rest of the report.
 func (ro *reportOut) close() error {
-	if err := ro.stop(); err != nil {
-		return err
+	err := ro.q.stop()
+	if err == nil {
+		ro.old = nil // while the engine formats are written
+		err = ro.rw.Close()
 	}
-	ro.old = nil // while the engine formats are written
-	return ro.rw.Close()
+	return cmp.Or(err, ro.pages.wait())
+}
+
+// pages writes the files of a report on a goroutine of its own (a
+// serial): the report hands each file over whole and goes on with the
+// next sprites while the file is created, compared with the one it
+// replaces (keepSame) and renamed. When 1 % of 100,000 sprites changed,
+// nearly every card file changes, and writing them was most of the
+// report's time. Each file's bytes are copied into a buffer that comes
+// back once written; an error is returned by wait.
+type pages struct {
+	create func(string) (io.WriteCloser, error)
+	q      *serial
+	free   chan []byte
+}
+
+func newPages(create func(string) (io.WriteCloser, error)) *pages {
+	return &pages{create: create, q: newSerial(4), free: make(chan []byte, 6)}
+}
+
+// open returns the file name, written through create once closed.
+func (p *pages) open(name string) (io.WriteCloser, error) {
+	var b []byte
+	select {
+	case b = <-p.free:
+	default:
+	}
+	return &page{pages: p, name: name, b: b[:0]}, nil
+}
+
+// wait waits for the files handed over and returns the first error.
+func (p *pages) wait() error { return p.q.stop() }
+
+// page is a file of the report being written (pages.open).
+type page struct {
+	*pages
+	name string
+	b    []byte
+}
+
+func (f *page) Write(b []byte) (int, error) {
+	f.b = append(f.b, b...)
+	return len(b), nil
+}
+
+func (f *page) Close() error {
+	p, name, b := f.pages, f.name, f.b
+	f.b = nil
+	p.q.do(func() error {
+		w, err := p.create(name)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		if cerr := w.Close(); err == nil {
+			err = cerr
+		}
+		select {
+		case p.free <- b:
+		default:
+		}
+		return err
+	})
+	return nil
 }
 
 // record records where the cards went in cache folder dir, the report's

@@ -130,7 +130,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	if cfg.Preview {
 		opt.PreviewDir = PreviewDir
 	}
-	ro := newReportOut(report.NewWriter(createPage, opt), opt, out, w.cache, w.opts.copied)
+	ro := newReportOut(createPage, opt, out, w.cache, w.opts.copied)
 	defer ro.stop()
 	var lib *export.Library // whole, only for the contact sheets
 	if cfg.Preview {
