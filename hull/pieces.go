@@ -104,7 +104,7 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 	sp := pieceScratches.Get().(*pieceScratch)
 	defer sp.release()
 	s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch}
-	s.atoms(m)
+	s.atoms(m, &sp.atoms)
 	s.merge(opt.MaxPieces, limit)
 	s.split(opt.MaxPieces, limit)
 	s.refine()
@@ -137,18 +137,24 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 // calls in pieceScratches so that a build does not allocate it for every
 // sprite. Nothing Pieces returns or keeps shares its memory.
 type pieceScratch struct {
-	cut cutter
-	sc  scratch
-	u   []prun
-	ch  chains
+	cut   cutter
+	sc    scratch
+	u     []prun
+	ch    chains
+	atoms atomScratch
 }
 
 var pieceScratches = sync.Pool{New: func() any { return new(pieceScratch) }}
 
+// maxKeptAtoms is the most atoms whose chains pieceScratches keeps.
+const maxKeptAtoms = 1 << 13
+
 // release returns sp to pieceScratches, unless a large mask (a whole
-// sheet) has grown it past what a sprite needs (maxKept).
+// sheet) has grown it past what a sprite needs (maxKept entries, or
+// maxKeptAtoms atoms, whose chains are some 200 bytes each).
 func (sp *pieceScratch) release() {
-	if cap(sp.u) <= maxKept && cap(sp.cut.lo) <= maxKept && cap(sp.cut.groups) <= maxKept {
+	if cap(sp.u) <= maxKept && cap(sp.cut.lo) <= maxKept && cap(sp.cut.groups) <= maxKept &&
+		cap(sp.atoms.runs) <= maxKept && cap(sp.atoms.growing) <= maxKeptAtoms {
 		pieceScratches.Put(sp)
 	}
 }
@@ -178,7 +184,6 @@ type part struct {
 	hull  []ipt  // positive shoelace, integer corners
 	area2 int64  // twice the hull's area
 	count int64  // pixels
-	nb    []int  // adjacent parts before merging (indices into partSet.all)
 	ver   int32  // bumped on every change, to spot stale candidates
 	alive bool
 	// unsorted: runs are not sorted (after merges, before flatten).
@@ -242,6 +247,7 @@ type partSet struct {
 	u     []prun                // refine's union of two parts' runs
 	ch    chains                // setRuns's hull chains
 	tried map[[2]*part][2]int32 // the parts' versions when refine last cut the pair
+	links [][2]int32            // atoms that touch (indices into all), for merge
 }
 
 // scratch is reusable space for hull merges.
@@ -250,17 +256,16 @@ type scratch struct {
 }
 
 // atoms makes the first parts: chains of row runs (see Pieces), with
-// their adjacency. A run continues the chain of the one run above it that
-// it touches when that run touches no other run of its row.
-func (s *partSet) atoms(m *mask.Mask) {
-	type chain struct {
-		c           chains
-		count, rows int64
-	}
-	var growing []chain // by part index, while its chain may grow
-	var prev, cur []mask.Run
-	var prevPart, curPart []int
-	var try chains
+// their adjacency (s.links). A run continues the chain of the one run
+// above it that it touches when that run touches no other run of its row.
+// The parts' runs and hulls are cut from arenas in a, whose capacity ends
+// with each part's own, so a part that grows (absorb) moves out.
+func (s *partSet) atoms(m *mask.Mask, a *atomScratch) {
+	a.runs, a.owner, a.links = a.runs[:0], a.owner[:0], a.links[:0]
+	a.growing = a.growing[:0]
+	prev, cur := a.prev[:0], a.cur[:0]
+	prevPart, curPart := a.prevPart[:0], a.curPart[:0]
+	try := &a.try
 	touch := func(a, b mask.Run) bool { return a.X0 <= b.X1 && b.X0 <= a.X1 }
 	for y := range m.Height() {
 		cur = m.AppendRuns(cur[:0], y)
@@ -270,49 +275,137 @@ func (s *partSet) atoms(m *mask.Mask) {
 			for pi < len(prev) && prev[pi].X1 < r.X0 {
 				pi++
 			}
-			joined := -1
+			joined := int32(-1)
 			// Exactly one run above touches r, and it touches r alone.
 			if pi < len(prev) && touch(prev[pi], r) && (pi+1 == len(prev) || !touch(prev[pi+1], r)) &&
 				(ci == 0 || !touch(prev[pi], cur[ci-1])) && (ci+1 == len(cur) || !touch(prev[pi], cur[ci+1])) {
 				j := prevPart[pi]
-				g := &growing[j]
+				g := &a.growing[j]
 				try.right = append(try.right[:0], g.c.right...)
 				try.left = append(try.left[:0], g.c.left...)
 				try.rsum, try.lsum = g.c.rsum, g.c.lsum
 				try.addRow(y, r.X0, r.X1-1)
 				count := g.count + int64(r.X1-r.X0)
 				if try.area2()-2*count <= 2*(g.rows+1) {
-					g.c, try = try, g.c
+					g.c, *try = *try, g.c
 					g.count, g.rows = count, g.rows+1
 					joined = j
-					s.all[j].runs = append(s.all[j].runs, prun{int32(y), int32(r.X0), int32(r.X1)})
 				}
 			}
 			if joined < 0 {
-				joined = len(s.all)
-				s.all = append(s.all, &part{runs: []prun{{int32(y), int32(r.X0), int32(r.X1)}}, alive: true})
-				var c chains
-				c.addRow(y, r.X0, r.X1-1)
-				growing = append(growing, chain{c: c, count: int64(r.X1 - r.X0), rows: 1})
+				joined = int32(len(a.growing))
+				a.growing = a.growing.grow()
+				g := &a.growing[joined]
+				g.c.addRow(y, r.X0, r.X1-1)
+				g.count, g.rows = int64(r.X1-r.X0), 1
 			}
+			a.runs = append(a.runs, prun{int32(y), int32(r.X0), int32(r.X1)})
+			a.owner = append(a.owner, joined)
 			curPart = append(curPart, joined)
 			for k := pi; k < len(prev) && prev[k].X0 <= r.X1; k++ {
 				if touch(prev[k], r) && prevPart[k] != joined {
-					s.link(prevPart[k], joined)
+					a.links = append(a.links, [2]int32{prevPart[k], joined})
 				}
 			}
 		}
 		prev, cur = cur, prev
 		prevPart, curPart = curPart, prevPart
 	}
-	for _, p := range s.all {
-		p.setRuns(p.runs, &s.ch)
-	}
+	a.prev, a.cur, a.prevPart, a.curPart = prev, cur, prevPart, curPart
+	s.setAtoms(a)
 }
 
-// link records that parts i and j touch (again, maybe: merge copes).
-func (s *partSet) link(i, j int) {
-	s.all[i].nb = append(s.all[i].nb, j)
+// setAtoms makes the parts of the atoms found in a: each atom's runs
+// (gathered by atom, in row order) and the hull its chain has built.
+func (s *partSet) setAtoms(a *atomScratch) {
+	n := len(a.growing)
+	// start[j]: where atom j's runs begin in a.sorted.
+	a.start = append(a.start[:0], make([]int32, n+1)...)
+	for _, j := range a.owner {
+		a.start[j+1]++
+	}
+	for j := range n {
+		a.start[j+1] += a.start[j]
+	}
+	a.sorted = append(a.sorted[:0], a.runs...)
+	a.next = append(a.next[:0], a.start[:n]...)
+	for i, j := range a.owner {
+		a.sorted[a.next[j]] = a.runs[i]
+		a.next[j]++
+	}
+	a.hulls = a.hulls[:0]
+	for j := range n {
+		a.hulls = a.growing[j].c.appendIpts(a.hulls)
+	}
+	parts := make([]part, n)
+	s.all = make([]*part, n)
+	h := 0
+	for j := range n {
+		g, p := &a.growing[j], &parts[j]
+		runs := a.sorted[a.start[j]:a.start[j+1]:a.start[j+1]]
+		k := h + len(g.c.right) + len(g.c.left)
+		p.runs, p.hull, h = runs, a.hulls[h:k:k], k
+		p.area2, p.count, p.ver, p.alive = g.c.area2(), g.count, 1, true
+		p.x0, p.x1 = runs[0].x0, runs[0].x1
+		for _, r := range runs[1:] {
+			p.x0, p.x1 = min(p.x0, r.x0), max(p.x1, r.x1)
+		}
+		p.y0, p.y1 = runs[0].y, runs[len(runs)-1].y+1
+		s.all[j] = p
+	}
+	// The links by their first atom, each atom's in the order found.
+	a.next = append(a.next[:0], make([]int32, n+1)...)
+	for _, l := range a.links {
+		a.next[l[0]+1]++
+	}
+	for j := range n {
+		a.next[j+1] += a.next[j]
+	}
+	a.linksByAtom = append(a.linksByAtom[:0], a.links...)
+	for _, l := range a.links {
+		a.linksByAtom[a.next[l[0]]] = l
+		a.next[l[0]]++
+	}
+	s.links = a.linksByAtom
+}
+
+// atomScratch is the space atoms reuses between calls.
+type atomScratch struct {
+	runs        []prun     // every run, in row order
+	owner       []int32    // the atom of each run
+	links       [][2]int32 // touching atoms, in the order found
+	linksByAtom [][2]int32 // the links by their first atom (stable)
+	sorted      []prun     // the runs by atom
+	hulls       []ipt      // the atoms' hulls, one after another
+	start, next []int32    // offsets by atom, for gathering runs and links
+	growing     atomChains
+	try         chains
+	// The runs of the row above and of this row, with their atoms.
+	prev, cur         []mask.Run
+	prevPart, curPart []int32
+}
+
+// atomChain is the hull of an atom's rows so far, with its pixel and row
+// counts.
+type atomChain struct {
+	c           chains
+	count, rows int64
+}
+
+// atomChains are the chains of the atoms, by atom.
+type atomChains []atomChain
+
+// grow returns cs with one more chain, empty, reusing the memory of a
+// chain dropped earlier when there is one.
+func (cs atomChains) grow() atomChains {
+	if len(cs) == cap(cs) {
+		return append(cs, atomChain{})
+	}
+	cs = cs[:len(cs)+1]
+	g := &cs[len(cs)-1]
+	g.c.right, g.c.left, g.c.rsum, g.c.lsum = g.c.right[:0], g.c.left[:0], 0, 0
+	g.count, g.rows = 0, 0
+	return cs
 }
 
 // lexSorted appends the vertices of the convex polygon p sorted by x, then
@@ -462,13 +555,10 @@ func (s *partSet) merge(target int, limit float64) {
 	// Pathological masks (noise) can have very many atoms: beyond 4096
 	// they merge by the cells of a 64 x 64 grid first, adjacency aside.
 	alive := s.mergeCells(owner, 64)
-	for i, p := range s.all {
-		for _, j := range p.nb {
-			if a, b := find(i), find(j); a != b {
-				push(a, b)
-			}
+	for _, l := range s.links {
+		if a, b := find(int(l[0])), find(int(l[1])); a != b {
+			push(a, b)
 		}
-		p.nb = nil
 	}
 	for alive > 1 {
 		if len(h) == 0 {
@@ -697,7 +787,6 @@ func (s *partSet) clone() *partSet {
 	for _, p := range s.parts {
 		q := *p
 		q.hull = slices.Clone(p.hull)
-		q.nb = nil
 		c.parts = append(c.parts, &q)
 		m[p] = &q
 	}
