@@ -180,14 +180,12 @@ type prun struct{ y, x0, x1 int32 }
 
 // part is a set of pixels and the hull of their squares.
 type part struct {
-	runs  []prun // sorted by row, then x
+	runs  []prun // sorted by row, then x (from the end of merge on)
 	hull  []ipt  // positive shoelace, integer corners
 	area2 int64  // twice the hull's area
 	count int64  // pixels
 	ver   int32  // bumped on every change, to spot stale candidates
 	alive bool
-	// unsorted: runs are not sorted (after merges, before flatten).
-	unsorted bool
 	// x0, y0, x1, y1: the bounds of the pixels (x1, y1 exclusive).
 	x0, y0, x1, y1 int32
 }
@@ -247,7 +245,7 @@ type partSet struct {
 	u     []prun                // refine's union of two parts' runs
 	ch    chains                // setRuns's hull chains
 	tried map[[2]*part][2]int32 // the parts' versions when refine last cut the pair
-	links [][2]int32            // atoms that touch (indices into all), for merge
+	at    *atomScratch          // the atoms' runs and links, for merge
 }
 
 // scratch is reusable space for hull merges.
@@ -256,10 +254,10 @@ type scratch struct {
 }
 
 // atoms makes the first parts: chains of row runs (see Pieces), with
-// their adjacency (s.links). A run continues the chain of the one run
-// above it that it touches when that run touches no other run of its row.
-// The parts' runs and hulls are cut from arenas in a, whose capacity ends
-// with each part's own, so a part that grows (absorb) moves out.
+// their adjacency (a.linksByAtom). A run continues the chain of the one
+// run above it that it touches when that run touches no other run of its
+// row. The parts' hulls are cut from an arena in a, each one's capacity
+// ending with its own, so a hull that grows (absorb) moves out.
 func (s *partSet) atoms(m *mask.Mask, a *atomScratch) {
 	a.runs, a.owner, a.links = a.runs[:0], a.owner[:0], a.links[:0]
 	a.growing = a.growing[:0]
@@ -315,24 +313,10 @@ func (s *partSet) atoms(m *mask.Mask, a *atomScratch) {
 	s.setAtoms(a)
 }
 
-// setAtoms makes the parts of the atoms found in a: each atom's runs
-// (gathered by atom, in row order) and the hull its chain has built.
+// setAtoms makes the parts of the atoms found in a, with the hull each
+// one's chain has built. Their runs stay in a until merge gathers them.
 func (s *partSet) setAtoms(a *atomScratch) {
 	n := len(a.growing)
-	// start[j]: where atom j's runs begin in a.sorted.
-	a.start = append(a.start[:0], make([]int32, n+1)...)
-	for _, j := range a.owner {
-		a.start[j+1]++
-	}
-	for j := range n {
-		a.start[j+1] += a.start[j]
-	}
-	a.sorted = append(a.sorted[:0], a.runs...)
-	a.next = append(a.next[:0], a.start[:n]...)
-	for i, j := range a.owner {
-		a.sorted[a.next[j]] = a.runs[i]
-		a.next[j]++
-	}
 	a.hulls = a.hulls[:0]
 	for j := range n {
 		a.hulls = a.growing[j].c.appendIpts(a.hulls)
@@ -342,16 +326,15 @@ func (s *partSet) setAtoms(a *atomScratch) {
 	h := 0
 	for j := range n {
 		g, p := &a.growing[j], &parts[j]
-		runs := a.sorted[a.start[j]:a.start[j+1]:a.start[j+1]]
 		k := h + len(g.c.right) + len(g.c.left)
-		p.runs, p.hull, h = runs, a.hulls[h:k:k], k
+		p.hull, h = a.hulls[h:k:k], k
 		p.area2, p.count, p.ver, p.alive = g.c.area2(), g.count, 1, true
-		p.x0, p.x1 = runs[0].x0, runs[0].x1
-		for _, r := range runs[1:] {
-			p.x0, p.x1 = min(p.x0, r.x0), max(p.x1, r.x1)
-		}
-		p.y0, p.y1 = runs[0].y, runs[len(runs)-1].y+1
+		p.x0, p.y0, p.x1, p.y1 = math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32
 		s.all[j] = p
+	}
+	for i, r := range a.runs {
+		p := s.all[a.owner[i]]
+		p.x0, p.y0, p.x1, p.y1 = min(p.x0, r.x0), min(p.y0, r.y), max(p.x1, r.x1), max(p.y1, r.y+1)
 	}
 	// The links by their first atom, each atom's in the order found.
 	a.next = append(a.next[:0], make([]int32, n+1)...)
@@ -366,18 +349,46 @@ func (s *partSet) setAtoms(a *atomScratch) {
 		a.linksByAtom[a.next[l[0]]] = l
 		a.next[l[0]]++
 	}
-	s.links = a.linksByAtom
+	s.at = a
+}
+
+// gather sets the runs of the live parts once merging is done: the runs
+// of their atoms (find leads an atom to its part), which come in row
+// order. Each part's runs end at its own slice of an arena in s.at.
+func (s *partSet) gather(find func(int) int) {
+	a := s.at
+	n := len(s.all)
+	a.start = append(a.start[:0], make([]int32, n+1)...)
+	for i, j := range a.owner {
+		j = int32(find(int(j)))
+		a.owner[i] = j
+		a.start[j+1]++
+	}
+	for j := range n {
+		a.start[j+1] += a.start[j]
+	}
+	a.sorted = append(a.sorted[:0], a.runs...)
+	a.next = append(a.next[:0], a.start[:n]...)
+	for i, j := range a.owner {
+		a.sorted[a.next[j]] = a.runs[i]
+		a.next[j]++
+	}
+	for j, p := range s.all {
+		if p.alive {
+			p.runs = a.sorted[a.start[j]:a.start[j+1]:a.start[j+1]]
+		}
+	}
 }
 
 // atomScratch is the space atoms reuses between calls.
 type atomScratch struct {
 	runs        []prun     // every run, in row order
-	owner       []int32    // the atom of each run
+	owner       []int32    // the atom of each run (its part, after gather)
 	links       [][2]int32 // touching atoms, in the order found
 	linksByAtom [][2]int32 // the links by their first atom (stable)
-	sorted      []prun     // the runs by atom
+	sorted      []prun     // the runs by part
 	hulls       []ipt      // the atoms' hulls, one after another
-	start, next []int32    // offsets by atom, for gathering runs and links
+	start, next []int32    // offsets by atom or part, for gathering links and runs
 	growing     atomChains
 	try         chains
 	// The runs of the row above and of this row, with their atoms.
@@ -555,7 +566,7 @@ func (s *partSet) merge(target int, limit float64) {
 	// Pathological masks (noise) can have very many atoms: beyond 4096
 	// they merge by the cells of a 64 x 64 grid first, adjacency aside.
 	alive := s.mergeCells(owner, 64)
-	for _, l := range s.links {
+	for _, l := range s.at.linksByAtom {
 		if a, b := find(int(l[0])), find(int(l[1])); a != b {
 			push(a, b)
 		}
@@ -593,10 +604,10 @@ func (s *partSet) merge(target int, limit float64) {
 		owner[b] = a
 		alive--
 	}
+	s.gather(find)
 	s.parts = s.parts[:0]
 	for _, p := range s.all {
 		if p.alive {
-			p.flatten()
 			s.parts = append(s.parts, p)
 		}
 	}
@@ -665,26 +676,16 @@ func (s *partSet) nearest(live []int, i, n int) []int {
 	return out
 }
 
-// absorb merges part j into part i (indices into all). Runs are gathered
-// unsorted (flatten sorts them once merging is done); the hull of the
-// union is the hull of the two hulls.
+// absorb merges part j into part i (indices into all): the hull of the
+// union is the hull of the two hulls. The runs are gathered once merging
+// is done.
 func (s *partSet) absorb(i, j int) {
 	p, q := s.all[i], s.all[j]
 	h, a2 := s.sc.unionHull(p.hull, q.hull)
-	p.runs = append(p.runs, q.runs...)
 	p.hull, p.area2, p.count = append(p.hull[:0], h...), a2, p.count+q.count
 	p.x0, p.y0, p.x1, p.y1 = min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1)
 	p.ver++
-	p.unsorted = true
-	q.alive, q.runs = false, nil
-}
-
-// flatten sorts p's runs after merges.
-func (p *part) flatten() {
-	if p.unsorted {
-		slices.SortFunc(p.runs, func(a, b prun) int { return cmp.Or(cmp.Compare(a.y, b.y), cmp.Compare(a.x0, b.x0)) })
-		p.unsorted = false
-	}
+	q.alive = false
 }
 
 // cheapestPair returns the two live parts (indices into parts) whose
