@@ -1,6 +1,9 @@
 package hull
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // A cut splits a set of pixels by a straight line between pixel centres:
 // along rows (the pixels of rows y <= k against the rest), or, for a
@@ -188,41 +191,48 @@ func (t *cutter) offer(scale float64, c cut) {
 // integers but for the one division by scale.
 func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []float64 {
 	n := len(t.groups)
-	out = out[:0]
+	out = slices.Grow(out[:0], n)
 	if cap(t.right) < n {
 		t.right, t.left = make([]ipt, n), make([]ipt, n)
 	}
 	right, left := t.right[:n], t.left[:n]
+	first := 0 // the group the sweep starts from
+	if step < 0 {
+		first = n - 1
+	}
 	nr, nl := 0, 0 // chain lengths
-	var rsum, lsum int64
+	// The shoelace sums along the chains, and the cross product of their
+	// first points (which stay).
+	var rsum, lsum, ends int64
 	minX, maxX, minY, maxY := int64(math.MaxInt64), int64(math.MinInt64), int64(math.MaxInt64), int64(math.MinInt64)
 	inv := 1 / scale
 	for c := range n {
-		e := &t.groups[c]
-		if step < 0 {
-			e = &t.groups[n-1-c]
-		}
+		e := &t.groups[first+c*step]
 		k := e.k * int64(step)
 		pl, pr := ipt{e.qlo, k}, ipt{e.qhi, k}
-		for nr >= 2 && turn(right[nr-2], right[nr-1], pr) <= 0 {
-			rsum -= cross(right[nr-2], right[nr-1])
-			nr--
+		for ; nr >= 2; nr-- {
+			a, b := right[nr-2], right[nr-1]
+			if turn(a, b, pr) > 0 {
+				break
+			}
+			rsum -= cross(a, b)
 		}
-		if nr > 0 {
+		for ; nl >= 2; nl-- {
+			a, b := left[nl-2], left[nl-1]
+			if turn(a, b, pl) < 0 {
+				break
+			}
+			lsum -= cross(a, b)
+		}
+		if c == 0 {
+			ends = cross(pl, pr)
+		} else {
 			rsum += cross(right[nr-1], pr)
-		}
-		right[nr] = pr
-		nr++
-		for nl >= 2 && turn(left[nl-2], left[nl-1], pl) >= 0 {
-			lsum -= cross(left[nl-2], left[nl-1])
-			nl--
-		}
-		if nl > 0 {
 			lsum += cross(left[nl-1], pl)
 		}
-		left[nl] = pl
-		nl++
-		a := rsum + cross(pr, pl) - lsum + cross(left[0], right[0])
+		right[nr], left[nl] = pr, pl
+		nr, nl = nr+1, nl+1
+		a := rsum + cross(pr, pl) - lsum + ends
 		if a < 0 {
 			a = -a
 		}
