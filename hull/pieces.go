@@ -248,9 +248,11 @@ type partSet struct {
 	at    *atomScratch          // the atoms' runs and links, for merge
 }
 
-// scratch is reusable space for hull merges.
+// scratch is reusable space for hull merges (a, b, m, h) and for the
+// hulls refine tries (pa, pb).
 type scratch struct {
 	a, b, m, h []ipt
+	pa, pb     []ipt
 }
 
 // atoms makes the first parts: chains of row runs (see Pieces), with
@@ -740,14 +742,17 @@ func (s *partSet) refineN(passes int) {
 					continue
 				}
 				a, b := c.apply(u)
-				na, nb := part{ver: p.ver}, part{ver: q.ver}
+				// The new hulls are built in scratch space, and copied
+				// into the parts' own when kept.
+				na, nb := part{ver: p.ver, hull: s.sc.pa}, part{ver: q.ver, hull: s.sc.pb}
 				na.setRuns(a, &s.ch)
 				nb.setRuns(b, &s.ch)
+				s.sc.pa, s.sc.pb = na.hull, nb.hull
 				if len(a) == 0 || len(b) == 0 || na.area2+nb.area2 > p.area2+q.area2-minGain {
 					continue
 				}
-				p.runs, p.hull, p.area2, p.count, p.ver = na.runs, na.hull, na.area2, na.count, na.ver
-				q.runs, q.hull, q.area2, q.count, q.ver = nb.runs, nb.hull, nb.area2, nb.count, nb.ver
+				p.runs, p.hull, p.area2, p.count, p.ver = na.runs, append(p.hull[:0], na.hull...), na.area2, na.count, na.ver
+				q.runs, q.hull, q.area2, q.count, q.ver = nb.runs, append(q.hull[:0], nb.hull...), nb.area2, nb.count, nb.ver
 				s.tried[key] = [2]int32{p.ver, q.ver}
 				changed = true
 			}
@@ -782,14 +787,24 @@ func (s *partSet) total() int64 {
 }
 
 // clone returns a copy of s that can change without changing s.
+// The parts and their hulls are copied into one array each.
 func (s *partSet) clone() *partSet {
-	c := &partSet{sc: s.sc, cut: s.cut, u: s.u, ch: s.ch, tried: map[[2]*part][2]int32{}}
-	m := map[*part]*part{}
+	c := &partSet{sc: s.sc, cut: s.cut, u: s.u, ch: s.ch, tried: make(map[[2]*part][2]int32, len(s.tried))}
+	m := make(map[*part]*part, len(s.parts))
+	parts := make([]part, len(s.parts))
+	c.parts = make([]*part, len(s.parts))
+	n := 0
 	for _, p := range s.parts {
-		q := *p
-		q.hull = slices.Clone(p.hull)
-		c.parts = append(c.parts, &q)
-		m[p] = &q
+		n += len(p.hull)
+	}
+	hulls := make([]ipt, n)
+	for i, p := range s.parts {
+		q := &parts[i]
+		*q = *p
+		k := copy(hulls, p.hull)
+		q.hull, hulls = hulls[:k:k], hulls[k:]
+		c.parts[i] = q
+		m[p] = q
 	}
 	for k, v := range s.tried {
 		a, b := m[k[0]], m[k[1]]
