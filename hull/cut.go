@@ -75,8 +75,9 @@ type cutter struct {
 
 // group is a line of pixel centres with pixels (a row, or x + b y = k):
 // its sweep coordinate k, the least and greatest coordinate q across the
-// sweep with the pixels (x, y) there, and how many pixels it has.
-type group struct{ k, qlo, qhi, xlo, ylo, xhi, yhi, n int64 }
+// sweep, the bounds x0 <= x <= x1, y0 <= y <= y1 of its pixels, and how
+// many pixels it has.
+type group struct{ k, qlo, qhi, x0, x1, y0, y1, n int64 }
 
 // bestBelow returns the best cut of runs (sorted) whose two sides have a
 // sum of twice the hull areas below limit, and that sum; ok is false when
@@ -99,7 +100,7 @@ func (t *cutter) rowsCut(runs []prun) {
 		for i++; i < len(runs) && int64(runs[i].y) == y; i++ {
 			l, r, n = min(l, int64(runs[i].x0)), max(r, int64(runs[i].x1)), n+int64(runs[i].x1-runs[i].x0)
 		}
-		t.groups = append(t.groups, group{k: y, qlo: l, qhi: r - 1, xlo: l, ylo: y, xhi: r - 1, yhi: y, n: n})
+		t.groups = append(t.groups, group{k: y, qlo: l, qhi: r - 1, x0: l, x1: r - 1, y0: y, y1: y, n: n})
 	}
 	t.offer(1, cut{rows: true})
 }
@@ -152,16 +153,21 @@ func (t *cutter) slantCut(runs []prun, b int32) {
 	for i := 1; i < g; i++ {
 		cnt[i] += cnt[i-1]
 	}
-	t.groups = t.groups[:0]
+	groups := slices.Grow(t.groups[:0], g)[:g] // filled in place
+	m := 0
 	bb := int64(b)
 	for i := range g {
 		if cnt[i] == 0 {
 			continue
 		}
 		k, ylo, yhi := int64(k0)+int64(i), int64(lo[i]), int64(hi[i])
-		xlo, xhi := k-bb*ylo, k-bb*yhi
-		t.groups = append(t.groups, group{k: k, qlo: -bb*xlo + ylo, qhi: -bb*xhi + yhi, xlo: xlo, ylo: ylo, xhi: xhi, yhi: yhi, n: int64(cnt[i])})
+		xlo, xhi := k-bb*ylo, k-bb*yhi // x is monotone along the line
+		e := &groups[m]
+		e.k, e.qlo, e.qhi, e.n = k, -bb*xlo+ylo, -bb*xhi+yhi, int64(cnt[i])
+		e.x0, e.x1, e.y0, e.y1 = min(xlo, xhi), max(xlo, xhi), ylo, yhi
+		m++
 	}
+	t.groups = groups[:m]
 	t.offer(float64(1+bb*bb), cut{b: b})
 }
 
@@ -214,6 +220,7 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 		first = n - 1
 	}
 	nr, nl := 0, 0 // chain lengths
+	var rtop, ltop ipt // the chains' last points
 	// The shoelace sums along the chains, and the cross product of their
 	// first points (which stay).
 	var rsum, lsum, ends int64
@@ -224,33 +231,36 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 		k := e.k * int64(step)
 		pl, pr := ipt{e.qlo, k}, ipt{e.qhi, k}
 		for ; nr >= 2; nr-- {
-			a, b := right[nr-2], right[nr-1]
-			if turn(a, b, pr) > 0 {
+			a := right[nr-2]
+			if turn(a, rtop, pr) > 0 {
 				break
 			}
-			rsum -= cross(a, b)
+			rsum -= cross(a, rtop)
+			rtop = a
 		}
 		for ; nl >= 2; nl-- {
-			a, b := left[nl-2], left[nl-1]
-			if turn(a, b, pl) < 0 {
+			a := left[nl-2]
+			if turn(a, ltop, pl) < 0 {
 				break
 			}
-			lsum -= cross(a, b)
+			lsum -= cross(a, ltop)
+			ltop = a
 		}
 		if c == 0 {
 			ends = cross(pl, pr)
 		} else {
-			rsum += cross(right[nr-1], pr)
-			lsum += cross(left[nl-1], pl)
+			rsum += cross(rtop, pr)
+			lsum += cross(ltop, pl)
 		}
 		right[nr], left[nl] = pr, pl
+		rtop, ltop = pr, pl
 		nr, nl = nr+1, nl+1
 		a := rsum + cross(pr, pl) - lsum + ends
 		if a < 0 {
 			a = -a
 		}
-		minX, maxX = min(minX, e.xlo, e.xhi), max(maxX, e.xlo, e.xhi)
-		minY, maxY = min(minY, e.ylo), max(maxY, e.yhi)
+		minX, maxX = min(minX, e.x0), max(maxX, e.x1)
+		minY, maxY = min(minY, e.y0), max(maxY, e.y1)
 		v := float64(a)*inv + float64(2*(maxX-minX+maxY-minY+1))
 		if !(v < limit) {
 			break

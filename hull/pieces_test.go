@@ -362,7 +362,14 @@ func TestCutterLines(t *testing.T) {
 			}
 			for _, g := range c.groups {
 				w := want[g.k]
-				if w == nil || g.ylo != w.ylo || g.yhi != w.yhi || g.n != w.n || g.xlo != g.k-int64(b)*w.ylo || g.xhi != g.k-int64(b)*w.yhi {
+				if w == nil {
+					t.Fatalf("%s: (1, %d): line %d has no pixel in %s", name, b, g.k, maskString(m))
+				}
+				// The topmost and bottommost pixels (xa, ylo) and (xb, yhi)
+				// hold the extremes of x and of q = -b x + y.
+				xa, xb := g.k-int64(b)*w.ylo, g.k-int64(b)*w.yhi
+				if g.y0 != w.ylo || g.y1 != w.yhi || g.n != w.n || g.x0 != min(xa, xb) || g.x1 != max(xa, xb) ||
+					g.qlo != -int64(b)*xa+w.ylo || g.qhi != -int64(b)*xb+w.yhi {
 					t.Fatalf("%s: (1, %d): line %d is %+v, want %+v in %s", name, b, g.k, g, w, maskString(m))
 				}
 			}
