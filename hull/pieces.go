@@ -191,15 +191,31 @@ type part struct {
 }
 
 // setRuns sets p's pixels (runs sorted) and its hull, using c's space.
+// As in Convex, each grid line between two rows gets one point per chain,
+// the extremes of the rows above and below it: half the pushes of addRow,
+// and the same hull.
 func (p *part) setRuns(runs []prun, c *chains) {
 	p.runs = runs
 	c.right, c.left, c.rsum, c.lsum = c.right[:0], c.left[:0], 0, 0
+	var py, pl, pr int64 // the row above: row py, corners pl..pr
 	for i := 0; i < len(runs); {
-		y, l, r := runs[i].y, runs[i].x0, runs[i].x1
-		for i++; i < len(runs) && runs[i].y == y; i++ {
-			l, r = min(l, runs[i].x0), max(r, runs[i].x1)
+		y, l, r := int64(runs[i].y), int64(runs[i].x0), int64(runs[i].x1)
+		for i++; i < len(runs) && int64(runs[i].y) == y; i++ {
+			l, r = min(l, int64(runs[i].x0)), max(r, int64(runs[i].x1))
 		}
-		c.addRow(int(y), int(l), int(r)-1)
+		switch {
+		case len(c.right) == 0: // the first row
+			c.push(ipt{l, y}, ipt{r, y})
+		case py+1 == y:
+			c.push(ipt{min(l, pl), y}, ipt{max(r, pr), y})
+		default: // a gap: the bottom of the row above, then the top of this one
+			c.push(ipt{pl, py + 1}, ipt{pr, py + 1})
+			c.push(ipt{l, y}, ipt{r, y})
+		}
+		py, pl, pr = y, l, r
+	}
+	if len(c.right) > 0 {
+		c.push(ipt{pl, py + 1}, ipt{pr, py + 1})
 	}
 	p.hull = c.appendIpts(p.hull[:0])
 	p.area2 = c.area2()

@@ -456,3 +456,30 @@ func TestChainsArea(t *testing.T) {
 		}
 	})
 }
+
+// TestSetRuns checks the hull setRuns builds (one point per chain and
+// grid line) against the chains of addRow (two per row) and Convex, vertex
+// for vertex, on random masks, gaps between rows included.
+func TestSetRuns(t *testing.T) {
+	var ch chains
+	eachRandomHull(13, 2000, func(name string, m *mask.Mask, h collide.Polygon) {
+		var runs []prun
+		for r := range m.Runs() {
+			runs = append(runs, prun{int32(r.Y), int32(r.X0), int32(r.X1)})
+		}
+		var p part
+		p.setRuns(runs, &ch)
+		var rows chains
+		for y := range m.Height() {
+			if l, r, ok := m.RowSpan(y); ok {
+				rows.addRow(y, l, r)
+			}
+		}
+		if want := rows.appendIpts(nil); !slices.Equal(p.hull, want) || p.area2 != rows.area2() {
+			t.Fatalf("%s: setRuns hull %v (twice area %d), want %v (%d) in %s", name, p.hull, p.area2, want, rows.area2(), maskString(m))
+		}
+		if got := p.polygon(); !slices.Equal(got, h) {
+			t.Fatalf("%s: setRuns hull %v, Convex %v", name, got, h)
+		}
+	})
+}
