@@ -219,7 +219,7 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 	if step < 0 {
 		first = n - 1
 	}
-	nr, nl := 0, 0 // chain lengths
+	nr, nl := 0, 0     // chain lengths
 	var rtop, ltop ipt // the chains' last points
 	// The shoelace sums along the chains, and the cross product of their
 	// first points (which stay).
