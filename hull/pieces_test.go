@@ -292,10 +292,7 @@ func TestPiecesRandom(t *testing.T) {
 func TestCutterAreas(t *testing.T) {
 	var c cutter
 	eachRandomHull(21, 400, func(name string, m *mask.Mask, _ collide.Polygon) {
-		var runs []prun
-		for r := range m.Runs() {
-			runs = append(runs, prun{int32(r.Y), int32(r.X0), int32(r.X1)})
-		}
+		runs := maskRuns(m)
 		side := func(keep func(x, y int) bool) float64 {
 			s := mask.New(m.Width(), m.Height())
 			for r := range m.Runs() {
@@ -335,10 +332,7 @@ func TestCutterAreas(t *testing.T) {
 func TestCutterLines(t *testing.T) {
 	var c cutter
 	eachRandomHull(23, 600, func(name string, m *mask.Mask, _ collide.Polygon) {
-		var runs []prun
-		for r := range m.Runs() {
-			runs = append(runs, prun{int32(r.Y), int32(r.X0), int32(r.X1)})
-		}
+		runs := maskRuns(m)
 		for _, b := range slants {
 			type line struct{ ylo, yhi, n int64 }
 			want := map[int64]*line{}
@@ -463,10 +457,7 @@ func TestChainsArea(t *testing.T) {
 func TestSetRuns(t *testing.T) {
 	var ch chains
 	eachRandomHull(13, 2000, func(name string, m *mask.Mask, h collide.Polygon) {
-		var runs []prun
-		for r := range m.Runs() {
-			runs = append(runs, prun{int32(r.Y), int32(r.X0), int32(r.X1)})
-		}
+		runs := maskRuns(m)
 		var p part
 		p.setRuns(runs, &ch)
 		var rows chains
