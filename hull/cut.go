@@ -210,7 +210,7 @@ func (t *cutter) offer(scale float64, c cut) {
 // integers but for the one division by scale.
 func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []float64 {
 	n := len(t.groups)
-	out = slices.Grow(out[:0], n)
+	out = slices.Grow(out[:0], n)[:n] // cut to the prefixes below limit
 	if cap(t.right) < n {
 		t.right, t.left = make([]ipt, n), make([]ipt, n)
 	}
@@ -226,7 +226,7 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 	var rsum, lsum, ends int64
 	minX, maxX, minY, maxY := int64(math.MaxInt64), int64(math.MinInt64), int64(math.MaxInt64), int64(math.MinInt64)
 	inv := 1 / scale
-	for c := range n {
+	for c := range out {
 		e := &t.groups[first+c*step]
 		k := e.k * int64(step)
 		pl, pr := ipt{e.qlo, k}, ipt{e.qhi, k}
@@ -263,9 +263,9 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 		minY, maxY = min(minY, e.y0), max(maxY, e.y1)
 		v := float64(a)*inv + float64(2*(maxX-minX+maxY-minY+1))
 		if !(v < limit) {
-			break
+			return out[:c]
 		}
-		out = append(out, v)
+		out[c] = v
 	}
 	return out
 }
