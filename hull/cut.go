@@ -1,6 +1,9 @@
 package hull
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // A cut splits a set of pixels by a straight line between pixel centres:
 // along rows (the pixels of rows y <= k against the rest), or, for a
@@ -26,8 +29,21 @@ func (c cut) split(r prun) (first, second prun) {
 	return prun{r.y, r.x0, x}, prun{r.y, x, r.x1}
 }
 
-// apply splits runs (sorted) by c.
+// apply splits runs (sorted) by c, into one new array: it counts the
+// runs of each side first.
 func (c cut) apply(runs []prun) (first, second []prun) {
+	n1, n2 := 0, 0
+	for _, r := range runs {
+		a, b := c.split(r)
+		if a.x1 > a.x0 {
+			n1++
+		}
+		if b.x1 > b.x0 {
+			n2++
+		}
+	}
+	both := make([]prun, n1+n2)
+	first, second = both[:0:n1], both[n1:n1]
 	for _, r := range runs {
 		a, b := c.split(r)
 		if a.x1 > a.x0 {
@@ -59,8 +75,9 @@ type cutter struct {
 
 // group is a line of pixel centres with pixels (a row, or x + b y = k):
 // its sweep coordinate k, the least and greatest coordinate q across the
-// sweep with the pixels (x, y) there, and how many pixels it has.
-type group struct{ k, qlo, qhi, xlo, ylo, xhi, yhi, n int64 }
+// sweep, the bounds x0 <= x <= x1, y0 <= y <= y1 of its pixels, and how
+// many pixels it has.
+type group struct{ k, qlo, qhi, x0, x1, y0, y1, n int64 }
 
 // bestBelow returns the best cut of runs (sorted) whose two sides have a
 // sum of twice the hull areas below limit, and that sum; ok is false when
@@ -83,7 +100,7 @@ func (t *cutter) rowsCut(runs []prun) {
 		for i++; i < len(runs) && int64(runs[i].y) == y; i++ {
 			l, r, n = min(l, int64(runs[i].x0)), max(r, int64(runs[i].x1)), n+int64(runs[i].x1-runs[i].x0)
 		}
-		t.groups = append(t.groups, group{k: y, qlo: l, qhi: r - 1, xlo: l, ylo: y, xhi: r - 1, yhi: y, n: n})
+		t.groups = append(t.groups, group{k: y, qlo: l, qhi: r - 1, x0: l, x1: r - 1, y0: y, y1: y, n: n})
 	}
 	t.offer(1, cut{rows: true})
 }
@@ -136,16 +153,21 @@ func (t *cutter) slantCut(runs []prun, b int32) {
 	for i := 1; i < g; i++ {
 		cnt[i] += cnt[i-1]
 	}
-	t.groups = t.groups[:0]
+	groups := slices.Grow(t.groups[:0], g)[:g] // filled in place
+	m := 0
 	bb := int64(b)
 	for i := range g {
 		if cnt[i] == 0 {
 			continue
 		}
 		k, ylo, yhi := int64(k0)+int64(i), int64(lo[i]), int64(hi[i])
-		xlo, xhi := k-bb*ylo, k-bb*yhi
-		t.groups = append(t.groups, group{k: k, qlo: -bb*xlo + ylo, qhi: -bb*xhi + yhi, xlo: xlo, ylo: ylo, xhi: xhi, yhi: yhi, n: int64(cnt[i])})
+		xlo, xhi := k-bb*ylo, k-bb*yhi // x is monotone along the line
+		e := &groups[m]
+		e.k, e.qlo, e.qhi, e.n = k, -bb*xlo+ylo, -bb*xhi+yhi, int64(cnt[i])
+		e.x0, e.x1, e.y0, e.y1 = min(xlo, xhi), max(xlo, xhi), ylo, yhi
+		m++
 	}
+	t.groups = groups[:m]
 	t.offer(float64(1+bb*bb), cut{b: b})
 }
 
@@ -188,51 +210,62 @@ func (t *cutter) offer(scale float64, c cut) {
 // integers but for the one division by scale.
 func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []float64 {
 	n := len(t.groups)
-	out = out[:0]
+	out = slices.Grow(out[:0], n)[:n] // cut to the prefixes below limit
 	if cap(t.right) < n {
 		t.right, t.left = make([]ipt, n), make([]ipt, n)
 	}
 	right, left := t.right[:n], t.left[:n]
-	nr, nl := 0, 0 // chain lengths
-	var rsum, lsum int64
+	first := 0 // the group the sweep starts from
+	if step < 0 {
+		first = n - 1
+	}
+	nr, nl := 0, 0     // chain lengths
+	var rtop, ltop ipt // the chains' last points
+	// The shoelace sums along the chains, and the cross product of their
+	// first points (which stay).
+	var rsum, lsum, ends int64
 	minX, maxX, minY, maxY := int64(math.MaxInt64), int64(math.MinInt64), int64(math.MaxInt64), int64(math.MinInt64)
 	inv := 1 / scale
-	for c := range n {
-		e := &t.groups[c]
-		if step < 0 {
-			e = &t.groups[n-1-c]
-		}
+	for c := range out {
+		e := &t.groups[first+c*step]
 		k := e.k * int64(step)
 		pl, pr := ipt{e.qlo, k}, ipt{e.qhi, k}
-		for nr >= 2 && turn(right[nr-2], right[nr-1], pr) <= 0 {
-			rsum -= cross(right[nr-2], right[nr-1])
-			nr--
+		for ; nr >= 2; nr-- {
+			a := right[nr-2]
+			if turn(a, rtop, pr) > 0 {
+				break
+			}
+			rsum -= cross(a, rtop)
+			rtop = a
 		}
-		if nr > 0 {
-			rsum += cross(right[nr-1], pr)
+		for ; nl >= 2; nl-- {
+			a := left[nl-2]
+			if turn(a, ltop, pl) < 0 {
+				break
+			}
+			lsum -= cross(a, ltop)
+			ltop = a
 		}
-		right[nr] = pr
-		nr++
-		for nl >= 2 && turn(left[nl-2], left[nl-1], pl) >= 0 {
-			lsum -= cross(left[nl-2], left[nl-1])
-			nl--
+		if c == 0 {
+			ends = cross(pl, pr)
+		} else {
+			rsum += cross(rtop, pr)
+			lsum += cross(ltop, pl)
 		}
-		if nl > 0 {
-			lsum += cross(left[nl-1], pl)
-		}
-		left[nl] = pl
-		nl++
-		a := rsum + cross(pr, pl) - lsum + cross(left[0], right[0])
+		right[nr], left[nl] = pr, pl
+		rtop, ltop = pr, pl
+		nr, nl = nr+1, nl+1
+		a := rsum + cross(pr, pl) - lsum + ends
 		if a < 0 {
 			a = -a
 		}
-		minX, maxX = min(minX, e.xlo, e.xhi), max(maxX, e.xlo, e.xhi)
-		minY, maxY = min(minY, e.ylo), max(maxY, e.yhi)
+		minX, maxX = min(minX, e.x0), max(maxX, e.x1)
+		minY, maxY = min(minY, e.y0), max(maxY, e.y1)
 		v := float64(a)*inv + float64(2*(maxX-minX+maxY-minY+1))
 		if !(v < limit) {
-			break
+			return out[:c]
 		}
-		out = append(out, v)
+		out[c] = v
 	}
 	return out
 }

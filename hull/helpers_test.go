@@ -197,3 +197,12 @@ func maskString(m *mask.Mask) string {
 	}
 	return b.String()
 }
+
+// maskRuns returns the runs of m, sorted by row, then x.
+func maskRuns(m *mask.Mask) []prun {
+	var runs []prun
+	for r := range m.Runs() {
+		runs = append(runs, prun{int32(r.Y), int32(r.X0), int32(r.X1)})
+	}
+	return runs
+}

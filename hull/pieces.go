@@ -104,7 +104,7 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 	sp := pieceScratches.Get().(*pieceScratch)
 	defer sp.release()
 	s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch}
-	s.atoms(m)
+	s.atoms(m, &sp.atoms)
 	s.merge(opt.MaxPieces, limit)
 	s.split(opt.MaxPieces, limit)
 	s.refine()
@@ -133,22 +133,29 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 }
 
 // pieceScratch is the space a Pieces call reuses (the cutter's line
-// tables and sweeps, hull merges, merged runs, hull chains), kept between
-// calls in pieceScratches so that a build does not allocate it for every
-// sprite. Nothing Pieces returns or keeps shares its memory.
+// tables and sweeps, hull merges, merged runs, hull chains, and the
+// atoms' runs, links, chains and hulls), kept between calls in
+// pieceScratches so that a build does not allocate it for every sprite.
+// Nothing Pieces returns or keeps shares its memory.
 type pieceScratch struct {
-	cut cutter
-	sc  scratch
-	u   []prun
-	ch  chains
+	cut   cutter
+	sc    scratch
+	u     []prun
+	ch    chains
+	atoms atomScratch
 }
 
 var pieceScratches = sync.Pool{New: func() any { return new(pieceScratch) }}
 
+// maxKeptAtoms is the most atoms whose chains pieceScratches keeps.
+const maxKeptAtoms = 1 << 13
+
 // release returns sp to pieceScratches, unless a large mask (a whole
-// sheet) has grown it past what a sprite needs (maxKept).
+// sheet) has grown it past what a sprite needs (maxKept entries, or
+// maxKeptAtoms atoms, whose chains are some 200 bytes each).
 func (sp *pieceScratch) release() {
-	if cap(sp.u) <= maxKept && cap(sp.cut.lo) <= maxKept && cap(sp.cut.groups) <= maxKept {
+	if cap(sp.u) <= maxKept && cap(sp.cut.lo) <= maxKept && cap(sp.cut.groups) <= maxKept &&
+		cap(sp.atoms.runs) <= maxKept && cap(sp.atoms.growing) <= maxKeptAtoms {
 		pieceScratches.Put(sp)
 	}
 }
@@ -174,29 +181,42 @@ type prun struct{ y, x0, x1 int32 }
 
 // part is a set of pixels and the hull of their squares.
 type part struct {
-	runs  []prun // sorted by row, then x
+	runs  []prun // sorted by row, then x (from the end of merge on)
 	hull  []ipt  // positive shoelace, integer corners
 	area2 int64  // twice the hull's area
 	count int64  // pixels
-	nb    []int  // adjacent parts before merging (indices into partSet.all)
 	ver   int32  // bumped on every change, to spot stale candidates
 	alive bool
-	// unsorted: runs are not sorted (after merges, before flatten).
-	unsorted bool
 	// x0, y0, x1, y1: the bounds of the pixels (x1, y1 exclusive).
 	x0, y0, x1, y1 int32
 }
 
 // setRuns sets p's pixels (runs sorted) and its hull, using c's space.
+// As in Convex, each grid line between two rows gets one point per chain,
+// the extremes of the rows above and below it: half the pushes of addRow,
+// and the same hull.
 func (p *part) setRuns(runs []prun, c *chains) {
 	p.runs = runs
 	c.right, c.left, c.rsum, c.lsum = c.right[:0], c.left[:0], 0, 0
+	var py, pl, pr int64 // the row above: row py, corners pl..pr
 	for i := 0; i < len(runs); {
-		y, l, r := runs[i].y, runs[i].x0, runs[i].x1
-		for i++; i < len(runs) && runs[i].y == y; i++ {
-			l, r = min(l, runs[i].x0), max(r, runs[i].x1)
+		y, l, r := int64(runs[i].y), int64(runs[i].x0), int64(runs[i].x1)
+		for i++; i < len(runs) && int64(runs[i].y) == y; i++ {
+			l, r = min(l, int64(runs[i].x0)), max(r, int64(runs[i].x1))
 		}
-		c.addRow(int(y), int(l), int(r)-1)
+		switch {
+		case len(c.right) == 0: // the first row
+			c.push(ipt{l, y}, ipt{r, y})
+		case py+1 == y:
+			c.push(ipt{min(l, pl), y}, ipt{max(r, pr), y})
+		default: // a gap: the bottom of the row above, then the top of this one
+			c.push(ipt{pl, py + 1}, ipt{pr, py + 1})
+			c.push(ipt{l, y}, ipt{r, y})
+		}
+		py, pl, pr = y, l, r
+	}
+	if len(c.right) > 0 {
+		c.push(ipt{pl, py + 1}, ipt{pr, py + 1})
 	}
 	p.hull = c.appendIpts(p.hull[:0])
 	p.area2 = c.area2()
@@ -242,25 +262,27 @@ type partSet struct {
 	u     []prun                // refine's union of two parts' runs
 	ch    chains                // setRuns's hull chains
 	tried map[[2]*part][2]int32 // the parts' versions when refine last cut the pair
+	at    *atomScratch          // the atoms' runs and links, for merge
 }
 
-// scratch is reusable space for hull merges.
+// scratch is reusable space for hull merges (a, b, m, h) and for the
+// hulls refine tries (pa, pb).
 type scratch struct {
 	a, b, m, h []ipt
+	pa, pb     []ipt
 }
 
 // atoms makes the first parts: chains of row runs (see Pieces), with
-// their adjacency. A run continues the chain of the one run above it that
-// it touches when that run touches no other run of its row.
-func (s *partSet) atoms(m *mask.Mask) {
-	type chain struct {
-		c           chains
-		count, rows int64
-	}
-	var growing []chain // by part index, while its chain may grow
-	var prev, cur []mask.Run
-	var prevPart, curPart []int
-	var try chains
+// their adjacency (a.linksByAtom). A run continues the chain of the one
+// run above it that it touches when that run touches no other run of its
+// row. The parts' hulls are cut from an arena in a, each one's capacity
+// ending with its own, so a hull that grows (absorb) moves out.
+func (s *partSet) atoms(m *mask.Mask, a *atomScratch) {
+	a.runs, a.owner, a.links = a.runs[:0], a.owner[:0], a.links[:0]
+	a.growing = a.growing[:0]
+	prev, cur := a.prev[:0], a.cur[:0]
+	prevPart, curPart := a.prevPart[:0], a.curPart[:0]
+	try := &a.try
 	touch := func(a, b mask.Run) bool { return a.X0 <= b.X1 && b.X0 <= a.X1 }
 	for y := range m.Height() {
 		cur = m.AppendRuns(cur[:0], y)
@@ -270,49 +292,150 @@ func (s *partSet) atoms(m *mask.Mask) {
 			for pi < len(prev) && prev[pi].X1 < r.X0 {
 				pi++
 			}
-			joined := -1
+			joined := int32(-1)
 			// Exactly one run above touches r, and it touches r alone.
 			if pi < len(prev) && touch(prev[pi], r) && (pi+1 == len(prev) || !touch(prev[pi+1], r)) &&
 				(ci == 0 || !touch(prev[pi], cur[ci-1])) && (ci+1 == len(cur) || !touch(prev[pi], cur[ci+1])) {
 				j := prevPart[pi]
-				g := &growing[j]
+				g := &a.growing[j]
 				try.right = append(try.right[:0], g.c.right...)
 				try.left = append(try.left[:0], g.c.left...)
 				try.rsum, try.lsum = g.c.rsum, g.c.lsum
 				try.addRow(y, r.X0, r.X1-1)
 				count := g.count + int64(r.X1-r.X0)
 				if try.area2()-2*count <= 2*(g.rows+1) {
-					g.c, try = try, g.c
+					g.c, *try = *try, g.c
 					g.count, g.rows = count, g.rows+1
 					joined = j
-					s.all[j].runs = append(s.all[j].runs, prun{int32(y), int32(r.X0), int32(r.X1)})
 				}
 			}
 			if joined < 0 {
-				joined = len(s.all)
-				s.all = append(s.all, &part{runs: []prun{{int32(y), int32(r.X0), int32(r.X1)}}, alive: true})
-				var c chains
-				c.addRow(y, r.X0, r.X1-1)
-				growing = append(growing, chain{c: c, count: int64(r.X1 - r.X0), rows: 1})
+				joined = int32(len(a.growing))
+				a.growing = a.growing.grow()
+				g := &a.growing[joined]
+				g.c.addRow(y, r.X0, r.X1-1)
+				g.count, g.rows = int64(r.X1-r.X0), 1
 			}
+			a.runs = append(a.runs, prun{int32(y), int32(r.X0), int32(r.X1)})
+			a.owner = append(a.owner, joined)
 			curPart = append(curPart, joined)
 			for k := pi; k < len(prev) && prev[k].X0 <= r.X1; k++ {
 				if touch(prev[k], r) && prevPart[k] != joined {
-					s.link(prevPart[k], joined)
+					a.links = append(a.links, [2]int32{prevPart[k], joined})
 				}
 			}
 		}
 		prev, cur = cur, prev
 		prevPart, curPart = curPart, prevPart
 	}
-	for _, p := range s.all {
-		p.setRuns(p.runs, &s.ch)
+	a.prev, a.cur, a.prevPart, a.curPart = prev, cur, prevPart, curPart
+	s.setAtoms(a)
+}
+
+// setAtoms makes the parts of the atoms found in a, with the hull each
+// one's chain has built. Their runs stay in a until merge gathers them.
+func (s *partSet) setAtoms(a *atomScratch) {
+	n := len(a.growing)
+	a.hulls = a.hulls[:0]
+	for j := range n {
+		a.hulls = a.growing[j].c.appendIpts(a.hulls)
+	}
+	parts := make([]part, n)
+	s.all = make([]*part, n)
+	h := 0
+	for j := range n {
+		g, p := &a.growing[j], &parts[j]
+		k := h + len(g.c.right) + len(g.c.left)
+		p.hull, h = a.hulls[h:k:k], k
+		p.area2, p.count, p.ver, p.alive = g.c.area2(), g.count, 1, true
+		p.x0, p.y0, p.x1, p.y1 = math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32
+		s.all[j] = p
+	}
+	for i, r := range a.runs {
+		p := s.all[a.owner[i]]
+		p.x0, p.y0, p.x1, p.y1 = min(p.x0, r.x0), min(p.y0, r.y), max(p.x1, r.x1), max(p.y1, r.y+1)
+	}
+	// The links by their first atom, each atom's in the order found.
+	a.next = append(a.next[:0], make([]int32, n+1)...)
+	for _, l := range a.links {
+		a.next[l[0]+1]++
+	}
+	for j := range n {
+		a.next[j+1] += a.next[j]
+	}
+	a.linksByAtom = append(a.linksByAtom[:0], a.links...)
+	for _, l := range a.links {
+		a.linksByAtom[a.next[l[0]]] = l
+		a.next[l[0]]++
+	}
+	s.at = a
+}
+
+// gather sets the runs of the live parts once merging is done: the runs
+// of their atoms (find leads an atom to its part), which come in row
+// order. Each part's runs end at its own slice of an arena in s.at.
+func (s *partSet) gather(find func(int) int) {
+	a := s.at
+	n := len(s.all)
+	a.start = append(a.start[:0], make([]int32, n+1)...)
+	for i, j := range a.owner {
+		j = int32(find(int(j)))
+		a.owner[i] = j
+		a.start[j+1]++
+	}
+	for j := range n {
+		a.start[j+1] += a.start[j]
+	}
+	a.sorted = append(a.sorted[:0], a.runs...)
+	a.next = append(a.next[:0], a.start[:n]...)
+	for i, j := range a.owner {
+		a.sorted[a.next[j]] = a.runs[i]
+		a.next[j]++
+	}
+	for j, p := range s.all {
+		if p.alive {
+			p.runs = a.sorted[a.start[j]:a.start[j+1]:a.start[j+1]]
+		}
 	}
 }
 
-// link records that parts i and j touch (again, maybe: merge copes).
-func (s *partSet) link(i, j int) {
-	s.all[i].nb = append(s.all[i].nb, j)
+// atomScratch is the space atoms reuses between calls.
+type atomScratch struct {
+	runs        []prun     // every run, in row order
+	owner       []int32    // the atom of each run (its part, after gather)
+	links       [][2]int32 // touching atoms, in the order found
+	linksByAtom [][2]int32 // the links by their first atom (stable)
+	sorted      []prun     // the runs by part
+	hulls       []ipt      // the atoms' hulls, one after another
+	start, next []int32    // offsets by atom or part, for gathering links and runs
+	growing     atomChains
+	try         chains
+	// The runs of the row above and of this row, with their atoms.
+	prev, cur         []mask.Run
+	prevPart, curPart []int32
+}
+
+// atomChain is the hull of an atom's rows so far, with its pixel and row
+// counts.
+type atomChain struct {
+	c           chains
+	count, rows int64
+}
+
+// atomChains are the chains of the atoms, by atom.
+type atomChains []atomChain
+
+// grow returns cs with one more chain, empty, reusing the memory of a
+// chain dropped earlier when there is one.
+func (cs atomChains) grow() atomChains {
+	if len(cs) == cap(cs) {
+		return append(cs, atomChain{})
+	}
+	cs = cs[:len(cs)+1]
+	g := &cs[len(cs)-1]
+	g.c.right, g.c.left, g.c.rsum, g.c.lsum = g.c.right[:0], g.c.left[:0], 0, 0
+	g.count, g.rows = 0, 0
+	return cs
 }
 
 // lexSorted appends the vertices of the convex polygon p sorted by x, then
@@ -462,13 +585,10 @@ func (s *partSet) merge(target int, limit float64) {
 	// Pathological masks (noise) can have very many atoms: beyond 4096
 	// they merge by the cells of a 64 x 64 grid first, adjacency aside.
 	alive := s.mergeCells(owner, 64)
-	for i, p := range s.all {
-		for _, j := range p.nb {
-			if a, b := find(i), find(j); a != b {
-				push(a, b)
-			}
+	for _, l := range s.at.linksByAtom {
+		if a, b := find(int(l[0])), find(int(l[1])); a != b {
+			push(a, b)
 		}
-		p.nb = nil
 	}
 	for alive > 1 {
 		if len(h) == 0 {
@@ -503,10 +623,10 @@ func (s *partSet) merge(target int, limit float64) {
 		owner[b] = a
 		alive--
 	}
+	s.gather(find)
 	s.parts = s.parts[:0]
 	for _, p := range s.all {
 		if p.alive {
-			p.flatten()
 			s.parts = append(s.parts, p)
 		}
 	}
@@ -575,26 +695,16 @@ func (s *partSet) nearest(live []int, i, n int) []int {
 	return out
 }
 
-// absorb merges part j into part i (indices into all). Runs are gathered
-// unsorted (flatten sorts them once merging is done); the hull of the
-// union is the hull of the two hulls.
+// absorb merges part j into part i (indices into all): the hull of the
+// union is the hull of the two hulls. The runs are gathered once merging
+// is done.
 func (s *partSet) absorb(i, j int) {
 	p, q := s.all[i], s.all[j]
 	h, a2 := s.sc.unionHull(p.hull, q.hull)
-	p.runs = append(p.runs, q.runs...)
 	p.hull, p.area2, p.count = append(p.hull[:0], h...), a2, p.count+q.count
 	p.x0, p.y0, p.x1, p.y1 = min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1)
 	p.ver++
-	p.unsorted = true
-	q.alive, q.runs = false, nil
-}
-
-// flatten sorts p's runs after merges.
-func (p *part) flatten() {
-	if p.unsorted {
-		slices.SortFunc(p.runs, func(a, b prun) int { return cmp.Or(cmp.Compare(a.y, b.y), cmp.Compare(a.x0, b.x0)) })
-		p.unsorted = false
-	}
+	q.alive = false
 }
 
 // cheapestPair returns the two live parts (indices into parts) whose
@@ -649,14 +759,17 @@ func (s *partSet) refineN(passes int) {
 					continue
 				}
 				a, b := c.apply(u)
-				na, nb := part{ver: p.ver}, part{ver: q.ver}
+				// The new hulls are built in scratch space, and copied
+				// into the parts' own when kept.
+				na, nb := part{ver: p.ver, hull: s.sc.pa}, part{ver: q.ver, hull: s.sc.pb}
 				na.setRuns(a, &s.ch)
 				nb.setRuns(b, &s.ch)
+				s.sc.pa, s.sc.pb = na.hull, nb.hull
 				if len(a) == 0 || len(b) == 0 || na.area2+nb.area2 > p.area2+q.area2-minGain {
 					continue
 				}
-				p.runs, p.hull, p.area2, p.count, p.ver = na.runs, na.hull, na.area2, na.count, na.ver
-				q.runs, q.hull, q.area2, q.count, q.ver = nb.runs, nb.hull, nb.area2, nb.count, nb.ver
+				p.runs, p.hull, p.area2, p.count, p.ver = na.runs, append(p.hull[:0], na.hull...), na.area2, na.count, na.ver
+				q.runs, q.hull, q.area2, q.count, q.ver = nb.runs, append(q.hull[:0], nb.hull...), nb.area2, nb.count, nb.ver
 				s.tried[key] = [2]int32{p.ver, q.ver}
 				changed = true
 			}
@@ -691,15 +804,24 @@ func (s *partSet) total() int64 {
 }
 
 // clone returns a copy of s that can change without changing s.
+// The parts and their hulls are copied into one array each.
 func (s *partSet) clone() *partSet {
-	c := &partSet{sc: s.sc, cut: s.cut, u: s.u, ch: s.ch, tried: map[[2]*part][2]int32{}}
-	m := map[*part]*part{}
+	c := &partSet{sc: s.sc, cut: s.cut, u: s.u, ch: s.ch, tried: make(map[[2]*part][2]int32, len(s.tried))}
+	m := make(map[*part]*part, len(s.parts))
+	parts := make([]part, len(s.parts))
+	c.parts = make([]*part, len(s.parts))
+	n := 0
 	for _, p := range s.parts {
-		q := *p
-		q.hull = slices.Clone(p.hull)
-		q.nb = nil
-		c.parts = append(c.parts, &q)
-		m[p] = &q
+		n += len(p.hull)
+	}
+	hulls := make([]ipt, n)
+	for i, p := range s.parts {
+		q := &parts[i]
+		*q = *p
+		k := copy(hulls, p.hull)
+		q.hull, hulls = hulls[:k:k], hulls[k:]
+		c.parts[i] = q
+		m[p] = q
 	}
 	for k, v := range s.tried {
 		a, b := m[k[0]], m[k[1]]

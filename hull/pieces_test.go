@@ -292,10 +292,7 @@ func TestPiecesRandom(t *testing.T) {
 func TestCutterAreas(t *testing.T) {
 	var c cutter
 	eachRandomHull(21, 400, func(name string, m *mask.Mask, _ collide.Polygon) {
-		var runs []prun
-		for r := range m.Runs() {
-			runs = append(runs, prun{int32(r.Y), int32(r.X0), int32(r.X1)})
-		}
+		runs := maskRuns(m)
 		side := func(keep func(x, y int) bool) float64 {
 			s := mask.New(m.Width(), m.Height())
 			for r := range m.Runs() {
@@ -335,10 +332,7 @@ func TestCutterAreas(t *testing.T) {
 func TestCutterLines(t *testing.T) {
 	var c cutter
 	eachRandomHull(23, 600, func(name string, m *mask.Mask, _ collide.Polygon) {
-		var runs []prun
-		for r := range m.Runs() {
-			runs = append(runs, prun{int32(r.Y), int32(r.X0), int32(r.X1)})
-		}
+		runs := maskRuns(m)
 		for _, b := range slants {
 			type line struct{ ylo, yhi, n int64 }
 			want := map[int64]*line{}
@@ -362,7 +356,14 @@ func TestCutterLines(t *testing.T) {
 			}
 			for _, g := range c.groups {
 				w := want[g.k]
-				if w == nil || g.ylo != w.ylo || g.yhi != w.yhi || g.n != w.n || g.xlo != g.k-int64(b)*w.ylo || g.xhi != g.k-int64(b)*w.yhi {
+				if w == nil {
+					t.Fatalf("%s: (1, %d): line %d has no pixel in %s", name, b, g.k, maskString(m))
+				}
+				// The topmost and bottommost pixels (xa, ylo) and (xb, yhi)
+				// hold the extremes of x and of q = -b x + y.
+				xa, xb := g.k-int64(b)*w.ylo, g.k-int64(b)*w.yhi
+				if g.y0 != w.ylo || g.y1 != w.yhi || g.n != w.n || g.x0 != min(xa, xb) || g.x1 != max(xa, xb) ||
+					g.qlo != -int64(b)*xa+w.ylo || g.qhi != -int64(b)*xb+w.yhi {
 					t.Fatalf("%s: (1, %d): line %d is %+v, want %+v in %s", name, b, g.k, g, w, maskString(m))
 				}
 			}
@@ -446,6 +447,30 @@ func TestChainsArea(t *testing.T) {
 			if got, want := float64(c.area2())/2, naiveConvex(rows).Area(); got != want {
 				t.Fatalf("%s: hull area after row %d = %v, want %v", name, y, got, want)
 			}
+		}
+	})
+}
+
+// TestSetRuns checks the hull setRuns builds (one point per chain and
+// grid line) against the chains of addRow (two per row) and Convex, vertex
+// for vertex, on random masks, gaps between rows included.
+func TestSetRuns(t *testing.T) {
+	var ch chains
+	eachRandomHull(13, 2000, func(name string, m *mask.Mask, h collide.Polygon) {
+		runs := maskRuns(m)
+		var p part
+		p.setRuns(runs, &ch)
+		var rows chains
+		for y := range m.Height() {
+			if l, r, ok := m.RowSpan(y); ok {
+				rows.addRow(y, l, r)
+			}
+		}
+		if want := rows.appendIpts(nil); !slices.Equal(p.hull, want) || p.area2 != rows.area2() {
+			t.Fatalf("%s: setRuns hull %v (twice area %d), want %v (%d) in %s", name, p.hull, p.area2, want, rows.area2(), maskString(m))
+		}
+		if got := p.polygon(); !slices.Equal(got, h) {
+			t.Fatalf("%s: setRuns hull %v, Convex %v", name, got, h)
 		}
 	})
 }
