@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/shapegen/shapegen/export"
@@ -262,5 +263,13 @@ func TestIndexJSON(t *testing.T) {
 		if err != nil || string(got) != "x"+string(want) {
 			t.Fatalf("page %d: appendJSON =\n%s (%v)\nwant\nx%s", i, got, err, want)
 		}
+	}
+}
+
+// TestDrawerSumFields fails when export.Sprite gains a field, which
+// drawer.sum must then hash if the drawing depends on it.
+func TestDrawerSumFields(t *testing.T) {
+	if n := reflect.TypeFor[export.Sprite]().NumField(); n != 20 {
+		t.Errorf("export.Sprite has %d fields; drawer.sum was written for 20", n)
 	}
 }

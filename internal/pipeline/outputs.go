@@ -113,12 +113,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		lw.old = openFrags(out, w.cache.dir, f.file, w.cache.outputs.Files)
 		lw.copied = w.opts.copied
 		if repeats == nil {
-			repeats = map[string]int{}
-			for _, r := range refs {
-				if r.sameAs != "" {
-					repeats[r.sameAs]++
-				}
-			}
+			repeats = countRepeats(refs)
 		}
 		lw.async(repeats)
 		lws = append(lws, lw)
@@ -378,12 +373,7 @@ func (s *spriteSource) read(damaged *[]string, put func(*export.Sprite, sum16) b
 	// A repeated frame's record has its first's body: the first is kept,
 	// decoded, until its last repeat (left counts them), which shares its
 	// shapes instead of decoding them again.
-	left := map[string]int{}
-	for _, r := range s.refs {
-		if r.sameAs != "" {
-			left[r.sameAs]++
-		}
-	}
+	left := countRepeats(s.refs)
 	firsts := map[string]*like{}
 	for _, r := range s.refs {
 		if r.out != last {
@@ -426,6 +416,18 @@ func (s *spriteSource) read(damaged *[]string, put func(*export.Sprite, sum16) b
 			return
 		}
 	}
+}
+
+// countRepeats returns, for each sprite that others repeat (same_as), how
+// many of refs repeat it.
+func countRepeats(refs []spriteRef) map[string]int {
+	n := map[string]int{}
+	for _, r := range refs {
+		if r.sameAs != "" {
+			n[r.sameAs]++
+		}
+	}
+	return n
 }
 
 // libraryFiles are the library's own formats (config.Formats), each with
@@ -578,9 +580,9 @@ func (lw *libOut) flushRun() error {
 // async makes lw write on a goroutine of its own, fed the sprites and
 // animations in order through a short queue, beside the report and the
 // other library file (YAML, through yaml.v3, costs several times the JSON
-// and the report together). When lw can encode a sprite apart (encode), each sprite the old file
-// does not have is encoded at once, ahead of its turn (up to one per
-// core), and written in its turn. A repeated sprite (same_as) whose
+// and the report together). When lw can encode a sprite apart (encode),
+// each sprite the old file does not have is encoded at once, ahead of its
+// turn (up to one per core), and written in its turn. A repeated sprite (same_as) whose
 // first was encoded here is encoded like it (encodeLike), once that one
 // is: repeats names each first and how many sprites repeat it, and the
 // first's bytes are kept until the last of them is encoded. The sprites
