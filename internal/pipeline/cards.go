@@ -12,6 +12,7 @@ import (
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/report"
 	"github.com/shapegen/shapegen/internal/atomicfile"
+	"github.com/shapegen/shapegen/internal/binrec"
 )
 
 // The report's cards are copied as the library's sprites are (frags.go):
@@ -64,29 +65,29 @@ func openCards(out, dir, cardKey string, rec map[string]outputFile) *oldCards {
 	if !ok {
 		return nil
 	}
-	r := &reader{s: string(rest)}
-	if r.str() != cardKey || r.bad {
+	r := &binrec.Reader{S: string(rest)}
+	if r.Str() != cardKey || r.Bad {
 		return nil
 	}
 	o := &oldCards{out: out, rec: rec, cur: -1}
-	nf := r.count()
+	nf := r.Count()
 	for range nf {
-		o.files = append(o.files, r.str())
-		o.sums = append(o.sums, r.fixed(64))
+		o.files = append(o.files, r.Str())
+		o.sums = append(o.sums, r.Fixed(64))
 	}
 	o.bad = make([]bool, nf)
-	n := r.count()
+	n := r.Count()
 	o.at = make(map[sum16]cardPlace, n)
 	for range n {
 		var k sum16
-		copy(k[:], r.fixed(len(k)))
-		p := cardPlace{file: int32(r.uvarint()), off: int64(r.uvarint()), n: int64(r.uvarint())}
+		copy(k[:], r.Fixed(len(k)))
+		p := cardPlace{file: int32(r.Uvarint()), off: int64(r.Uvarint()), n: int64(r.Uvarint())}
 		if p.file < 0 || int(p.file) >= nf {
 			return nil
 		}
 		o.at[k] = p
 	}
-	if r.bad || r.s != "" {
+	if r.Bad || r.S != "" {
 		return nil
 	}
 	return o
@@ -172,14 +173,14 @@ func (c *newCards) add(k sum16, file string, off, n int) {
 // write records the cards in cache folder dir, for a report with cardKey
 // whose files are as rec says.
 func (c *newCards) write(dir, cardKey string, rec map[string]outputFile) error {
-	b := appendString([]byte(cardsMagic), cardKey)
+	b := binrec.AppendString([]byte(cardsMagic), cardKey)
 	b = binary.AppendUvarint(b, uint64(len(c.files)))
 	for _, f := range c.files {
 		sum := rec[f].SHA256
 		if len(sum) != 64 {
 			return removeCards(dir)
 		}
-		b = append(appendString(b, f), sum...)
+		b = append(binrec.AppendString(b, f), sum...)
 	}
 	b = binary.AppendUvarint(b, uint64(len(c.places)))
 	for i, k := range c.places {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/shapegen/shapegen/internal/atomicfile"
+	"github.com/shapegen/shapegen/internal/binrec"
 )
 
 // A library file (shapes.json, shapes.yaml) is a head, each sprite's
@@ -75,15 +76,15 @@ func openFrags(out, dir, name string, rec map[string]outputFile) *oldFrags {
 	if !ok || len(rest) < 64 || string(rest[:64]) != o.SHA256 {
 		return nil
 	}
-	r := &reader{s: string(rest[64:])}
-	n := r.count()
+	r := &binrec.Reader{S: string(rest[64:])}
+	n := r.Count()
 	at := make(map[sum16]loc, n)
 	for range n {
 		var k sum16
-		copy(k[:], r.fixed(len(k)))
-		at[k] = loc{Off: int64(r.uvarint()), Len: int64(r.uvarint())}
+		copy(k[:], r.Fixed(len(k)))
+		at[k] = loc{Off: int64(r.Uvarint()), Len: int64(r.Uvarint())}
 	}
-	if r.bad || r.s != "" {
+	if r.Bad || r.S != "" {
 		return nil
 	}
 	f, err := os.Open(filepath.Join(out, filepath.FromSlash(name)))

@@ -316,7 +316,7 @@ type spriteSource struct {
 	// key is the fragment key (fragKey) of the sprite last yielded.
 	key sum16
 	// shapes, for the engine formats, decodes only what they read (see
-	// decodeRecord).
+	// export.ReadRecord).
 	shapes bool
 }
 
@@ -374,7 +374,7 @@ func (s *spriteSource) read(damaged *[]string, put func(*export.Sprite, sum16) b
 	// decoded, until its last repeat (left counts them), which shares its
 	// shapes instead of decoding them again.
 	left := countRepeats(s.refs)
-	firsts := map[string]*like{}
+	firsts := map[string]*export.RecordLike{}
 	for _, r := range s.refs {
 		if r.out != last {
 			var err error
@@ -400,13 +400,13 @@ func (s *spriteSource) read(damaged *[]string, put func(*export.Sprite, sum16) b
 				delete(firsts, r.sameAs)
 			}
 		}
-		sp, mine, ok := decodeRecordLike(cached[r.idx], s.shapes, l, left[r.name] > 0)
+		sp, mine, ok := export.ReadRecordLike(cached[r.idx], s.shapes, l, left[r.name] > 0)
 		if !ok {
 			s.err = fmt.Errorf("%s: %s: %w", CacheDir, r.name, errDamaged)
 			return
 		}
 		if mine != nil {
-			mine.sp = &sp
+			mine.Sprite = &sp
 			firsts[r.name] = mine
 		}
 		if r.sameAs != "" {

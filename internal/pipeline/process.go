@@ -167,7 +167,7 @@ func (w *worker) process(src source) (outcome, error) {
 
 // compute decodes image src (its bytes img, its atlas file's data) and
 // computes its sprites: the outcome with their facts and failures, and
-// their record forms (encodeSprite); nil when the image gave no sprites
+// their record forms (export.AppendRecord); nil when the image gave no sprites
 // (it failed).
 func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (outcome, [][]byte) {
 	cfg := &w.opts.Config
@@ -215,7 +215,7 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 		sp, rec := w.computeOnce(name, src.rel, f, m, set, [2]sum16{sum, key})
 		// Checked as a reader would, here on all cores, so that the
 		// library's writers meet no sprite they refuse; the record holds
-		// the sprite (see encodeSprite).
+		// the sprite (see export.AppendRecord).
 		if err := sp.Check(); err != nil {
 			o.fails = append(o.fails, fmt.Sprintf("%s: %v", name, err))
 			return
@@ -246,7 +246,7 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 		o.entry.Facts = append(o.entry.Facts, fa)
 		computed = append(computed, sp)
 		if rec == nil {
-			rec = encodeSprite(nil, &sp)
+			rec = export.AppendRecord(nil, &sp)
 		}
 		sprites = append(sprites, rec)
 	})
@@ -833,11 +833,11 @@ const maxShared = 24 << 20
 // settings (key): frames of a sheet that repeat are computed once, and
 // so are the same masks in different files, as long as the first's
 // record is still kept (the most recent maxShared bytes of them). When it
-// computed the sprite it also returns the record it kept (encodeSprite),
+// computed the sprite it also returns the record it kept (export.AppendRecord),
 // which the image's record may hold as well: neither changes it.
 func (w *worker) computeOnce(name, img string, f atlas.Frame, m *mask.Mask, set config.Sprite, key [2]sum16) (export.Sprite, []byte) {
 	if first := w.shared.get(key); first != nil {
-		if sp, ok := decodeSprite(first); ok {
+		if sp, ok := export.ReadRecord(first, false); ok {
 			sp.Name, sp.Image = name, img
 			sp.Frame = export.Frame{X: f.Rect.Min.X, Y: f.Rect.Min.Y, W: f.Rect.Dx(), H: f.Rect.Dy()}
 			sp.Pivot = pivotOf(set, f)
@@ -848,7 +848,7 @@ func (w *worker) computeOnce(name, img string, f atlas.Frame, m *mask.Mask, set 
 	if sp.Pixels == 0 {
 		return sp, nil
 	}
-	rec := encodeSprite(nil, &sp)
+	rec := export.AppendRecord(nil, &sp)
 	w.shared.put(key, rec, maxShared)
 	return sp, rec
 }

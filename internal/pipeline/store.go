@@ -22,11 +22,12 @@ import (
 	"unsafe"
 
 	"github.com/shapegen/shapegen/internal/atomicfile"
+	"github.com/shapegen/shapegen/internal/binrec"
 	"github.com/shapegen/shapegen/internal/plural"
 )
 
 // CacheDir is the incremental cache, a folder inside the output folder.
-// It holds an index (index), the sprites (encodeSprite) in an append-only
+// It holds an index (index), the sprites (export.AppendRecord) in an append-only
 // records file (records-N), and the record of the outputs as last written
 // (outputs). The index says, for each image, its stat data, its settings
 // digest, its content key (a SHA-256 of the generator version, the
@@ -339,7 +340,7 @@ func (s *store) lookupKey(key sum32) (entry, bool) {
 }
 
 // put appends the record of content key, the sprites' record forms
-// (encodeSprite), and returns where it is.
+// (export.AppendRecord), and returns where it is.
 //
 // The record is made in one buffer sized for it, its length and checksum
 // filled in last: a cold build puts every sprite, and growing and copying
@@ -621,7 +622,7 @@ func appendIndex(b []byte, ix []indexed, gen int) []byte {
 	b = binary.AppendUvarint(b, uint64(len(ix)))
 	for _, x := range ix {
 		e := x.e
-		b = appendString(b, x.rel)
+		b = binrec.AppendString(b, x.rel)
 		st := e.Stat
 		for _, v := range []int64{st.Size, st.Mod, st.Change, st.Ino, st.Dev, st.DataSize, st.DataMod, st.DataChange, st.DataIno, st.DataDev, e.Loc.Off, e.Loc.Len} {
 			b = binary.AppendVarint(b, v)
@@ -630,23 +631,23 @@ func appendIndex(b []byte, ix []indexed, gen int) []byte {
 		b = append(b, e.Key[:]...)
 		b = binary.AppendUvarint(b, uint64(len(e.Facts)))
 		for _, f := range e.Facts {
-			b = appendString(b, f.Name)
-			b = appendString(b, f.Image)
+			b = binrec.AppendString(b, f.Name)
+			b = binrec.AppendString(b, f.Image)
 			b = binary.AppendVarint(b, int64(f.Pixels))
 			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(f.PolygonFP))
 			b = append(b, boolByte(f.HasPolygon))
 			b = binary.AppendUvarint(b, uint64(len(f.Fails)))
 			for _, s := range f.Fails {
-				b = appendString(b, s)
+				b = binrec.AppendString(b, s)
 			}
 			b = binary.AppendUvarint(b, uint64(len(f.Notes)))
 			for _, s := range f.Notes {
-				b = appendString(b, s)
+				b = binrec.AppendString(b, s)
 			}
 			b = appendMaskKey(b, f.MaskKey)
 			b = binary.AppendUvarint(b, uint64(len(f.Anims)))
 			for _, a := range f.Anims {
-				b = binary.AppendVarint(appendString(b, a.Name), int64(a.Pos))
+				b = binary.AppendVarint(binrec.AppendString(b, a.Name), int64(a.Pos))
 			}
 		}
 	}
@@ -659,10 +660,6 @@ func appendMaskKey(b []byte, k sum16) []byte {
 		return append(b, 0)
 	}
 	return append(append(b, 1), k[:]...)
-}
-
-func appendString(b []byte, s string) []byte {
-	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
 }
 
 func boolByte(v bool) byte {
@@ -678,9 +675,9 @@ func boolByte(v bool) byte {
 // and name share when they are the path and the path without its
 // extension (most are), so s can go once the index is read.
 func parseIndex(s string) ([]indexed, int, bool) {
-	r := &reader{s: s}
-	gen := r.uvarint()
-	n := r.count()
+	r := &binrec.Reader{S: s}
+	gen := r.Uvarint()
+	n := r.Count()
 	var ix []indexed
 	var es []entry
 	if n > 0 {
@@ -688,7 +685,7 @@ func parseIndex(s string) ([]indexed, int, bool) {
 	}
 	var a arena
 	for i := range n {
-		p := a.clone(r.str())
+		p := a.clone(r.Str())
 		stem := strings.TrimSuffix(p, path.Ext(p))
 		// own returns v as p or stem when it is one, else a copy.
 		own := func(v string) string {
@@ -701,48 +698,48 @@ func parseIndex(s string) ([]indexed, int, bool) {
 			return a.clone(v)
 		}
 		e := &es[i]
-		e.Stat = fileStat{Size: r.varint(), Mod: r.varint(), Change: r.varint(), Ino: r.varint(), Dev: r.varint(),
-			DataSize: r.varint(), DataMod: r.varint(), DataChange: r.varint(), DataIno: r.varint(), DataDev: r.varint()}
-		e.Loc = loc{Off: r.varint(), Len: r.varint()}
-		copy(e.Settings[:], r.fixed(len(e.Settings)))
-		copy(e.Key[:], r.fixed(len(e.Key)))
-		if nf := r.count(); nf > 0 {
+		e.Stat = fileStat{Size: r.Varint(), Mod: r.Varint(), Change: r.Varint(), Ino: r.Varint(), Dev: r.Varint(),
+			DataSize: r.Varint(), DataMod: r.Varint(), DataChange: r.Varint(), DataIno: r.Varint(), DataDev: r.Varint()}
+		e.Loc = loc{Off: r.Varint(), Len: r.Varint()}
+		copy(e.Settings[:], r.Fixed(len(e.Settings)))
+		copy(e.Key[:], r.Fixed(len(e.Key)))
+		if nf := r.Count(); nf > 0 {
 			e.Facts = make([]fact, nf)
 		}
 		for i := range e.Facts {
 			f := &e.Facts[i]
-			f.Name, f.Image = own(r.str()), own(r.str())
-			f.Pixels = int(r.varint())
-			f.PolygonFP = math.Float64frombits(r.fixed64())
-			f.HasPolygon = r.byte() == 1
-			if nf := r.count(); nf > 0 {
+			f.Name, f.Image = own(r.Str()), own(r.Str())
+			f.Pixels = int(r.Varint())
+			f.PolygonFP = math.Float64frombits(r.Fixed64())
+			f.HasPolygon = r.Byte() == 1
+			if nf := r.Count(); nf > 0 {
 				f.Fails = make([]string, nf)
 			}
 			for j := range f.Fails {
-				f.Fails[j] = a.clone(r.str())
+				f.Fails[j] = a.clone(r.Str())
 			}
-			if nn := r.count(); nn > 0 {
+			if nn := r.Count(); nn > 0 {
 				f.Notes = make([]string, nn)
 			}
 			for j := range f.Notes {
-				f.Notes[j] = a.clone(r.str())
+				f.Notes[j] = a.clone(r.Str())
 			}
-			if r.byte() == 1 {
-				copy(f.MaskKey[:], r.fixed(len(f.MaskKey)))
+			if r.Byte() == 1 {
+				copy(f.MaskKey[:], r.Fixed(len(f.MaskKey)))
 			}
-			if na := r.count(); na > 0 {
+			if na := r.Count(); na > 0 {
 				f.Anims = make([]animRef, na)
 			}
 			for j := range f.Anims {
-				f.Anims[j] = animRef{Name: a.clone(r.str()), Pos: int(r.varint())}
+				f.Anims[j] = animRef{Name: a.clone(r.Str()), Pos: int(r.Varint())}
 			}
 		}
-		if r.bad || i > 0 && ix[i-1].rel >= p {
+		if r.Bad || i > 0 && ix[i-1].rel >= p {
 			return nil, 0, false
 		}
 		ix[i] = indexed{p, e}
 	}
-	if r.bad || r.s != "" || gen == 0 || gen > math.MaxInt32 {
+	if r.Bad || r.S != "" || gen == 0 || gen > math.MaxInt32 {
 		return nil, 0, false
 	}
 	return ix, int(gen), true
@@ -765,82 +762,4 @@ func (a *arena) clone(s string) string {
 	n := len(a.buf)
 	a.buf = append(a.buf, s...)
 	return unsafe.String(&a.buf[n], len(s))
-}
-
-// reader reads the parts of an encoded index or record; bad is set, and
-// zero values returned, once the input runs short.
-type reader struct {
-	s   string
-	bad bool
-}
-
-func (r *reader) uvarint() uint64 {
-	var v uint64
-	for shift := 0; shift < 64; shift += 7 {
-		if len(r.s) == 0 {
-			break
-		}
-		c := r.s[0]
-		r.s = r.s[1:]
-		v |= uint64(c&0x7f) << shift
-		if c < 0x80 {
-			return v
-		}
-	}
-	r.bad = true
-	return 0
-}
-
-func (r *reader) varint() int64 {
-	u := r.uvarint()
-	return int64(u>>1) ^ -int64(u&1)
-}
-
-// count reads a length, bounded by what is left of the input (every item
-// takes at least a byte).
-func (r *reader) count() int {
-	n := r.uvarint()
-	if n > uint64(len(r.s)) {
-		r.bad = true
-		return 0
-	}
-	return int(n)
-}
-
-func (r *reader) str() string {
-	n := r.count()
-	v := r.s[:n]
-	r.s = r.s[n:]
-	return v
-}
-
-// fixed reads n bytes.
-func (r *reader) fixed(n int) string {
-	if len(r.s) < n {
-		r.bad = true
-		return ""
-	}
-	v := r.s[:n]
-	r.s = r.s[n:]
-	return v
-}
-
-func (r *reader) fixed64() uint64 {
-	if len(r.s) < 8 {
-		r.bad = true
-		return 0
-	}
-	v := binary.LittleEndian.Uint64([]byte(r.s[:8]))
-	r.s = r.s[8:]
-	return v
-}
-
-func (r *reader) byte() byte {
-	if len(r.s) == 0 {
-		r.bad = true
-		return 0
-	}
-	c := r.s[0]
-	r.s = r.s[1:]
-	return c
 }

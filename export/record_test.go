@@ -1,4 +1,4 @@
-package pipeline
+package export
 
 import (
 	"encoding/json"
@@ -6,13 +6,11 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
-
-	"github.com/shapegen/shapegen/export"
 )
 
 // randomSprite returns a seeded random sprite with every key of the
 // format, some present and some not.
-func randomSprite(rng *rand.Rand) export.Sprite {
+func randomSprite(rng *rand.Rand) Sprite {
 	num := func() float64 {
 		switch rng.IntN(5) {
 		case 0:
@@ -26,53 +24,53 @@ func randomSprite(rng *rand.Rand) export.Sprite {
 		}
 		return math.Ldexp(rng.Float64(), rng.IntN(120)-60)
 	}
-	ring := func() export.Ring {
+	ring := func() Ring {
 		if rng.IntN(8) == 0 {
 			return nil
 		}
-		r := make(export.Ring, rng.IntN(9))
+		r := make(Ring, rng.IntN(9))
 		for i := range r {
-			r[i] = export.Point{num(), num()}
+			r[i] = Point{num(), num()}
 		}
 		return r
 	}
-	rings := func() []export.Ring {
-		rs := make([]export.Ring, rng.IntN(4))
+	rings := func() []Ring {
+		rs := make([]Ring, rng.IntN(4))
 		for i := range rs {
 			rs[i] = ring()
 		}
 		return rs
 	}
 	names := []string{"a/b", "ü/ß 1", "bad\xff\xfename", "x\"y\\z\n"}
-	sp := export.Sprite{
+	sp := Sprite{
 		Name: names[rng.IntN(len(names))], Image: names[rng.IntN(len(names))] + ".png",
-		Frame:   export.Frame{X: rng.IntN(99), Y: rng.IntN(99), W: rng.IntN(999), H: rng.IntN(999)},
+		Frame:   Frame{X: rng.IntN(99), Y: rng.IntN(99), W: rng.IntN(999), H: rng.IntN(999)},
 		Rotated: rng.IntN(2) == 0, Turn: []int{0, 180, 270}[rng.IntN(3)],
-		Size: [2]int{rng.IntN(999), rng.IntN(999)}, Pivot: export.Point{num(), num()}, Pixels: rng.IntN(1 << 20),
+		Size: [2]int{rng.IntN(999), rng.IntN(999)}, Pivot: Point{num(), num()}, Pixels: rng.IntN(1 << 20),
 		Hull: ring(), Polygon: ring(), Pieces: rings(), Outline: rings(),
 	}
 	if rng.IntN(2) == 0 {
 		sp.Offset = &[2]int{rng.IntN(9) - 4, rng.IntN(9)}
 	}
 	if rng.IntN(2) == 0 {
-		sp.AABB = &export.AABB{Min: export.Point{num(), num()}, Max: export.Point{num(), num()}}
+		sp.AABB = &AABB{Min: Point{num(), num()}, Max: Point{num(), num()}}
 	}
 	if rng.IntN(2) == 0 {
-		sp.Circle = &export.Circle{Center: export.Point{num(), num()}, Radius: num()}
+		sp.Circle = &Circle{Center: Point{num(), num()}, Radius: num()}
 	}
 	if rng.IntN(2) == 0 {
-		sp.Box = &export.Box{Center: export.Point{num(), num()}, Half: export.Point{num(), num()}, Angle: num()}
+		sp.Box = &Box{Center: Point{num(), num()}, Half: Point{num(), num()}, Angle: num()}
 	}
 	for _, k := range []string{"aabb", "hull", "outline", "pieces", "other\xff"} {
 		if rng.IntN(2) == 0 {
 			if sp.Quality == nil {
-				sp.Quality = export.Qualities{}
+				sp.Quality = Qualities{}
 			}
-			sp.Quality[k] = export.Quality{Outside: rng.IntN(3), AreaRatio: num(), FPArea: num()}
+			sp.Quality[k] = Quality{Outside: rng.IntN(3), AreaRatio: num(), FPArea: num()}
 		}
 	}
 	if rng.IntN(3) == 0 {
-		sp.Mask = &export.EncodedMask{W: rng.IntN(99), H: rng.IntN(99), RLE: "AQID"}
+		sp.Mask = &EncodedMask{W: rng.IntN(99), H: rng.IntN(99), RLE: "AQID"}
 	}
 	if rng.IntN(3) == 0 {
 		sp.SameAs = names[rng.IntN(len(names))]
@@ -95,26 +93,26 @@ func TestRecordSprite(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var want export.Sprite
+		var want Sprite
 		if err := json.Unmarshal(js, &want); err != nil {
 			t.Fatal(err)
 		}
 		for k, q := range want.Quality {
-			if !export.HasFPArea(k) { // WriteJSON leaves it out
+			if !HasFPArea(k) { // WriteJSON leaves it out
 				q.FPArea = 0
 				want.Quality[k] = q
 			}
 		}
-		rec := encodeSprite(nil, &sp)
-		got, ok := decodeSprite(rec)
+		rec := AppendRecord(nil, &sp)
+		got, ok := ReadRecord(rec, false)
 		if !ok || !reflect.DeepEqual(got, want) {
-			t.Fatalf("case %d: decodeSprite(encodeSprite(%+v)) = %+v, %v; want %+v", i, sp, got, ok, want)
+			t.Fatalf("case %d: ReadRecord(AppendRecord(%+v)) = %+v, %v; want %+v", i, sp, got, ok, want)
 		}
-		shapes, ok := decodeRecord(rec, true)
+		shapes, ok := ReadRecord(rec, true)
 		wantShapes := want
 		wantShapes.Outline, wantShapes.Quality, wantShapes.Mask, wantShapes.Warnings = nil, nil, nil, nil
 		if !ok || !reflect.DeepEqual(shapes, wantShapes) {
-			t.Fatalf("case %d: decodeRecord(encodeSprite(%+v), true) = %+v, %v; want %+v", i, sp, shapes, ok, wantShapes)
+			t.Fatalf("case %d: ReadRecord(AppendRecord(%+v), true) = %+v, %v; want %+v", i, sp, shapes, ok, wantShapes)
 		}
 		for j := range rec { // the record's memory is reused: the sprite must not share it
 			rec[j] = 0xa5
@@ -122,33 +120,33 @@ func TestRecordSprite(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("case %d: the sprite decoded changed with its record's bytes: %+v; want %+v", i, got, want)
 		}
-		rec = encodeSprite(rec[:0], &sp)
+		rec = AppendRecord(rec[:0], &sp)
 		if math.Signbit(got.Pivot[0]) != math.Signbit(want.Pivot[0]) {
 			t.Fatalf("case %d: pivot %v, want %v", i, got.Pivot, want.Pivot)
 		}
 		if i%50 == 0 {
 			for n := range len(rec) {
-				if _, ok := decodeSprite(rec[:n]); ok {
-					t.Fatalf("case %d: decodeSprite of the first %d of %d bytes succeeded", i, n, len(rec))
+				if _, ok := ReadRecord(rec[:n], false); ok {
+					t.Fatalf("case %d: ReadRecord of the first %d of %d bytes succeeded", i, n, len(rec))
 				}
-				if _, ok := decodeRecord(rec[:n], true); ok {
-					t.Fatalf("case %d: decodeRecord(shapes) of the first %d of %d bytes succeeded", i, n, len(rec))
+				if _, ok := ReadRecord(rec[:n], true); ok {
+					t.Fatalf("case %d: ReadRecord(shapes) of the first %d of %d bytes succeeded", i, n, len(rec))
 				}
 			}
 		}
 	}
 }
 
-// TestRecordSpriteFields fails when export.Sprite gains a field, which
-// encodeSprite must then learn.
+// TestRecordSpriteFields fails when Sprite gains a field, which
+// AppendRecord must then learn.
 func TestRecordSpriteFields(t *testing.T) {
-	if n := reflect.TypeFor[export.Sprite]().NumField(); n != 20 {
-		t.Errorf("export.Sprite has %d fields; encodeSprite knows 20", n)
+	if n := reflect.TypeFor[Sprite]().NumField(); n != 20 {
+		t.Errorf("Sprite has %d fields; AppendRecord knows 20", n)
 	}
 }
 
 // TestRecordLike checks that a record decoded like another's gives the
-// sprite decodeRecord gives, in both modes: sharing the other's body when
+// sprite ReadRecord gives, in both modes: sharing the other's body when
 // the bodies are the same bytes (a repeat whose head and tail differ),
 // decoding its own when they differ by a number or a flag.
 func TestRecordLike(t *testing.T) {
@@ -159,43 +157,43 @@ func TestRecordLike(t *testing.T) {
 		for _, vary := range []struct {
 			name string
 			same bool
-			f    func(s *export.Sprite)
+			f    func(s *Sprite)
 		}{
-			{"head and tail", true, func(s *export.Sprite) {
+			{"head and tail", true, func(s *Sprite) {
 				s.Name, s.Image, s.Frame.X, s.Pivot[0], s.Size[1] = s.Name+"_2", "other.png", s.Frame.X+1, s.Pivot[0]+1, s.Size[1]+1
 				s.SameAs, s.Warnings, s.Rotated = first.Name, []string{"w"}, !s.Rotated
 			}},
-			{"pixels", false, func(s *export.Sprite) { s.Pixels++ }},
-			{"no aabb", false, func(s *export.Sprite) {
+			{"pixels", false, func(s *Sprite) { s.Pixels++ }},
+			{"no aabb", false, func(s *Sprite) {
 				if s.AABB == nil {
-					s.AABB = &export.AABB{}
+					s.AABB = &AABB{}
 				} else {
 					s.AABB = nil
 				}
 			}},
-			{"outline", false, func(s *export.Sprite) { s.Outline = append(s.Outline, export.Ring{{1, 2}}) }},
-			{"mask", false, func(s *export.Sprite) { s.Mask = &export.EncodedMask{W: 1, H: 1, RLE: "x"} }},
+			{"outline", false, func(s *Sprite) { s.Outline = append(s.Outline, Ring{{1, 2}}) }},
+			{"mask", false, func(s *Sprite) { s.Mask = &EncodedMask{W: 1, H: 1, RLE: "x"} }},
 		} {
 			for _, shapes := range []bool{false, true} {
-				firstRec := encodeSprite(nil, &first)
-				f, l, ok := decodeRecordLike(firstRec, shapes, nil, true)
+				firstRec := AppendRecord(nil, &first)
+				f, l, ok := ReadRecordLike(firstRec, shapes, nil, true)
 				if !ok || l == nil {
 					t.Fatalf("case %d: the first does not decode", i)
 				}
-				l.sp = &f
+				l.Sprite = &f
 				for j := range firstRec { // its memory is reused
 					firstRec[j] = 0xa5
 				}
 				s := first
 				vary.f(&s)
-				rec := encodeSprite(nil, &s)
-				want, ok := decodeRecord(rec, shapes)
+				rec := AppendRecord(nil, &s)
+				want, ok := ReadRecord(rec, shapes)
 				if !ok {
 					t.Fatalf("case %d: the repeat does not decode", i)
 				}
-				got, mine, ok := decodeRecordLike(rec, shapes, l, false)
+				got, mine, ok := ReadRecordLike(rec, shapes, l, false)
 				if !ok || mine != nil || !reflect.DeepEqual(got, want) {
-					t.Fatalf("case %d, %s changed, shapes %v: decodeRecordLike = %+v, %v, %v; want %+v", i, vary.name, shapes, got, mine, ok, want)
+					t.Fatalf("case %d, %s changed, shapes %v: ReadRecordLike = %+v, %v, %v; want %+v", i, vary.name, shapes, got, mine, ok, want)
 				}
 				sharing := sharesBody(&got, &f)
 				if sharing && !vary.same {
@@ -214,7 +212,7 @@ func TestRecordLike(t *testing.T) {
 
 // sharesBody reports whether a holds some part of b's body itself, not a
 // copy.
-func sharesBody(a, b *export.Sprite) bool {
+func sharesBody(a, b *Sprite) bool {
 	same := func(x, y any) bool {
 		vx, vy := reflect.ValueOf(x), reflect.ValueOf(y)
 		return !vx.IsNil() && vx.UnsafePointer() == vy.UnsafePointer()
