@@ -1,6 +1,7 @@
 package export
 
 import (
+	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
 	"slices"
@@ -22,10 +23,12 @@ import (
 // it as it was from the JSON.
 //
 // Layout: the strings name, image; frame x, y, w, h; a flags byte
-// (rotated, offset, aabb, circle, box, mask); turn; offset; size; pivot;
+// (rotated, offset, aabb, circle, box, mask, mask packed); turn; offset; size; pivot;
 // pixels; aabb, circle and box as present; hull and polygon as rings;
 // pieces and outline as ring lists; the quality entries in key order;
-// the mask; same_as; the warnings. Ints are zigzag varints, counts and
+// the mask (its size, then its run lengths: packed, the varint bytes the
+// base64 of its RLE holds, or when that is not canonical base64 the text
+// itself); same_as; the warnings. Ints are zigzag varints, counts and
 // lengths uvarints, a nil ring or list is a count of 0 and a present one
 // its length plus one, floats as binrec.AppendNums writes them.
 
@@ -36,6 +39,7 @@ const (
 	flagCircle
 	flagBox
 	flagMask
+	flagPacked
 )
 
 // AppendRecord appends the record form of the checked sprite sp to b.
@@ -43,8 +47,13 @@ func AppendRecord(b []byte, sp *Sprite) []byte {
 	b = appendText(b, sp.Name)
 	b = appendText(b, sp.Image)
 	b = binrec.AppendInts(b, sp.Frame.X, sp.Frame.Y, sp.Frame.W, sp.Frame.H)
+	var runs []byte // the mask's run lengths, when packed
+	packed := false
+	if m := sp.Mask; m != nil {
+		runs, packed = packRLE(m.RLE)
+	}
 	var flags byte
-	for i, on := range []bool{sp.Rotated, sp.Offset != nil, sp.AABB != nil, sp.Circle != nil, sp.Box != nil, sp.Mask != nil} {
+	for i, on := range []bool{sp.Rotated, sp.Offset != nil, sp.AABB != nil, sp.Circle != nil, sp.Box != nil, sp.Mask != nil, packed} {
 		if on {
 			flags |= 1 << i
 		}
@@ -88,7 +97,11 @@ func AppendRecord(b []byte, sp *Sprite) []byte {
 	}
 	if m := sp.Mask; m != nil {
 		b = binrec.AppendInts(b, m.W, m.H)
-		b = appendText(b, m.RLE)
+		if packed {
+			b = binrec.AppendString(b, string(runs))
+		} else {
+			b = appendText(b, m.RLE)
+		}
 	}
 	b = appendText(b, sp.SameAs)
 	b = binary.AppendUvarint(b, uint64(len(sp.Warnings)))
@@ -113,7 +126,7 @@ func ReadRecord(rec []byte, shapesOnly bool) (Sprite, bool) {
 // bodyFlags are the flags of what a record's body holds: the bytes from
 // its pixels to its mask, the keys of Sprite that a repeated
 // frame's record has as its first's.
-const bodyFlags = flagAABB | flagCircle | flagBox | flagMask
+const bodyFlags = flagAABB | flagCircle | flagBox | flagMask | flagPacked
 
 // RecordLike is a decoded sprite that others may repeat (see
 // ReadRecordLike), with its record's body (a copy of the bytes) and the
@@ -175,7 +188,7 @@ func ReadRecordLike(rec []byte, shapes bool, l *RecordLike, keep bool) (Sprite, 
 			}
 		}
 	}
-	if r.Bad || r.S != "" || flags >= 1<<6 {
+	if r.Bad || r.S != "" || flags >= 1<<7 || flags&(flagMask|flagPacked) == flagPacked {
 		return Sprite{}, nil, false
 	}
 	return sp, mine, true
@@ -221,7 +234,10 @@ func decodeBody(r *binrec.Reader, sp *Sprite, flags byte, shapes bool) {
 	}
 	if flags&flagMask != 0 {
 		m := &EncodedMask{W: r.Int(), H: r.Int()}
-		if rle := r.Str(); !shapes {
+		if rle := r.Str(); !shapes && flags&flagPacked != 0 {
+			m.RLE = base64.StdEncoding.EncodeToString([]byte(rle))
+			sp.Mask = m
+		} else if !shapes {
 			m.RLE = strings.Clone(rle)
 			sp.Mask = m
 		}
@@ -260,6 +276,17 @@ func appendRingList(b []byte, present bool, rs []Ring) []byte {
 		b = appendRingRec(b, r != nil, r)
 	}
 	return b
+}
+
+// packRLE returns the bytes whose base64 rle is, and true, when rle is
+// their canonical base64 (as EncodeMask writes it): then the bytes give
+// rle back.
+func packRLE(rle string) ([]byte, bool) {
+	runs, err := base64.StdEncoding.Strict().DecodeString(rle)
+	if err != nil || base64.StdEncoding.EncodedLen(len(runs)) != len(rle) {
+		return nil, false
+	}
+	return runs, true
 }
 
 // readRing reads what appendRingRec wrote.

@@ -70,7 +70,7 @@ func randomSprite(rng *rand.Rand) Sprite {
 		}
 	}
 	if rng.IntN(3) == 0 {
-		sp.Mask = &EncodedMask{W: rng.IntN(99), H: rng.IntN(99), RLE: "AQID"}
+		sp.Mask = &EncodedMask{W: rng.IntN(99), H: rng.IntN(99), RLE: []string{"AQID", "", "AQI=", "AQJ=", "x\n"}[rng.IntN(5)]} // packed, packed, packed, not canonical, not base64
 	}
 	if rng.IntN(3) == 0 {
 		sp.SameAs = names[rng.IntN(len(names))]

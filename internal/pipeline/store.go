@@ -44,7 +44,7 @@ const (
 	indexName   = "index"
 	outputsName = "outputs"
 	// indexMagic names the layout of the index; another is a cold start.
-	indexMagic = "shapegen cache 10\n"
+	indexMagic = "shapegen cache 11\n"
 )
 
 // castagnoli is the CRC-32C table the records are checked with.
