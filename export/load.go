@@ -12,7 +12,8 @@ import (
 	"github.com/shapegen/shapegen/mask"
 )
 
-// Load reads the shape library file at path (JSON or YAML) as Read does.
+// Load reads the shape library file at path (JSON, YAML or compact) as
+// Read does.
 // Errors name the file.
 func Load(path string) (*Library, error) {
 	f, err := os.Open(path)
@@ -27,8 +28,9 @@ func Load(path string) (*Library, error) {
 	return lib, nil
 }
 
-// Read reads a shape library written as JSON or YAML (told apart by the
-// first character: '{' is JSON). It rejects a missing or unknown format
+// Read reads a shape library written as JSON, YAML or compact (told apart
+// by the start: '{' is JSON, "shapegen-compact/" the compact library of
+// WriteCompact, anything else YAML). It rejects a missing or unknown format
 // ("unsupported format %q, want shapegen/v1") before anything else,
 // ignores unknown keys, and checks the structure: names present and
 // unique, no negative sizes, finite numbers, rings of at least three
@@ -38,9 +40,13 @@ func Load(path string) (*Library, error) {
 // one is read whole first (yaml.v3 decodes whole documents). Empty lists
 // and maps read as absent (nil), and the sprites are sorted by name.
 // Errors name the sprite. It returns (nil, err) on any error, never a
-// half-read library.
+// half-read library. A compact library is read a sprite at a time too,
+// and checked as a JSON one.
 func Read(r io.Reader) (*Library, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
+	if isCompact(br) {
+		return readCompact(br)
+	}
 	if first, err := firstByte(br); err == nil && first == '{' {
 		return readJSON(br)
 	}

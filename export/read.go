@@ -106,18 +106,9 @@ func readJSON(br *bufio.Reader) (*Library, error) {
 				if err := dec.Decode(&s); err != nil {
 					return nil, bad(err)
 				}
-				normalizeSprite(&s)
-				switch {
-				case s.Name == "":
-					return nil, fmt.Errorf("sprite %d has no name", len(lib.Sprites))
-				case seen[s.Name]:
-					return nil, fmt.Errorf("sprite %q appears twice", s.Name)
+				if err := addRead(lib, seen, &s); err != nil {
+					return nil, err
 				}
-				seen[s.Name] = true
-				if err := checkSprite(&s, true); err != nil {
-					return nil, fmt.Errorf("sprite %q: %w", s.Name, err)
-				}
-				lib.Sprites = append(lib.Sprites, s)
 			}
 			if _, err := dec.Token(); err != nil {
 				return nil, syntax(err)
@@ -144,6 +135,31 @@ func readJSON(br *bufio.Reader) (*Library, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, syntax(fmt.Errorf("data after the library"))
 	}
+	return finishRead(lib, seen)
+}
+
+// addRead adds s, read as the next sprite of lib, after checking it:
+// named, a name not seen before (seen holds the names of lib's sprites),
+// valid.
+func addRead(lib *Library, seen map[string]bool, s *Sprite) error {
+	normalizeSprite(s)
+	switch {
+	case s.Name == "":
+		return fmt.Errorf("sprite %d has no name", len(lib.Sprites))
+	case seen[s.Name]:
+		return fmt.Errorf("sprite %q appears twice", s.Name)
+	}
+	seen[s.Name] = true
+	if err := checkSprite(s, true); err != nil {
+		return fmt.Errorf("sprite %q: %w", s.Name, err)
+	}
+	lib.Sprites = append(lib.Sprites, *s)
+	return nil
+}
+
+// finishRead sorts lib's sprites (read one at a time, each checked, their
+// names seen) and its animations, and checks the animations.
+func finishRead(lib *Library, seen map[string]bool) (*Library, error) {
 	slices.SortStableFunc(lib.Sprites, func(a, b Sprite) int { return strings.Compare(a.Name, b.Name) })
 	lib.Sprites = slices.Clip(lib.Sprites)
 	normalizeAnimations(lib)

@@ -72,27 +72,18 @@ func writeAll(w io.Writer, lib *Library, open func(io.Writer, *Library) (spriteW
 // a library; write to a temporary file and keep it only when Close
 // succeeds.
 type JSONWriter struct {
-	w    io.Writer
-	buf  []byte
-	n    int
-	last string
-	err  error
-	// anims counts the animations written (after the sprites), lastAnim
-	// is the last one's name.
-	anims    int
-	lastAnim string
+	w   io.Writer
+	buf []byte
+	err error
+	listOrder
 }
 
 // NewJSONWriter checks head's format and settings (its Sprites are not
 // used; an empty Format is written as shapegen/v1) and writes the library
 // up to its sprite list to w.
 func NewJSONWriter(w io.Writer, head *Library) (*JSONWriter, error) {
-	h := *head
-	h.Sprites, h.Animations = nil, nil
-	if h.Format == "" {
-		h.Format = Format
-	}
-	if err := validate(&h, false); err != nil {
+	h, err := writerHead(head)
+	if err != nil {
 		return nil, err
 	}
 	b := append([]byte(nil), "{\n  \"format\": "...)
@@ -185,12 +176,9 @@ func (jw *JSONWriter) AddFragment(name string, frag []byte) error {
 // is an io.ReaderFrom may copy from a file without the bytes passing
 // through memory (an *os.File from an *io.LimitedReader of one).
 func (jw *JSONWriter) AddFragments(names []string, r io.Reader) error {
-	for _, name := range names {
-		if jw.err = jw.order(name); jw.err != nil {
-			return jw.err
-		}
+	if jw.err == nil {
+		jw.err = jw.copyFragments(jw.w, names, r)
 	}
-	_, jw.err = io.Copy(jw.w, r)
 	return jw.err
 }
 
@@ -199,27 +187,71 @@ func (jw *JSONWriter) order(name string) error {
 	if jw.err != nil {
 		return jw.err
 	}
-	if jw.anims > 0 {
+	return jw.sprite(name)
+}
+
+// writerHead returns head without its sprites and animations and with an
+// empty Format as shapegen/v1, after checking its format and settings.
+func writerHead(head *Library) (Library, error) {
+	h := *head
+	h.Sprites, h.Animations = nil, nil
+	if h.Format == "" {
+		h.Format = Format
+	}
+	return h, validate(&h, false)
+}
+
+// listOrder keeps a library writer's sprites sorted by name and before
+// its animations, which come sorted by name too, and counts them.
+type listOrder struct {
+	n, anims       int // sprites and animations written
+	last, lastAnim string
+}
+
+// sprite checks that the sprite called name may come next, and counts it.
+func (o *listOrder) sprite(name string) error {
+	switch {
+	case o.anims > 0:
 		return fmt.Errorf("sprite %q after the animations", name)
+	case o.n > 0 && name <= o.last:
+		return fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", name, o.last)
 	}
-	if jw.n > 0 && name <= jw.last {
-		return fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", name, jw.last)
-	}
-	jw.n++
-	jw.last = name
+	o.n++
+	o.last = name
 	return nil
+}
+
+// anim checks a as Read would (but for whether its frames are sprites of
+// the library, which a writer does not keep) and that it may come next,
+// and counts it.
+func (o *listOrder) anim(a *Animation) error {
+	if err := checkAnimation(a, nil); err != nil {
+		return err
+	}
+	if o.anims > 0 && a.Name <= o.lastAnim {
+		return fmt.Errorf("animation %q after %q: animations not sorted by name or a name twice", a.Name, o.lastAnim)
+	}
+	o.anims++
+	o.lastAnim = a.Name
+	return nil
+}
+
+// copyFragments counts the sprites called names, in order, then copies r
+// to w.
+func (o *listOrder) copyFragments(w io.Writer, names []string, r io.Reader) error {
+	for _, name := range names {
+		if err := o.sprite(name); err != nil {
+			return err
+		}
+	}
+	_, err := io.Copy(w, r)
+	return err
 }
 
 // AddAnimation writes a, after every sprite, checked as Read would check
 // it (but for whether its frames are sprites of the library, which a
 // JSONWriter does not keep); animations come sorted by name too.
 func (jw *JSONWriter) AddAnimation(a *Animation) error {
-	if jw.err != nil {
-		return jw.err
-	}
-	if jw.err = checkAnimation(a, nil); jw.err == nil && jw.anims > 0 && a.Name <= jw.lastAnim {
-		jw.err = fmt.Errorf("animation %q after %q: animations not sorted by name or a name twice", a.Name, jw.lastAnim)
-	}
 	if jw.err != nil {
 		return jw.err
 	}
@@ -230,8 +262,9 @@ func (jw *JSONWriter) AddAnimation(a *Animation) error {
 			sep = "],\n  \"animations\": [\n    "
 		}
 	}
-	jw.anims++
-	jw.lastAnim = a.Name
+	if jw.err = jw.anim(a); jw.err != nil {
+		return jw.err
+	}
 	b := append(jw.buf[:0], sep+"{\n      \"name\": "...)
 	b = appendString(b, a.Name)
 	b = append(b, ",\n      \"frames\": ["...)

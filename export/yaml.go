@@ -26,13 +26,10 @@ func WriteYAML(w io.Writer, lib *Library) error {
 // time, with the rules of JSONWriter: sprites sorted by name, checked as
 // Read checks them, and the first error kept.
 type YAMLWriter struct {
-	w        io.Writer
-	buf      bytes.Buffer
-	n        int
-	last     string
-	err      error
-	anims    int
-	lastAnim string
+	w   io.Writer
+	buf bytes.Buffer
+	err error
+	listOrder
 }
 
 // NewYAMLWriter checks lib's format and settings (its Sprites are not
@@ -191,21 +188,17 @@ func (yw *YAMLWriter) Add(sp *Sprite) error {
 	if yw.err != nil {
 		return yw.err
 	}
-	switch {
-	case sp.Name == "":
+	if sp.Name == "" {
 		yw.err = fmt.Errorf("sprite %d has no name", yw.n)
-	case yw.n > 0 && sp.Name <= yw.last:
-		yw.err = fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", sp.Name, yw.last)
-	}
-	if yw.err != nil {
 		return yw.err
 	}
 	var out []byte
 	if out, yw.err = AppendSpriteYAML(nil, sp); yw.err != nil {
 		return yw.err
 	}
-	yw.n++
-	yw.last = sp.Name
+	if yw.err = yw.sprite(sp.Name); yw.err != nil {
+		return yw.err
+	}
 	_, yw.err = yw.w.Write(out)
 	return yw.err
 }
@@ -217,19 +210,13 @@ func (yw *YAMLWriter) AddFragment(name string, frag []byte) error {
 	if yw.err != nil {
 		return yw.err
 	}
-	switch {
-	case yw.anims > 0:
-		yw.err = fmt.Errorf("sprite %q after the animations", name)
-	case yw.n > 0 && name <= yw.last:
-		yw.err = fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", name, yw.last)
-	case !bytes.HasPrefix(frag, []byte("\n  - ")):
+	if !bytes.HasPrefix(frag, []byte("\n  - ")) {
 		yw.err = fmt.Errorf("sprite %q: not a fragment of a YAML library", name)
-	}
-	if yw.err != nil {
 		return yw.err
 	}
-	yw.n++
-	yw.last = name
+	if yw.err = yw.sprite(name); yw.err != nil {
+		return yw.err
+	}
 	_, yw.err = yw.w.Write(frag)
 	return yw.err
 }
@@ -237,23 +224,9 @@ func (yw *YAMLWriter) AddFragment(name string, frag []byte) error {
 // AddFragments writes the sprites called names as the bytes r holds, as
 // JSONWriter.AddFragments. Only the order of names is checked.
 func (yw *YAMLWriter) AddFragments(names []string, r io.Reader) error {
-	for _, name := range names {
-		if yw.err != nil {
-			return yw.err
-		}
-		switch {
-		case yw.anims > 0:
-			yw.err = fmt.Errorf("sprite %q after the animations", name)
-		case yw.n > 0 && name <= yw.last:
-			yw.err = fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", name, yw.last)
-		}
-		if yw.err != nil {
-			return yw.err
-		}
-		yw.n++
-		yw.last = name
+	if yw.err == nil {
+		yw.err = yw.copyFragments(yw.w, names, r)
 	}
-	_, yw.err = io.Copy(yw.w, r)
 	return yw.err
 }
 
@@ -263,15 +236,6 @@ func (yw *YAMLWriter) AddAnimation(a *Animation) error {
 	if yw.err != nil {
 		return yw.err
 	}
-	if yw.err = checkAnimation(a, nil); yw.err == nil && yw.anims > 0 && a.Name <= yw.lastAnim {
-		yw.err = fmt.Errorf("animation %q after %q: animations not sorted by name or a name twice", a.Name, yw.lastAnim)
-	}
-	if yw.err != nil {
-		return yw.err
-	}
-	if yw.err = yw.encode([]*Animation{a}); yw.err != nil {
-		return yw.err
-	}
 	head := ""
 	if yw.anims == 0 {
 		if yw.n == 0 {
@@ -279,8 +243,12 @@ func (yw *YAMLWriter) AddAnimation(a *Animation) error {
 		}
 		head += "\nanimations:"
 	}
-	yw.anims++
-	yw.lastAnim = a.Name
+	if yw.err = yw.anim(a); yw.err != nil {
+		return yw.err
+	}
+	if yw.err = yw.encode([]*Animation{a}); yw.err != nil {
+		return yw.err
+	}
 	_, yw.err = yw.w.Write(indentItem([]byte(head), yw.buf.Bytes()))
 	return yw.err
 }

@@ -45,7 +45,8 @@ func newBuildCmd(ios IO, runF func(*BuildOptions) error) *cobra.Command {
 		Short: "Compute, verify and write the shapes of every sprite under DIR",
 		Long: `Build reads every PNG under DIR (default ".") with its sprite sheets and
 atlases, computes each sprite's collision shapes, proves them against the
-pixels and writes OUT/shapes.json (and shapes.yaml, report.html and, with
+pixels and writes OUT/shapes.json (and shapes.yaml, shapes.compact and
+the engine formats as --formats asks, report.html and, with
 --preview, OUT/preview/<sprite>.png, OUT/sprite/<sprite>.png at 1x and
 OUT/contact-sheet.png).
 Settings come from DIR/shapegen.yaml; flags override it.

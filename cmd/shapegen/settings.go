@@ -46,7 +46,7 @@ func (s *settingsFlags) bind(fs *pflag.FlagSet, build bool) {
 	if !build {
 		return
 	}
-	fs.StringSliceVar(&v.Formats, "formats", d.Formats, "library formats to write: json, yaml, lua, godot, godot3, tiled, phaser")
+	fs.StringSliceVar(&v.Formats, "formats", d.Formats, "library formats to write: json, yaml, compact, lua, godot, godot3, tiled, phaser")
 	setting(s, "formats", &v.Formats, func(c *config.Config, x []string) error { c.Formats = x; return nil })
 	fs.BoolVar(&v.Preview, "preview", d.Preview, "write OUT/preview/<sprite>.png, OUT/sprite/<sprite>.png and OUT/contact-sheet.png")
 	setting(s, "preview", &v.Preview, func(c *config.Config, x bool) error { c.Preview = x; return nil })

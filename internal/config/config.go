@@ -32,7 +32,7 @@ func kindNames() []string {
 }
 
 // Formats lists the library formats shapegen can write.
-var Formats = []string{"json", "yaml", "lua", "godot", "godot3", "tiled", "phaser"}
+var Formats = []string{"json", "yaml", "compact", "lua", "godot", "godot3", "tiled", "phaser"}
 
 // Config is the content of shapegen.yaml. The zero value is not useful;
 // start from Default.

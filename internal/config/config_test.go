@@ -106,7 +106,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad shape", "shapes: [hull, blob]\n", "1:16: shapes[1]: unknown name blob (valid: aabb, circle, box, hull, polygon, pieces, outline)"},
 		{"misspelt shape", "shapes: [hull, hul]\n", "1:16: shapes[1]: unknown name hul; did you mean hull? (valid: aabb, circle, box, hull, polygon, pieces, outline)"},
 		{"shape twice", "shapes: [hull, box, hull]\n", "1:21: shapes[2]: hull is listed twice"},
-		{"bad format", "formats: [json, xml]\n", "1:17: formats[1]: unknown name xml (valid: json, yaml, lua, godot, godot3, tiled, phaser)"},
+		{"bad format", "formats: [json, xml]\n", "1:17: formats[1]: unknown name xml (valid: json, yaml, compact, lua, godot, godot3, tiled, phaser)"},
 		{"bad pivot", "pivot: middle\n", "1:8: pivot: unknown name middle (valid: " + pivots + ")"},
 		{"misspelt pivot", "pivot: bottom-centre\n", "1:8: pivot: unknown name bottom-centre; did you mean bottom-center? (valid: " + pivots + ")"},
 		{"pivot list length", "pivot: [1, 2, 3]\n", "1:8: pivot: want [x, y] fractions, got a list of 3"},
@@ -200,7 +200,7 @@ func TestValidValues(t *testing.T) {
 }
 
 func TestFormats(t *testing.T) {
-	for _, f := range []string{"json", "yaml", "lua", "godot", "godot3", "tiled", "phaser"} {
+	for _, f := range []string{"json", "yaml", "compact", "lua", "godot", "godot3", "tiled", "phaser"} {
 		if _, err := Parse(FileName, []byte("formats: ["+f+"]\n")); err != nil {
 			t.Errorf("formats: [%s]: %v", f, err)
 		}

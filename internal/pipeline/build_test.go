@@ -917,14 +917,14 @@ func TestTruncatedRecords(t *testing.T) {
 }
 
 // TestFragments rebuilds after images are removed, added (a copy of
-// another, so same_as changes) and rewritten: shapes.json and shapes.yaml
-// copy the unchanged sprites' bytes from the files as last written, and
+// another, so same_as changes) and rewritten: shapes.json, shapes.yaml
+// and shapes.compact copy the unchanged sprites' bytes from the files as last written, and
 // the report their cards (cards.go), and must equal, byte for byte, what
 // a build without cache writes.
 func TestFragments(t *testing.T) {
 	dir, cfg := spritesCopy(t)
 	out := t.TempDir()
-	cfg.Formats = []string{"json", "yaml"}
+	cfg.Formats = []string{"json", "yaml", "compact"}
 	rebuild := func() (copied, cards int64) {
 		t.Helper()
 		var n, c atomic.Int64
@@ -971,7 +971,7 @@ func TestFragments(t *testing.T) {
 		{"yaml turned off and on", func() {
 			cfg.Formats = []string{"json"}
 			rebuild()
-			cfg.Formats = []string{"json", "yaml"}
+			cfg.Formats = []string{"json", "yaml", "compact"}
 		}, false},
 	}
 	for _, st := range steps {
@@ -981,7 +981,7 @@ func TestFragments(t *testing.T) {
 		if _, err := Build(context.Background(), Options{Dir: dir, Out: fresh, Config: cfg, NoCache: true}); err != nil {
 			t.Fatal(err)
 		}
-		files := []string{"shapes.json", "shapes.yaml", "report.html"}
+		files := []string{"shapes.json", "shapes.yaml", "shapes.compact", "report.html"}
 		pages, _ := filepath.Glob(filepath.Join(fresh, "report", "*.js"))
 		if len(pages) == 0 {
 			t.Fatalf("no report pages in %s", fresh)

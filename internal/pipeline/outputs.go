@@ -452,6 +452,20 @@ var libraryFiles = []struct {
 			close:      jw.Close,
 		}, nil
 	}},
+	{"compact", export.CompactFile, func(w io.Writer, head *export.Library) (*libOut, error) {
+		cw, err := export.NewCompactWriter(w, head)
+		if err != nil {
+			return nil, err
+		}
+		return &libOut{
+			add:    cw.Add,
+			encode: export.AppendSpriteCompact,
+			frag:   cw.AddFragment,
+			frags1: cw.AddFragments,
+			anim:   cw.AddAnimation,
+			close:  cw.Close,
+		}, nil
+	}},
 	{"yaml", "shapes.yaml", func(w io.Writer, head *export.Library) (*libOut, error) {
 		yw, err := export.NewYAMLWriter(w, head)
 		if err != nil {
