@@ -6,7 +6,9 @@
 # --preview and --masks peak RSS at 10,000; cold build against decoding the
 # same PNGs with image/png alone (scripts/decodeall), alternating; the
 # OpenCV script against `build --no-cache`, alternating; both comparisons
-# again after the copies are made distinct (see compare); the output sizes.
+# again after the copies are made distinct (see compare); the output sizes;
+# shapes.compact against shapes.json, in bytes and in export.Load's time
+# (scripts/loadtime, which also checks that both hold one library).
 # A table with the goals beside the figures ends the run.
 #
 #   scripts/scale.sh [--sizes 10000,100000] [--quick] [--corpus DIR]
@@ -41,13 +43,14 @@ fi
 [ -d "$corpus" ] || { echo "no corpus at $corpus" >&2; exit 2; }
 corpus=$(cd "$corpus" && pwd)
 opencv=$(cd ../shared/tools && pwd)/opencv_baseline.py
-all=json,yaml,lua,godot,godot3,tiled,phaser
+all=json,yaml,compact,lua,godot,godot3,tiled,phaser
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/shapegen-scale.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/bin/shapegen" ./cmd/shapegen
 go build -o "$tmp/bin/decodeall" ./scripts/decodeall
 go build -o "$tmp/bin/perturb" ./scripts/perturb
+go build -o "$tmp/bin/loadtime" ./scripts/loadtime
 sg=$tmp/bin/shapegen
 
 declare -A R # results, keyed "size.what"
@@ -141,7 +144,14 @@ for n in ${sizes//,/ }; do
     R[$n.$f.cache]=$(bytes "$out/.shapegen-cache")
     R[$n.$f.report]=$(bytes "$out/report" "$out/report.html")
     R[$n.$f.out]=$(bytes "$out")
-    [ $f = all ] && rm -rf "$out"
+    if [ $f = all ]; then
+      # export.Load of both library forms, which must hold one library.
+      "$tmp/bin/loadtime" "$out/shapes.json" "$out/shapes.compact" | tee "$tmp/load"
+      R[$n.compact]=$(bytes "$out/shapes.compact"); R[$n.alljson]=$(bytes "$out/shapes.json")
+      R[$n.loadjson]=$(awk -F'load ' 'NR==1 {split($2, a, " "); print a[1]}' "$tmp/load")
+      R[$n.loadcompact]=$(awk -F'load ' 'NR==2 {split($2, a, " "); print a[1]}' "$tmp/load")
+      rm -rf "$out"
+    fi
   done
 
   if [ "$n" = 10000 ]; then
@@ -207,6 +217,8 @@ comp() { echo "${R[$1.computed]}"; }
 compd() { echo "${R[$1.distinct.computed]}"; }
 cache() { echo "$(human "${R[$1.json.cache]}") $(ok "${R[$1.json.cache]}" "${R[$1.json.json]}")"; }
 js() { human "${R[$1.json.json]}"; }
+compact() { local r; r=$(ratio "${R[$1.compact]}" "${R[$1.alljson]}"); echo "$(human "${R[$1.compact]}") = $r $(ok "$r" 0.5)"; }
+loadc() { echo "${R[$1.loadcompact]} vs ${R[$1.loadjson]} $(ok "${R[$1.loadcompact]}" "${R[$1.loadjson]}")"; }
 rep() { human "${R[$1.json.report]}"; }
 outa() { human "${R[$1.all.out]}"; }
 prev() { [ -n "${R[$1--preview.kb]:-}" ] && echo "$(mb "${R[$1--preview.kb]}") MB, ${R[$1--preview.secs]} s" || echo -; }
@@ -226,6 +238,8 @@ row "sprites of the cold build, copies" "" comp
 row "  copies made distinct" "" compd
 row "cache bytes vs shapes.json" "<= json" cache
 row "shapes.json" "" js
+row "shapes.compact / shapes.json" "<= 0.5" compact
+row "export.Load: compact vs json (s)" "not slower" loadc
 row "report/ + report.html" "" rep
 row "OUT with every format" "" outa
 row "cold --preview peak RSS, time" "recorded" prev
