@@ -205,12 +205,14 @@ func TestInitInspectVerify(t *testing.T) {
 	}
 
 	outDir := t.TempDir()
-	if code, _, errOut := run(t, false, "build", sprites, "-o", outDir); code != 0 {
+	if code, _, errOut := run(t, false, "build", sprites, "-o", outDir, "--formats", "json,compact"); code != 0 {
 		t.Fatalf("build: exit %d %q", code, errOut)
 	}
 	lib := filepath.Join(outDir, "shapes.json")
-	if code, out, errOut := run(t, false, "verify", lib, "--assets", sprites); code != 0 || !strings.Contains(out, "96 of 96 sprites and 6 of 6 animations checked") {
-		t.Errorf("verify: exit %d, %q %q", code, out, errOut)
+	for _, l := range []string{lib, filepath.Join(outDir, "shapes.compact")} {
+		if code, out, errOut := run(t, false, "verify", l, "--assets", sprites); code != 0 || !strings.Contains(out, "96 of 96 sprites and 6 of 6 animations checked") {
+			t.Errorf("verify %s: exit %d, %q %q", filepath.Base(l), code, out, errOut)
+		}
 	}
 	// A hand-edited library fails.
 	b, _ := os.ReadFile(lib)

@@ -30,7 +30,8 @@ that the library has exactly its sprites, with the same frames, sizes and
 pixel counts, and that every stored shape contains every opaque pixel;
 and that it has exactly the animations the art and settings make, each
 with the same frames, and each common body containing every opaque pixel
-of every frame. A stale or hand-edited library fails (exit 1).`,
+of every frame. A stale or hand-edited library fails (exit 1). The library
+may be shapes.json, shapes.yaml or shapes.compact.`,
 		Args: rangeArgs(1, 1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Library = args[0]
