@@ -291,7 +291,11 @@ func TestThinImage(t *testing.T) {
 	var b bytes.Buffer
 	png.Encode(&b, img)
 	writeFile(t, dir, "thin.png", b.Bytes())
-	res := runChild(t, dir, out, cfg, 60*time.Second, 1<<30)
+	limit := 60 * time.Second // a runaway guard, not a speed bound
+	if raceDetector {
+		limit *= 10
+	}
+	res := runChild(t, dir, out, cfg, limit, 1<<30)
 	if res.code != 0 {
 		t.Fatalf("exit %d, failures %q", res.code, res.fails)
 	}

@@ -1,0 +1,7 @@
+//go:build race
+
+package pipeline
+
+// raceDetector says the tests run under the race detector, which slows
+// the code it watches several times and allocates for it.
+const raceDetector = true
