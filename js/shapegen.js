@@ -1,8 +1,12 @@
 // shapegen.js: a plain-JavaScript reader of shapegen's shapes.json
-// (format shapegen/v1) for matter-js and planck.js, in node or a browser.
+// (format shapegen/v1) and shapes.compact (shapegen-compact/v1) for
+// matter-js and planck.js, in node or a browser.
 //
 //   const shapegen = require("./shapegen.js");          // or <script src="shapegen.js">
 //   const lib = shapegen.read(fs.readFileSync("shapes.json", "utf8"));
+//   // or the compact library's bytes (a Uint8Array, an ArrayBuffer or a
+//   // node Buffer): shapegen.read(fs.readFileSync("shapes.compact")), or
+//   // in a browser shapegen.read(await (await fetch("shapes.compact")).arrayBuffer())
 //   const bat = lib.sprites["enemies/bat"];
 //   const body = shapegen.matterBody(Matter, bat, "pieces", x, y, angle);   // pivot at (x, y)
 //   const b2 = shapegen.planckBody(planck, world, bat, "polygon", x, y, angle, {scale: 1 / 30});
@@ -35,10 +39,14 @@
   var FORMAT = "shapegen/v1";
   var KINDS = ["aabb", "circle", "box", "hull", "polygon", "pieces"];
 
-  // read parses shapes.json (a string or the parsed object) and returns
-  // {format, generator, settings, sprites}, sprites keyed by name. It
-  // throws on another format.
+  // read parses shapes.json (a string or the parsed object) or the bytes
+  // of shapes.compact and returns {format, generator, settings, sprites},
+  // sprites keyed by name, each as shapes.json has it. It throws on
+  // another format.
   function read(json) {
+    if (json instanceof ArrayBuffer || ArrayBuffer.isView(json)) {
+      json = readCompact(json);
+    }
     var lib = typeof json === "string" ? JSON.parse(json) : json;
     if (!lib || lib.format !== FORMAT) {
       throw new Error("shapegen: format " + (lib && lib.format) + ", want " + FORMAT);
@@ -48,6 +56,129 @@
       sprites[s.name] = s;
     });
     return { format: lib.format, generator: lib.generator, settings: lib.settings, sprites: sprites };
+  }
+
+  var COMPACT = "shapegen-compact/v1";
+
+  // readCompact decodes the compact library in bytes into the object
+  // JSON.parse gives for the same library's shapes.json, but for its
+  // animations, which read does not use. The layout is export/compact.go's
+  // and export/record.go's: varints, float64s little-endian, strings as a
+  // length and UTF-8.
+  function readCompact(bytes) {
+    var u8 = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    var view = new DataView(u8.buffer, u8.byteOffset, u8.byteLength);
+    var utf8 = new TextDecoder("utf-8");
+    var at = 0;
+    var fail = function (why) { throw new Error("shapegen: bad compact library: " + why + " at byte " + at); };
+    var uvarint = function () { // exact below 2^53, and for the even ones below 2^54
+      var v = 0, scale = 1;
+      for (var i = 0; i < 10; i++) {
+        if (at >= u8.length) fail("cut short");
+        var c = u8[at++];
+        v += (c & 0x7f) * scale;
+        if (c < 0x80) return v;
+        scale *= 128;
+      }
+      fail("a varint too long");
+    };
+    var int = function () { var u = uvarint(); return u % 2 === 0 ? u / 2 : -(u + 1) / 2; };
+    var str = function () {
+      var n = uvarint();
+      if (at + n > u8.length) fail("cut short");
+      var s = utf8.decode(u8.subarray(at, at + n));
+      at += n;
+      return s;
+    };
+    var num = function () { // binrec.AppendNums: quarters as varints, else 1 and 8 bytes
+      var h = uvarint();
+      if (h === 1) {
+        if (at + 8 > u8.length) fail("cut short");
+        var f = view.getFloat64(at, true);
+        at += 8;
+        return f;
+      }
+      if (h % 2 !== 0) fail("a number");
+      var z = h / 2;
+      return (z % 2 === 0 ? z / 2 : -(z + 1) / 2) / 4;
+    };
+    var present = function () { var n = uvarint(); return n === 0 ? -1 : n - 1; }; // -1: absent
+    var point = function () { var x = num(); return [x, num()]; };
+    var ring = function () {
+      var n = present(), r = n < 0 ? null : [];
+      for (var i = 0; i < n; i++) r.push(point());
+      return r;
+    };
+    var rings = function () {
+      var n = present(), rs = n < 0 ? null : [];
+      for (var i = 0; i < n; i++) rs.push(ring());
+      return rs;
+    };
+    var base64 = function (b) {
+      if (typeof Buffer !== "undefined") return Buffer.from(b).toString("base64");
+      var s = "";
+      for (var i = 0; i < b.length; i++) s += String.fromCharCode(b[i]);
+      return btoa(s);
+    };
+    var sprite = function () { // export.AppendRecord
+      var s = { name: str(), image: str() };
+      s.frame = { x: int(), y: int(), w: int(), h: int() };
+      if (at >= u8.length) fail("cut short");
+      var flags = u8[at++];
+      if (flags >= 128) fail("flags");
+      if (flags & 1) s.rotated = true;
+      var turn = int();
+      if (turn !== 0) s.turn = turn;
+      if (flags & 2) s.offset = [int(), int()];
+      s.size = [int(), int()];
+      s.pivot = point();
+      s.pixels = int();
+      if (flags & 4) s.aabb = { min: point(), max: point() };
+      if (flags & 8) s.circle = { center: point(), radius: num() };
+      if (flags & 16) s.box = { center: point(), half: point(), angle: num() };
+      ["hull", "polygon"].forEach(function (k) { var r = ring(); if (r) s[k] = r; });
+      ["pieces", "outline"].forEach(function (k) { var r = rings(); if (r) s[k] = r; });
+      var nq = uvarint();
+      if (nq > 0) s.quality = {};
+      for (var i = 0; i < nq; i++) {
+        var k = str(), q = { outside: int(), area_ratio: num() };
+        var fp = num();
+        if (k !== "outline") q.fp_area = fp; // the outline has no figure (export.HasFPArea)
+        s.quality[k] = q;
+      }
+      if (flags & 32) {
+        var m = { w: int(), h: int() };
+        if (flags & 64) {
+          var n = uvarint();
+          if (at + n > u8.length) fail("cut short");
+          m.rle = base64(u8.subarray(at, at + n));
+          at += n;
+        } else {
+          m.rle = str();
+        }
+        s.mask = m;
+      }
+      var same = str();
+      if (same !== "") s.same_as = same;
+      var nw = uvarint();
+      if (nw > 0) s.warnings = [];
+      for (var j = 0; j < nw; j++) s.warnings.push(str());
+      return s;
+    };
+    var line = COMPACT + "\n";
+    if (u8.length < line.length || utf8.decode(u8.subarray(0, line.length)) !== line) {
+      var first = utf8.decode(u8.subarray(0, Math.min(u8.length, 40))).split("\n")[0];
+      throw new Error("shapegen: format " + first + ", want " + COMPACT);
+    }
+    at = line.length;
+    var head = JSON.parse(str());
+    head.sprites = [];
+    for (var n = uvarint(); n !== 0; n = uvarint()) {
+      var end = at + n;
+      head.sprites.push(sprite());
+      if (at !== end) fail("a sprite's length");
+    }
+    return head;
   }
 
   // parts returns sprite's shape kind as convex parts relative to its
@@ -160,5 +291,5 @@
     return body;
   }
 
-  return { FORMAT: FORMAT, KINDS: KINDS, read: read, parts: parts, matterRadius: matterRadius, matterBody: matterBody, matterCollides: matterCollides, planckBody: planckBody };
+  return { FORMAT: FORMAT, COMPACT: COMPACT, KINDS: KINDS, read: read, readCompact: readCompact, parts: parts, matterRadius: matterRadius, matterBody: matterBody, matterCollides: matterCollides, planckBody: planckBody };
 });
