@@ -213,8 +213,12 @@ func (t *cutter) offer(scale float64, c cut) {
 // areas by scale; a line's two extreme pixels are all it takes. Exact
 // integers but for the one division by scale.
 func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []float64 {
-	n := len(t.groups)
+	gs := t.groups
+	n := len(gs)
 	out = slices.Grow(out[:0], n)[:n] // cut to the prefixes below limit
+	if n == 0 {
+		return out
+	}
 	if cap(t.right) < n {
 		t.right, t.left = make([]ipt, n), make([]ipt, n)
 	}
@@ -223,49 +227,59 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 	if step < 0 {
 		first = n - 1
 	}
-	nr, nl := 0, 0     // chain lengths
-	var rtop, ltop ipt // the chains' last points
-	// The shoelace sums along the chains, and the cross product of their
-	// first points (which stay).
-	var rsum, lsum, ends int64
+	// The widths first, in a loop of their own: the chains' loop keeps
+	// fewer values live (its loop values spill to the stack otherwise).
 	minX, maxX, minY, maxY := int64(math.MaxInt64), int64(math.MinInt64), int64(math.MaxInt64), int64(math.MinInt64)
+	for c, i := 0, first; c < len(out); c, i = c+1, i+step {
+		e := &gs[i]
+		minX, maxX = min(minX, e.x0), max(maxX, e.x1)
+		minY, maxY = min(minY, e.y0), max(maxY, e.y1)
+		out[c] = float64(2 * (maxX - minX + maxY - minY + 1))
+	}
+	// One shoelace sum: along the right chain, back along the left one,
+	// and from the left chain's first point to the right one's (which
+	// stay); each chain's last point is read back, not kept.
+	e := &gs[first]
+	k := e.k * int64(step)
+	sum := cross(ipt{e.qlo, k}, ipt{e.qhi, k})
+	right[0], left[0] = ipt{e.qhi, k}, ipt{e.qlo, k}
+	nr, nl := 1, 1 // chain lengths
 	inv := 1 / scale
-	for c := range out {
-		e := &t.groups[first+c*step]
+	for c, i := 0, first; c < len(out); c, i = c+1, i+step {
+		e := &gs[i]
 		k := e.k * int64(step)
 		pl, pr := ipt{e.qlo, k}, ipt{e.qhi, k}
-		for ; nr >= 2; nr-- {
-			a := right[nr-2]
-			if turn(a, rtop, pr) > 0 {
-				break
+		if c > 0 {
+			top := right[nr-1]
+			for ; nr >= 2; nr-- {
+				a := right[nr-2]
+				if turn(a, top, pr) > 0 {
+					break
+				}
+				sum -= cross(a, top)
+				top = a
 			}
-			rsum -= cross(a, rtop)
-			rtop = a
-		}
-		for ; nl >= 2; nl-- {
-			a := left[nl-2]
-			if turn(a, ltop, pl) < 0 {
-				break
+			sum += cross(top, pr)
+			right[nr] = pr
+			nr++
+			top = left[nl-1]
+			for ; nl >= 2; nl-- {
+				a := left[nl-2]
+				if turn(a, top, pl) < 0 {
+					break
+				}
+				sum += cross(a, top)
+				top = a
 			}
-			lsum -= cross(a, ltop)
-			ltop = a
+			sum -= cross(top, pl)
+			left[nl] = pl
+			nl++
 		}
-		if c == 0 {
-			ends = cross(pl, pr)
-		} else {
-			rsum += cross(rtop, pr)
-			lsum += cross(ltop, pl)
-		}
-		right[nr], left[nl] = pr, pl
-		rtop, ltop = pr, pl
-		nr, nl = nr+1, nl+1
-		a := rsum + cross(pr, pl) - lsum + ends
+		a := sum + cross(pr, pl)
 		if a < 0 {
 			a = -a
 		}
-		minX, maxX = min(minX, e.x0), max(maxX, e.x1)
-		minY, maxY = min(minY, e.y0), max(maxY, e.y1)
-		v := float64(a)*inv + float64(2*(maxX-minX+maxY-minY+1))
+		v := float64(a)*inv + out[c]
 		if !(v < limit) {
 			return out[:c]
 		}
