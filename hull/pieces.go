@@ -265,11 +265,11 @@ type partSet struct {
 	at    *atomScratch          // the atoms' runs and links, for merge
 }
 
-// scratch is reusable space for hull merges (a, b, m, h) and for the
+// scratch is reusable space for hull merges (h) and for the
 // hulls refine tries (pa, pb).
 type scratch struct {
-	a, b, m, h []ipt
-	pa, pb     []ipt
+	h      []ipt
+	pa, pb []ipt
 }
 
 // atoms makes the first parts: chains of row runs (see Pieces), with
@@ -438,78 +438,77 @@ func (cs atomChains) grow() atomChains {
 	return cs
 }
 
-// lexSorted appends the vertices of the convex polygon p sorted by x, then
-// y: the two chains from its least vertex to its greatest are each sorted,
-// and are merged.
-func lexSorted(dst, p []ipt) []ipt {
-	n := len(p)
-	less := func(a, b ipt) bool { return a.x < b.x || a.x == b.x && a.y < b.y }
-	lo, hi := 0, 0
+// lexEnds returns the indices of the least and the greatest vertex of p
+// by x, then y.
+func lexEnds(p []ipt) (lo, hi int) {
 	for i, v := range p {
-		if less(v, p[lo]) {
+		if v.x < p[lo].x || v.x == p[lo].x && v.y < p[lo].y {
 			lo = i
 		}
-		if less(p[hi], v) {
+		if v.x > p[hi].x || v.x == p[hi].x && v.y > p[hi].y {
 			hi = i
 		}
 	}
-	dst = append(dst, p[lo])
-	i, j := (lo+1)%n, (lo+n-1)%n // forward and backward from lo
-	for i != hi || j != hi {
-		switch {
-		case j == hi || i != hi && less(p[i], p[j]):
-			dst = append(dst, p[i])
-			i = (i + 1) % n
-		default:
-			dst = append(dst, p[j])
-			j = (j + n - 1) % n
-		}
-	}
-	if hi != lo {
-		dst = append(dst, p[hi])
-	}
-	return dst
+	return lo, hi
 }
 
 // unionHull returns the hull of the convex polygons a and b (positive
-// shoelace) and twice its area, in sc.h: both vertex lists sorted, merged,
-// then Andrew's monotone chain. Linear in their sizes.
+// shoelace) and twice its area, in sc.h: Andrew's monotone chain, one
+// chain at a time. Each polygon's vertices from its least (by x, then y)
+// to its greatest, in polygon order, come sorted, and only they can be on
+// that chain of the union; so the chain is built from the two polygons'
+// runs merged, and the way back likewise. Linear in their sizes.
 func (sc *scratch) unionHull(a, b []ipt) ([]ipt, int64) {
-	sc.a = lexSorted(sc.a[:0], a)
-	sc.b = lexSorted(sc.b[:0], b)
-	sc.m = sc.m[:0]
-	i, j := 0, 0
-	for i < len(sc.a) || j < len(sc.b) {
-		if j == len(sc.b) || i < len(sc.a) && (sc.a[i].x < sc.b[j].x || sc.a[i].x == sc.b[j].x && sc.a[i].y <= sc.b[j].y) {
-			sc.m = append(sc.m, sc.a[i])
-			i++
+	alo, ahi := lexEnds(a)
+	blo, bhi := lexEnds(b)
+	h := hullChain(sc.h[:0], a, b, alo, ahi, blo, bhi, 1)
+	h = hullChain(h, a, b, ahi, alo, bhi, blo, -1)
+	h = h[:len(h)-1] // the least vertex again
+	sc.h = h
+	a2 := cross(h[len(h)-1], h[0])
+	for k := 1; k < len(h); k++ {
+		a2 += cross(h[k-1], h[k])
+	}
+	return h, a2
+}
+
+// hullChain appends to h one chain of Andrew's monotone chain over the
+// vertices of a from index i to j and of b from k to l (in polygon order,
+// cyclically), which come in increasing order by x, then y (sign 1), or
+// decreasing (sign -1), merged. It pops none of the points h has already.
+func hullChain(h, a, b []ipt, i, j, k, l int, sign int64) []ipt {
+	low := len(h) + 2
+	if len(h) > 0 {
+		low = len(h) + 1
+	}
+	na := (j-i+len(a))%len(a) + 1 // points left of each
+	nb := (l-k+len(b))%len(b) + 1
+	for na > 0 || nb > 0 {
+		fromA := nb == 0
+		if na > 0 && nb > 0 {
+			dx, dy := a[i].x-b[k].x, a[i].y-b[k].y
+			fromA = sign*dx < 0 || dx == 0 && sign*dy <= 0
+		}
+		var p ipt
+		if fromA {
+			p = a[i]
+			if i++; i == len(a) {
+				i = 0
+			}
+			na--
 		} else {
-			sc.m = append(sc.m, sc.b[j])
-			j++
+			p = b[k]
+			if k++; k == len(b) {
+				k = 0
+			}
+			nb--
 		}
-	}
-	h := sc.h[:0]
-	for _, p := range sc.m {
-		for len(h) >= 2 && turn(h[len(h)-2], h[len(h)-1], p) <= 0 {
-			h = h[:len(h)-1]
-		}
-		h = append(h, p)
-	}
-	low := len(h) + 1
-	for k := len(sc.m) - 2; k >= 0; k-- {
-		p := sc.m[k]
 		for len(h) >= low && turn(h[len(h)-2], h[len(h)-1], p) <= 0 {
 			h = h[:len(h)-1]
 		}
 		h = append(h, p)
 	}
-	h = h[:len(h)-1]
-	sc.h = h
-	a2 := int64(0)
-	for k := range h {
-		a2 += cross(h[k], h[(k+1)%len(h)])
-	}
-	return h, a2
+	return h
 }
 
 // joinCost returns how much twice the hull area of the union of parts p
