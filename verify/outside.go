@@ -244,7 +244,13 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 		for ; next < len(edges) && edges[next].y0 <= y; next++ {
 			active = append(active, edges[next])
 		}
-		active = slices.DeleteFunc(active, func(e edge) bool { return e.y1 < y })
+		kept := active[:0] // those that reach this row, in order
+		for _, e := range active {
+			if e.y1 >= y {
+				kept = append(kept, e)
+			}
+		}
+		active = kept
 		l, r, ok := m.RowSpan(y)
 		if !ok {
 			continue
