@@ -177,9 +177,9 @@ func newFlushSearch(r *reducer, k int) *flushSearch {
 	f := flushSearches.Get().(*flushSearch)
 	*f = flushSearch{
 		n: n, k: k,
-		ln: zeroed(f.ln, 3*n+1), reach: zeroed(f.reach, 3*n), first: zeroed(f.first, 3*n),
-		lo: zeroed(f.lo, k+1), hi: zeroed(f.hi, k+1), base: zeroed(f.base, k+1),
-		g: zeroed(f.g, (k+1)*n), from: zeroed(f.from, (k+1)*n),
+		ln: grown(f.ln, 3*n+1), reach: grown(f.reach, 3*n), first: grown(f.first, 3*n),
+		lo: grown(f.lo, k+1), hi: grown(f.hi, k+1), base: grown(f.base, k+1),
+		g: grown(f.g, (k+1)*n), from: grown(f.from, (k+1)*n),
 	}
 	pre := 0.0
 	for i, v := range r.h {
@@ -223,17 +223,6 @@ func (f *flushSearch) release() {
 	if cap(f.ln) <= maxKept && cap(f.g) <= maxKept {
 		flushSearches.Put(f)
 	}
-}
-
-// zeroed returns s with length n, all zero, reusing its array when it is
-// large enough.
-func zeroed[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	s = s[:n]
-	clear(s)
-	return s
 }
 
 // setFirst extends reach[0:n] periodically and sets first.

@@ -379,8 +379,8 @@ func (s *partSet) setAtoms(a *atomScratch) {
 	for j := range n {
 		a.hulls = a.growing[j].c.appendIpts(a.hulls)
 	}
-	a.parts = zeroed(a.parts, n)
-	a.all = zeroed(a.all, n)
+	a.parts = grown(a.parts, n)
+	a.all = grown(a.all, n)
 	parts := a.parts
 	s.all = a.all
 	h := 0
