@@ -154,20 +154,18 @@ func (t *cutter) slantCut(runs []prun, b int32) {
 	for i := len(runs) - 1; i >= 0; i-- {
 		fill(hi, runs[i])
 	}
-	for i := 1; i < g; i++ {
-		cnt[i] += cnt[i-1]
-	}
 	groups := slices.Grow(t.groups[:0], g)[:g] // filled in place
 	m := 0
 	bb := int64(b)
+	n := int32(0) // the count of line i: the differences summed
 	for i := range g {
-		if cnt[i] == 0 {
+		if n += cnt[i]; n == 0 {
 			continue
 		}
 		k, ylo, yhi := int64(k0)+int64(i), int64(lo[i]), int64(hi[i])
 		xlo, xhi := k-bb*ylo, k-bb*yhi // x is monotone along the line
 		e := &groups[m]
-		e.k, e.qlo, e.qhi, e.n = k, -bb*xlo+ylo, -bb*xhi+yhi, int64(cnt[i])
+		e.k, e.qlo, e.qhi, e.n = k, -bb*xlo+ylo, -bb*xhi+yhi, int64(n)
 		e.x0, e.x1, e.y0, e.y1 = min(xlo, xhi), max(xlo, xhi), ylo, yhi
 		m++
 	}
