@@ -135,9 +135,10 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 
 // pieceScratch is the space a Pieces call reuses (the cutter's line
 // tables and sweeps, hull merges, merged runs, hull chains, the parts'
-// arenas, and the atoms' runs, links, chains and hulls), kept between calls in
-// pieceScratches so that a build does not allocate it for every sprite.
-// Nothing Pieces returns or keeps shares its memory.
+// arenas, and the atoms' runs, links, chains, hulls and parts, with
+// merge's heap), kept between calls in pieceScratches so that a build
+// does not allocate it for every sprite. Nothing Pieces returns or keeps
+// shares its memory.
 type pieceScratch struct {
 	cut   cutter
 	sc    scratch
