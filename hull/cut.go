@@ -30,9 +30,9 @@ func (c cut) split(r prun) (first, second prun) {
 	return prun{r.y, r.x0, x}, prun{r.y, x, r.x1}
 }
 
-// apply splits runs (sorted) by c, into one array from a: it counts the
+// apply splits runs (sorted) by c, into one array from ar: it counts the
 // runs of each side first.
-func (c cut) apply(runs []prun, a *arenas) (first, second []prun) {
+func (c cut) apply(runs []prun, ar *arenas) (first, second []prun) {
 	n1, n2 := 0, 0
 	for _, r := range runs {
 		a, b := c.split(r)
@@ -43,7 +43,7 @@ func (c cut) apply(runs []prun, a *arenas) (first, second []prun) {
 			n2++
 		}
 	}
-	both := a.newRuns(n1 + n2)
+	both := ar.newRuns(n1 + n2)
 	first, second = both[:0:n1], both[n1:n1]
 	for _, r := range runs {
 		a, b := c.split(r)
