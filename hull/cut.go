@@ -2,6 +2,7 @@ package hull
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -29,9 +30,9 @@ func (c cut) split(r prun) (first, second prun) {
 	return prun{r.y, r.x0, x}, prun{r.y, x, r.x1}
 }
 
-// apply splits runs (sorted) by c, into one new array: it counts the
+// apply splits runs (sorted) by c, into one array from ar: it counts the
 // runs of each side first.
-func (c cut) apply(runs []prun) (first, second []prun) {
+func (c cut) apply(runs []prun, ar *arenas) (first, second []prun) {
 	n1, n2 := 0, 0
 	for _, r := range runs {
 		a, b := c.split(r)
@@ -42,7 +43,7 @@ func (c cut) apply(runs []prun) (first, second []prun) {
 			n2++
 		}
 	}
-	both := make([]prun, n1+n2)
+	both := ar.newRuns(n1 + n2)
 	first, second = both[:0:n1], both[n1:n1]
 	for _, r := range runs {
 		a, b := c.split(r)
@@ -63,8 +64,8 @@ var slants = [...]int32{0, 1, -1}
 // of twice the hull areas of the two sides, over all four directions and
 // every position. It reuses its buffers.
 type cutter struct {
-	lo, hi, n   []int32 // per line: least and greatest row of its pixels, and their count
-	next        []int32 // skip pointers over lines
+	lo, hi, n   []int32  // per line: least and greatest row of its pixels, and their count
+	filled      []uint64 // the lines filled so far, a bit each
 	pre, suf    []float64
 	groups      []group
 	right, left []ipt
@@ -116,54 +117,55 @@ func (t *cutter) slantCut(runs []prun, b int32) {
 	}
 	g := int(k1-k0) + 1
 	if cap(t.lo) < g+1 {
-		t.lo, t.hi, t.n, t.next = make([]int32, g+1), make([]int32, g+1), make([]int32, g+1), make([]int32, g+1)
+		t.lo, t.hi, t.n = make([]int32, g+1), make([]int32, g+1), make([]int32, g+1)
+		t.filled = make([]uint64, (g+63)/64)
 	}
-	lo, hi, cnt, next := t.lo[:g+1], t.hi[:g+1], t.n[:g+1], t.next[:g+1]
+	lo, hi, cnt, filled := t.lo[:g+1], t.hi[:g+1], t.n[:g+1], t.filled[:(g+63)/64]
 	// Each run covers a range of lines. Counts by differences; the topmost
-	// and bottommost pixel of each line by filling lines not yet filled,
-	// runs top down, then bottom up, skipping filled ones (next[i]: the
-	// first line at or after i not yet filled, paths halved).
-	find := func(i int32) int32 {
-		for next[i] != i {
-			next[i] = next[next[i]]
-			i = next[i]
-		}
-		return i
-	}
+	// and bottommost pixel of each line by filling the lines not yet
+	// filled, runs top down, then bottom up: a bit set of the filled lines
+	// gives a run's unfilled ones 64 at a time, with no branch per line.
 	fill := func(dst []int32, r prun) {
-		end := r.x1 - 1 + b*r.y - k0
-		for i := find(r.x0 + b*r.y - k0); i <= end; i = find(i + 1) {
-			dst[i], next[i] = r.y, i+1
+		a, e := r.x0+b*r.y-k0, r.x1-1+b*r.y-k0
+		set := ^uint64(0) << uint(a&63)
+		for w := a >> 6; ; w++ {
+			if w == e>>6 {
+				set &= ^uint64(0) >> uint(63-e&63)
+			}
+			free := set &^ filled[w]
+			filled[w] |= set
+			for ; free != 0; free &= free - 1 {
+				dst[w<<6|int32(bits.TrailingZeros64(free))] = r.y
+			}
+			if w == e>>6 {
+				return
+			}
+			set = ^uint64(0)
 		}
 	}
-	for i := range next {
-		next[i], cnt[i] = int32(i), 0
-	}
+	clear(cnt)
+	clear(filled)
 	for _, r := range runs {
 		cnt[r.x0+b*r.y-k0]++
 		cnt[r.x1+b*r.y-k0]--
 		fill(lo, r)
 	}
-	for i := range next {
-		next[i] = int32(i)
-	}
+	clear(filled)
 	for i := len(runs) - 1; i >= 0; i-- {
 		fill(hi, runs[i])
-	}
-	for i := 1; i < g; i++ {
-		cnt[i] += cnt[i-1]
 	}
 	groups := slices.Grow(t.groups[:0], g)[:g] // filled in place
 	m := 0
 	bb := int64(b)
+	n := int32(0) // the count of line i: the differences summed
 	for i := range g {
-		if cnt[i] == 0 {
+		if n += cnt[i]; n == 0 {
 			continue
 		}
 		k, ylo, yhi := int64(k0)+int64(i), int64(lo[i]), int64(hi[i])
 		xlo, xhi := k-bb*ylo, k-bb*yhi // x is monotone along the line
 		e := &groups[m]
-		e.k, e.qlo, e.qhi, e.n = k, -bb*xlo+ylo, -bb*xhi+yhi, int64(cnt[i])
+		e.k, e.qlo, e.qhi, e.n = k, -bb*xlo+ylo, -bb*xhi+yhi, int64(n)
 		e.x0, e.x1, e.y0, e.y1 = min(xlo, xhi), max(xlo, xhi), ylo, yhi
 		m++
 	}
@@ -209,8 +211,12 @@ func (t *cutter) offer(scale float64, c cut) {
 // areas by scale; a line's two extreme pixels are all it takes. Exact
 // integers but for the one division by scale.
 func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []float64 {
-	n := len(t.groups)
+	gs := t.groups
+	n := len(gs)
 	out = slices.Grow(out[:0], n)[:n] // cut to the prefixes below limit
+	if n == 0 {
+		return out
+	}
 	if cap(t.right) < n {
 		t.right, t.left = make([]ipt, n), make([]ipt, n)
 	}
@@ -219,49 +225,59 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 	if step < 0 {
 		first = n - 1
 	}
-	nr, nl := 0, 0     // chain lengths
-	var rtop, ltop ipt // the chains' last points
-	// The shoelace sums along the chains, and the cross product of their
-	// first points (which stay).
-	var rsum, lsum, ends int64
+	// The widths first, in a loop of their own: the chains' loop keeps
+	// fewer values live (its loop values spill to the stack otherwise).
 	minX, maxX, minY, maxY := int64(math.MaxInt64), int64(math.MinInt64), int64(math.MaxInt64), int64(math.MinInt64)
+	for c, i := 0, first; c < len(out); c, i = c+1, i+step {
+		e := &gs[i]
+		minX, maxX = min(minX, e.x0), max(maxX, e.x1)
+		minY, maxY = min(minY, e.y0), max(maxY, e.y1)
+		out[c] = float64(2 * (maxX - minX + maxY - minY + 1))
+	}
+	// One shoelace sum: along the right chain, back along the left one,
+	// and from the left chain's first point to the right one's (which
+	// stay); each chain's last point is read back, not kept.
+	e := &gs[first]
+	k := e.k * int64(step)
+	sum := cross(ipt{e.qlo, k}, ipt{e.qhi, k})
+	right[0], left[0] = ipt{e.qhi, k}, ipt{e.qlo, k}
+	nr, nl := 1, 1 // chain lengths
 	inv := 1 / scale
-	for c := range out {
-		e := &t.groups[first+c*step]
+	for c, i := 0, first; c < len(out); c, i = c+1, i+step {
+		e := &gs[i]
 		k := e.k * int64(step)
 		pl, pr := ipt{e.qlo, k}, ipt{e.qhi, k}
-		for ; nr >= 2; nr-- {
-			a := right[nr-2]
-			if turn(a, rtop, pr) > 0 {
-				break
+		if c > 0 {
+			top := right[nr-1]
+			for ; nr >= 2; nr-- {
+				a := right[nr-2]
+				if turn(a, top, pr) > 0 {
+					break
+				}
+				sum -= cross(a, top)
+				top = a
 			}
-			rsum -= cross(a, rtop)
-			rtop = a
-		}
-		for ; nl >= 2; nl-- {
-			a := left[nl-2]
-			if turn(a, ltop, pl) < 0 {
-				break
+			sum += cross(top, pr)
+			right[nr] = pr
+			nr++
+			top = left[nl-1]
+			for ; nl >= 2; nl-- {
+				a := left[nl-2]
+				if turn(a, top, pl) < 0 {
+					break
+				}
+				sum += cross(a, top)
+				top = a
 			}
-			lsum -= cross(a, ltop)
-			ltop = a
+			sum -= cross(top, pl)
+			left[nl] = pl
+			nl++
 		}
-		if c == 0 {
-			ends = cross(pl, pr)
-		} else {
-			rsum += cross(rtop, pr)
-			lsum += cross(ltop, pl)
-		}
-		right[nr], left[nl] = pr, pl
-		rtop, ltop = pr, pl
-		nr, nl = nr+1, nl+1
-		a := rsum + cross(pr, pl) - lsum + ends
+		a := sum + cross(pr, pl)
 		if a < 0 {
 			a = -a
 		}
-		minX, maxX = min(minX, e.x0), max(maxX, e.x1)
-		minY, maxY = min(minY, e.y0), max(maxY, e.y1)
-		v := float64(a)*inv + float64(2*(maxX-minX+maxY-minY+1))
+		v := float64(a)*inv + out[c]
 		if !(v < limit) {
 			return out[:c]
 		}

@@ -2,6 +2,7 @@ package hull
 
 import (
 	"math"
+	"sync"
 
 	"github.com/shapegen/shapegen/collide"
 )
@@ -57,6 +58,7 @@ func (r *reducer) bestFlush(k int) []line {
 		return nil
 	}
 	f := newFlushSearch(r, k)
+	defer f.release()
 	if u, ok := f.spread(); ok {
 		// Rounding aside, no link of the best polygon is more than u.
 		f.prune(u*(1+1e-9) + 1e-300)
@@ -168,13 +170,16 @@ type flushSearch struct {
 // area swept from the origin up to a).
 type flushLine struct{ ax, ay, dx, dy, pre float64 }
 
+// newFlushSearch returns the search over r's hull for k lines, its buffers
+// zeroed, taken from flushSearches; release returns them.
 func newFlushSearch(r *reducer, k int) *flushSearch {
 	n := len(r.h)
-	f := &flushSearch{
+	f := flushSearches.Get().(*flushSearch)
+	*f = flushSearch{
 		n: n, k: k,
-		ln: make([]flushLine, 3*n+1), reach: make([]int, 3*n), first: make([]int, 3*n),
-		lo: make([]int, k+1), hi: make([]int, k+1), base: make([]int, k+1),
-		g: make([]float64, (k+1)*n), from: make([]int32, (k+1)*n),
+		ln: grown(f.ln, 3*n+1), reach: grown(f.reach, 3*n), first: grown(f.first, 3*n),
+		lo: grown(f.lo, k+1), hi: grown(f.hi, k+1), base: grown(f.base, k+1),
+		g: grown(f.g, (k+1)*n), from: grown(f.from, (k+1)*n),
 	}
 	pre := 0.0
 	for i, v := range r.h {
@@ -205,6 +210,19 @@ func newFlushSearch(r *reducer, k int) *flushSearch {
 	}
 	f.setFirst()
 	return f
+}
+
+// flushSearches keeps the buffers of searches that are done, so that
+// Reduce, called for every piece and polygon, does not allocate them each
+// time.
+var flushSearches = sync.Pool{New: func() any { return new(flushSearch) }}
+
+// release returns f to flushSearches, unless a large hull has grown its
+// buffers past maxKept entries.
+func (f *flushSearch) release() {
+	if cap(f.ln) <= maxKept && cap(f.g) <= maxKept {
+		flushSearches.Put(f)
+	}
 }
 
 // setFirst extends reach[0:n] periodically and sets first.

@@ -103,7 +103,8 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 	limit := opt.Gain * float64(excess2)
 	sp := pieceScratches.Get().(*pieceScratch)
 	defer sp.release()
-	s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch}
+	sp.ar.runs, sp.ar.ipts = sp.ar.runs[:0], sp.ar.ipts[:0]
+	s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch, ar: &sp.ar}
 	s.atoms(m, &sp.atoms)
 	s.merge(opt.MaxPieces, limit)
 	s.split(opt.MaxPieces, limit)
@@ -133,15 +134,17 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 }
 
 // pieceScratch is the space a Pieces call reuses (the cutter's line
-// tables and sweeps, hull merges, merged runs, hull chains, and the
-// atoms' runs, links, chains and hulls), kept between calls in
-// pieceScratches so that a build does not allocate it for every sprite.
-// Nothing Pieces returns or keeps shares its memory.
+// tables and sweeps, hull merges, merged runs, hull chains, the parts'
+// arenas, and the atoms' runs, links, chains, hulls and parts, with
+// merge's heap), kept between calls in pieceScratches so that a build
+// does not allocate it for every sprite. Nothing Pieces returns or keeps
+// shares its memory.
 type pieceScratch struct {
 	cut   cutter
 	sc    scratch
 	u     []prun
 	ch    chains
+	ar    arenas
 	atoms atomScratch
 }
 
@@ -155,9 +158,45 @@ const maxKeptAtoms = 1 << 13
 // maxKeptAtoms atoms, whose chains are some 200 bytes each).
 func (sp *pieceScratch) release() {
 	if cap(sp.u) <= maxKept && cap(sp.cut.lo) <= maxKept && cap(sp.cut.groups) <= maxKept &&
+		cap(sp.ar.runs) <= maxKept && cap(sp.ar.ipts) <= maxKept &&
 		cap(sp.atoms.runs) <= maxKept && cap(sp.atoms.growing) <= maxKeptAtoms {
 		pieceScratches.Put(sp)
 	}
+}
+
+// arenas are the blocks that parts' runs and hulls are cut from. They
+// live as long as one Pieces call (nothing it returns shares them), so
+// cuts, merges and clones do not allocate for every part.
+type arenas struct {
+	runs []prun
+	ipts []ipt
+}
+
+// cutFrom returns n entries of block past its length (old values, for
+// the caller to write) and block grown over them; a new block when there
+// is no room, the old one staying with the parts that use it.
+func cutFrom[T any](block []T, n int) (s, rest []T) {
+	if cap(block)-len(block) < n {
+		block = make([]T, 0, max(n, 2*cap(block), 1024))
+	}
+	k := len(block)
+	return block[k : k+n : k+n], block[:k+n]
+}
+
+// newRuns returns room for n runs.
+func (a *arenas) newRuns(n int) []prun {
+	var s []prun
+	s, a.runs = cutFrom(a.runs, n)
+	return s
+}
+
+// keepHull returns a copy of h in dst's array when it has room, else in
+// the arena.
+func (a *arenas) keepHull(dst, h []ipt) []ipt {
+	if cap(dst) < len(h) {
+		dst, a.ipts = cutFrom(a.ipts, len(h))
+	}
+	return append(dst[:0], h...)
 }
 
 // norm returns o with zero fields defaulted and out-of-range ones clamped.
@@ -263,13 +302,14 @@ type partSet struct {
 	ch    chains                // setRuns's hull chains
 	tried map[[2]*part][2]int32 // the parts' versions when refine last cut the pair
 	at    *atomScratch          // the atoms' runs and links, for merge
+	ar    *arenas               // the parts' runs and hulls
 }
 
-// scratch is reusable space for hull merges (a, b, m, h) and for the
+// scratch is reusable space for hull merges (h) and for the
 // hulls refine tries (pa, pb).
 type scratch struct {
-	a, b, m, h []ipt
-	pa, pb     []ipt
+	h      []ipt
+	pa, pb []ipt
 }
 
 // atoms makes the first parts: chains of row runs (see Pieces), with
@@ -340,8 +380,10 @@ func (s *partSet) setAtoms(a *atomScratch) {
 	for j := range n {
 		a.hulls = a.growing[j].c.appendIpts(a.hulls)
 	}
-	parts := make([]part, n)
-	s.all = make([]*part, n)
+	a.parts = grown(a.parts, n)
+	a.all = grown(a.all, n)
+	parts := a.parts
+	s.all = a.all
 	h := 0
 	for j := range n {
 		g, p := &a.growing[j], &parts[j]
@@ -410,6 +452,10 @@ type atomScratch struct {
 	start, next []int32    // offsets by atom or part, for gathering links and runs
 	growing     atomChains
 	try         chains
+	parts       []part             // the atoms' parts (merge's parts after)
+	all         []*part            // pointers to them
+	owners      []int              // merge's union-find
+	heap        minHeap[candidate] // merge's candidates
 	// The runs of the row above and of this row, with their atoms.
 	prev, cur         []mask.Run
 	prevPart, curPart []int32
@@ -438,78 +484,77 @@ func (cs atomChains) grow() atomChains {
 	return cs
 }
 
-// lexSorted appends the vertices of the convex polygon p sorted by x, then
-// y: the two chains from its least vertex to its greatest are each sorted,
-// and are merged.
-func lexSorted(dst, p []ipt) []ipt {
-	n := len(p)
-	less := func(a, b ipt) bool { return a.x < b.x || a.x == b.x && a.y < b.y }
-	lo, hi := 0, 0
+// lexEnds returns the indices of the least and the greatest vertex of p
+// by x, then y.
+func lexEnds(p []ipt) (lo, hi int) {
 	for i, v := range p {
-		if less(v, p[lo]) {
+		if v.x < p[lo].x || v.x == p[lo].x && v.y < p[lo].y {
 			lo = i
 		}
-		if less(p[hi], v) {
+		if v.x > p[hi].x || v.x == p[hi].x && v.y > p[hi].y {
 			hi = i
 		}
 	}
-	dst = append(dst, p[lo])
-	i, j := (lo+1)%n, (lo+n-1)%n // forward and backward from lo
-	for i != hi || j != hi {
-		switch {
-		case j == hi || i != hi && less(p[i], p[j]):
-			dst = append(dst, p[i])
-			i = (i + 1) % n
-		default:
-			dst = append(dst, p[j])
-			j = (j + n - 1) % n
-		}
-	}
-	if hi != lo {
-		dst = append(dst, p[hi])
-	}
-	return dst
+	return lo, hi
 }
 
 // unionHull returns the hull of the convex polygons a and b (positive
-// shoelace) and twice its area, in sc.h: both vertex lists sorted, merged,
-// then Andrew's monotone chain. Linear in their sizes.
+// shoelace) and twice its area, in sc.h: Andrew's monotone chain, one
+// chain at a time. Each polygon's vertices from its least (by x, then y)
+// to its greatest, in polygon order, come sorted, and only they can be on
+// that chain of the union; so the chain is built from the two polygons'
+// runs merged, and the way back likewise. Linear in their sizes.
 func (sc *scratch) unionHull(a, b []ipt) ([]ipt, int64) {
-	sc.a = lexSorted(sc.a[:0], a)
-	sc.b = lexSorted(sc.b[:0], b)
-	sc.m = sc.m[:0]
-	i, j := 0, 0
-	for i < len(sc.a) || j < len(sc.b) {
-		if j == len(sc.b) || i < len(sc.a) && (sc.a[i].x < sc.b[j].x || sc.a[i].x == sc.b[j].x && sc.a[i].y <= sc.b[j].y) {
-			sc.m = append(sc.m, sc.a[i])
-			i++
+	alo, ahi := lexEnds(a)
+	blo, bhi := lexEnds(b)
+	h := hullChain(sc.h[:0], a, b, alo, ahi, blo, bhi, 1)
+	h = hullChain(h, a, b, ahi, alo, bhi, blo, -1)
+	h = h[:len(h)-1] // the least vertex again
+	sc.h = h
+	a2 := cross(h[len(h)-1], h[0])
+	for k := 1; k < len(h); k++ {
+		a2 += cross(h[k-1], h[k])
+	}
+	return h, a2
+}
+
+// hullChain appends to h one chain of Andrew's monotone chain over the
+// vertices of a from index i to j and of b from k to l (in polygon order,
+// cyclically), which come in increasing order by x, then y (sign 1), or
+// decreasing (sign -1), merged. It pops none of the points h has already.
+func hullChain(h, a, b []ipt, i, j, k, l int, sign int64) []ipt {
+	low := len(h) + 2
+	if len(h) > 0 {
+		low = len(h) + 1
+	}
+	na := (j-i+len(a))%len(a) + 1 // points left of each
+	nb := (l-k+len(b))%len(b) + 1
+	for na > 0 || nb > 0 {
+		fromA := nb == 0
+		if na > 0 && nb > 0 {
+			dx, dy := a[i].x-b[k].x, a[i].y-b[k].y
+			fromA = sign*dx < 0 || dx == 0 && sign*dy <= 0
+		}
+		var p ipt
+		if fromA {
+			p = a[i]
+			if i++; i == len(a) {
+				i = 0
+			}
+			na--
 		} else {
-			sc.m = append(sc.m, sc.b[j])
-			j++
+			p = b[k]
+			if k++; k == len(b) {
+				k = 0
+			}
+			nb--
 		}
-	}
-	h := sc.h[:0]
-	for _, p := range sc.m {
-		for len(h) >= 2 && turn(h[len(h)-2], h[len(h)-1], p) <= 0 {
-			h = h[:len(h)-1]
-		}
-		h = append(h, p)
-	}
-	low := len(h) + 1
-	for k := len(sc.m) - 2; k >= 0; k-- {
-		p := sc.m[k]
 		for len(h) >= low && turn(h[len(h)-2], h[len(h)-1], p) <= 0 {
 			h = h[:len(h)-1]
 		}
 		h = append(h, p)
 	}
-	h = h[:len(h)-1]
-	sc.h = h
-	a2 := int64(0)
-	for k := range h {
-		a2 += cross(h[k], h[(k+1)%len(h)])
-	}
-	return h, a2
+	return h
 }
 
 // joinCost returns how much twice the hull area of the union of parts p
@@ -518,9 +563,6 @@ func (s *partSet) joinCost(p, q *part) int64 {
 	_, a2 := s.sc.unionHull(p.hull, q.hull)
 	return a2 - p.area2 - q.area2
 }
-
-// mergeRuns returns the runs of a and b, sorted.
-func mergeRuns(a, b []prun) []prun { return appendMerged(make([]prun, 0, len(a)+len(b)), a, b) }
 
 // appendMerged appends the runs of a and b to out, sorted.
 func appendMerged(out, a, b []prun) []prun {
@@ -563,9 +605,9 @@ func (x candidate) before(y candidate) bool {
 // whatever the number of neighbours, but the merge taken is the cheapest
 // only among costs still current.
 func (s *partSet) merge(target int, limit float64) {
-	owner := make([]int, len(s.all))
-	for i := range owner {
-		owner[i] = i
+	owner := s.at.owners[:0]
+	for i := range s.all {
+		owner = append(owner, i)
 	}
 	find := func(i int) int {
 		for owner[i] != i {
@@ -574,7 +616,7 @@ func (s *partSet) merge(target int, limit float64) {
 		}
 		return i
 	}
-	var h minHeap[candidate]
+	h := s.at.heap[:0]
 	push := func(i, j int) {
 		if i > j {
 			i, j = j, i
@@ -623,6 +665,7 @@ func (s *partSet) merge(target int, limit float64) {
 		owner[b] = a
 		alive--
 	}
+	s.at.owners, s.at.heap = owner, h[:0]
 	s.gather(find)
 	s.parts = s.parts[:0]
 	for _, p := range s.all {
@@ -701,7 +744,7 @@ func (s *partSet) nearest(live []int, i, n int) []int {
 func (s *partSet) absorb(i, j int) {
 	p, q := s.all[i], s.all[j]
 	h, a2 := s.sc.unionHull(p.hull, q.hull)
-	p.hull, p.area2, p.count = append(p.hull[:0], h...), a2, p.count+q.count
+	p.hull, p.area2, p.count = s.ar.keepHull(p.hull, h), a2, p.count+q.count
 	p.x0, p.y0, p.x1, p.y1 = min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1)
 	p.ver++
 	q.alive = false
@@ -724,7 +767,8 @@ func (s *partSet) cheapestPair() (int, int, int64) {
 // join merges parts[j] into parts[i].
 func (s *partSet) join(i, j int) {
 	p := s.parts[i]
-	p.setRuns(mergeRuns(p.runs, s.parts[j].runs), &s.ch)
+	q := s.parts[j]
+	p.setRuns(appendMerged(s.ar.newRuns(len(p.runs) + len(q.runs))[:0], p.runs, q.runs), &s.ch)
 	s.parts = slices.Delete(s.parts, j, j+1)
 }
 
@@ -758,7 +802,7 @@ func (s *partSet) refineN(passes int) {
 				if !ok {
 					continue
 				}
-				a, b := c.apply(u)
+				a, b := c.apply(u, s.ar)
 				// The new hulls are built in scratch space, and copied
 				// into the parts' own when kept.
 				na, nb := part{ver: p.ver, hull: s.sc.pa}, part{ver: q.ver, hull: s.sc.pb}
@@ -768,8 +812,8 @@ func (s *partSet) refineN(passes int) {
 				if len(a) == 0 || len(b) == 0 || na.area2+nb.area2 > p.area2+q.area2-minGain {
 					continue
 				}
-				p.runs, p.hull, p.area2, p.count, p.ver = na.runs, append(p.hull[:0], na.hull...), na.area2, na.count, na.ver
-				q.runs, q.hull, q.area2, q.count, q.ver = nb.runs, append(q.hull[:0], nb.hull...), nb.area2, nb.count, nb.ver
+				p.runs, p.hull, p.area2, p.count, p.ver = na.runs, s.ar.keepHull(p.hull, na.hull), na.area2, na.count, na.ver
+				q.runs, q.hull, q.area2, q.count, q.ver = nb.runs, s.ar.keepHull(q.hull, nb.hull), nb.area2, nb.count, nb.ver
 				s.tried[key] = [2]int32{p.ver, q.ver}
 				changed = true
 			}
@@ -806,7 +850,7 @@ func (s *partSet) total() int64 {
 // clone returns a copy of s that can change without changing s.
 // The parts and their hulls are copied into one array each.
 func (s *partSet) clone() *partSet {
-	c := &partSet{sc: s.sc, cut: s.cut, u: s.u, ch: s.ch, tried: make(map[[2]*part][2]int32, len(s.tried))}
+	c := &partSet{sc: s.sc, cut: s.cut, u: s.u, ch: s.ch, ar: s.ar, tried: make(map[[2]*part][2]int32, len(s.tried))}
 	m := make(map[*part]*part, len(s.parts))
 	parts := make([]part, len(s.parts))
 	c.parts = make([]*part, len(s.parts))
@@ -814,7 +858,8 @@ func (s *partSet) clone() *partSet {
 	for _, p := range s.parts {
 		n += len(p.hull)
 	}
-	hulls := make([]ipt, n)
+	var hulls []ipt
+	hulls, s.ar.ipts = cutFrom(s.ar.ipts, n)
 	for i, p := range s.parts {
 		q := &parts[i]
 		*q = *p
@@ -909,7 +954,7 @@ func (s *partSet) split(target int, limit float64) {
 			return
 		}
 		p := s.parts[bi]
-		a, b := memo[p].c.apply(p.runs)
+		a, b := memo[p].c.apply(p.runs, s.ar)
 		q := &part{alive: true}
 		q.setRuns(b, &s.ch)
 		p.setRuns(a, &s.ch)

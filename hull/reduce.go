@@ -111,8 +111,12 @@ func newReducer(h collide.Polygon) *reducer {
 	n := len(h)
 	r := &reducer{h: h, edges: make([]line, n), scale: 1}
 	for i, v := range h {
-		r.edges[i] = newLine(v, h[(i+1)%n].Sub(v), i)
-		r.scale = math.Max(r.scale, math.Max(math.Abs(v.X), math.Abs(v.Y)))
+		next := h[0]
+		if i+1 < n {
+			next = h[i+1]
+		}
+		r.edges[i] = newLine(v, next.Sub(v), i)
+		r.scale = max(r.scale, math.Abs(v.X), math.Abs(v.Y))
 	}
 	return r
 }

@@ -89,13 +89,15 @@ func tooSmall(h []ipt, area2 int64) bool {
 	if area2 < 2*MinPieceArea {
 		return true
 	}
-	n := len(h)
 	for i, a := range h {
-		b := h[(i+1)%n]
+		b := h[0]
+		if i+1 < len(h) {
+			b = h[i+1]
+		}
 		dx, dy := float64(b.x-a.x), float64(b.y-a.y)
 		far := 0.0
 		for _, v := range h {
-			far = math.Max(far, dx*float64(v.y-a.y)-dy*float64(v.x-a.x))
+			far = max(far, dx*float64(v.y-a.y)-dy*float64(v.x-a.x))
 		}
 		if far < MinPieceWidth*math.Hypot(dx, dy) {
 			return true

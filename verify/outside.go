@@ -118,8 +118,8 @@ func outsideUnion(m *mask.Mask, c collide.Compound) int {
 		if len(p) < 3 || b.Empty() {
 			continue
 		}
-		y0 := int(math.Max(math.Ceil(b.Min.Y), 0))
-		y1 := int(math.Min(math.Floor(b.Max.Y), float64(h)))
+		y0 := int(max(math.Ceil(b.Min.Y), 0))
+		y1 := int(min(math.Floor(b.Max.Y), float64(h)))
 		if y0 >= y1 {
 			continue
 		}
@@ -219,7 +219,7 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 	for _, ring := range rs {
 		for i, a := range ring {
 			b := ring[(i+1)%len(ring)]
-			lo, hi := math.Min(a.Y, b.Y), math.Max(a.Y, b.Y)
+			lo, hi := min(a.Y, b.Y), max(a.Y, b.Y)
 			y0, y1 := 0, h-1
 			if lo >= -1 && lo <= float64(h) {
 				y0 = int(lo) - 1
@@ -244,7 +244,13 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 		for ; next < len(edges) && edges[next].y0 <= y; next++ {
 			active = append(active, edges[next])
 		}
-		active = slices.DeleteFunc(active, func(e edge) bool { return e.y1 < y })
+		kept := active[:0] // those that reach this row, in order
+		for _, e := range active {
+			if e.y1 >= y {
+				kept = append(kept, e)
+			}
+		}
+		active = kept
 		l, r, ok := m.RowSpan(y)
 		if !ok {
 			continue
@@ -326,8 +332,8 @@ func countFree(rm, rc []uint64, x0, x1 int) int {
 // passes through. It tests each pixel of the segment's bounding box row
 // span; a segment along a grid line touches no interior.
 func markCrossed(c *mask.Mask, a, b collide.Vec) {
-	y0 := max(int(math.Floor(math.Min(a.Y, b.Y))), 0)
-	y1 := min(int(math.Ceil(math.Max(a.Y, b.Y))), c.Height())
+	y0 := max(int(math.Floor(min(a.Y, b.Y))), 0)
+	y1 := min(int(math.Ceil(max(a.Y, b.Y))), c.Height())
 	for y := y0; y < y1; y++ {
 		// The part of ab within the row's open band (y, y+1).
 		lo, hi := clipBand(a, b, float64(y), float64(y+1))
@@ -335,8 +341,8 @@ func markCrossed(c *mask.Mask, a, b collide.Vec) {
 			continue
 		}
 		p, q := a.Add(b.Sub(a).Scale(lo)), a.Add(b.Sub(a).Scale(hi))
-		x0 := max(int(math.Floor(math.Min(p.X, q.X))), 0)
-		x1 := min(int(math.Ceil(math.Max(p.X, q.X))), c.Width())
+		x0 := max(int(math.Floor(min(p.X, q.X))), 0)
+		x1 := min(int(math.Ceil(max(p.X, q.X))), c.Width())
 		for x := x0; x < x1; x++ {
 			if segmentCrossesOpen(a, b, float64(x), float64(y)) {
 				c.Set(x, y, true)
@@ -360,7 +366,7 @@ func clipBand(a, b collide.Vec, y0, y1 float64) (lo, hi float64) {
 	if t0 > t1 {
 		t0, t1 = t1, t0
 	}
-	return math.Max(lo, t0), math.Min(hi, t1)
+	return max(lo, t0), min(hi, t1)
 }
 
 // segmentCrossesOpen reports whether the segment ab meets the open unit
@@ -380,9 +386,9 @@ func segmentCrossesOpen(a, b collide.Vec, x, y float64) bool {
 		}
 		t := c.q / c.p
 		if c.p < 0 {
-			lo = math.Max(lo, t)
+			lo = max(lo, t)
 		} else {
-			hi = math.Min(hi, t)
+			hi = min(hi, t)
 		}
 	}
 	return lo < hi

@@ -140,7 +140,7 @@ func settledSpan(p collide.Polygon, y, w int) (lo, hi int) {
 	}
 	fy := float64(y)
 	in := func(x int) bool { return p.ContainsPoint(collide.V(float64(x), fy)) }
-	flo, fhi = math.Max(flo, -1), math.Min(fhi, float64(w)+1) // in int range
+	flo, fhi = max(flo, -1), min(fhi, float64(w)+1) // in int range
 	lo = min(max(int(math.Ceil(flo)), 0), w)
 	end := min(max(int(math.Floor(fhi))+1, 0), w) // past the estimate by one
 	if in(lo) {
