@@ -500,13 +500,12 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 		s = ey*wx - ex*wy
 	} else if l2 = ex*ex + ey*ey; k >= l2 { // past b: walk on
 		ux, uy := ox-b.X, oy-b.Y // centre - b
-		j := uint(i)
-		for m := 1; ; m++ {
-			if m == n {
-				return circleSlow(c, p)
-			}
-			if j++; j >= uint(len(p)) {
+		for j := i + 1; ; j++ {
+			if j == n {
 				j = 0
+			}
+			if j == i {
+				return circleSlow(c, p)
 			}
 			z := p[j]
 			ex, ey = z.X-b.X, z.Y-b.Y
@@ -515,13 +514,13 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 				return circleVertex(c, p, ux, uy)
 			}
 			if l2 = ex*ex + ey*ey; k < l2 {
+				s = ey*ux - ex*uy
 				wx, wy = ux, uy
 				break
 			}
 			b = z
 			ux, uy = ox-b.X, oy-b.Y
 		}
-		s = ey*wx - ex*wy
 	}
 	if !(s > 0) {
 		return circleSlow(c, p) // behind the edge whose region it is in: not convex, or rounding
@@ -529,17 +528,19 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 	r := c.Radius
 	h, r2 := l2+wx*wx+wy*wy, r*r
 	t, m := s*s-r2*l2, -errBound*(h*h+r2*l2)-tiny // m <= 0
-	if !(t < m && l2 >= tiny && l2 <= 1/tiny && r2 >= tiny) {
+	if !(t < m && l2 >= tiny && r2 >= tiny) {
 		if t > -m {
 			return Contact{}, false // certainly apart from the line, so from the edge
 		}
-		// Undecided, or underflow may have spoiled l2 or r², or 1/l2
-		// would be subnormal. (A zero radius never passes t < m, as t =
-		// s² >= 0 there, so r2 >= tiny leaves none out.)
+		// Undecided, or underflow may have spoiled l2 or r². (A zero
+		// radius never passes t < m, as t = s² >= 0 there, so r2 >= tiny
+		// leaves none out.)
 		return circleEdgeExact(c, p, ex, ey, s)
 	}
 	// The square root and the reciprocal run side by side, where
-	// 1/√|e|² would wait for one and then the other.
+	// 1/√|e|² would wait for one and then the other. 1/l2 is not
+	// subnormal: l2 <= 2^512 here, as a larger l2 makes h² infinite and m
+	// -Inf, which no t is below.
 	return edgeContact(ex, ey, s, r, math.Sqrt(l2)*(1/l2)), true
 }
 
