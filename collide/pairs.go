@@ -423,33 +423,6 @@ func segDist2(a, b, q Vec) float64 {
 // pass looks for both (circleScan, from edge 1: edge 0 is tested here, so
 // that a centre in front of it goes straight to the walk). Touching is
 // decided exactly (see OverlapCirclePolygon).
-//
-// The walk: when the centre projects before a or past b on the edge from a
-// to b, it goes vertex by vertex in that direction until the centre lies
-// in a vertex's region (it is in front of neither edge there) or projects
-// inside an edge. Each step takes one new vertex and two dot products, as
-// the projection on the edge just left is the region test of the vertex
-// reached; walking on, the second is the projection k on the new edge e
-// against |e|², which an edge's contact needs anyway. On a convex polygon
-// the walk takes fewer than len(p) steps; one that does not settle (input
-// that is not convex, rounding, NaN) leaves it to circleSlow. The walk and
-// an edge's contact are written out here, not in helpers, whose calls cost
-// as much as the walk.
-//
-// Touching an edge is decided on squares, s² against r²|e|² (s the
-// centre's e×w, w the centre from the edge's start), so that a miss takes
-// no square root. With h = |e|²+|w|², the products in s are at most h/2
-// in all (|ey·wx|+|ex·wy| <= h/2), so s²-r²|e|² is off by less than
-// errBound·(h²/4+r²|e|²). Touching is certain only with room for the foot
-// to lie just outside the edge: a foot that rounding put inside but is
-// truly δ beyond an end is √(d²+δ²) from that end, d the distance to the
-// line, and δ|e| is at most the rounding error of the projection test
-// that put it inside, a few units of roundoff of h (for k = e·w, for k
-// against |e|², and for e·u, u the centre from the end, as |u|² <=
-// 2|w|²+2|e|²), so δ²|e|² is far below the rest, 3h²/4, of errBound·h².
-// Whatever that bound leaves undecided, or underflow may have spoiled
-// (|e|² or r² below tiny), goes to the exact test (circleEdgeExact); a
-// centre certainly apart from the line is apart from the edge.
 func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 	n := len(p)
 	if n < 3 {
@@ -472,6 +445,33 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 		s = ey*wx - ex*wy
 	}
 	// The centre is in front of edge i, from a to b.
+	//
+	// The walk: when the centre projects before a or past b on the edge from
+	// a to b, it goes vertex by vertex in that direction until the centre
+	// lies in a vertex's region (it is in front of neither edge there) or
+	// projects inside an edge. Each step takes one new vertex and two dot
+	// products, as the projection on the edge just left is the region test
+	// of the vertex reached; walking on, the second is the projection k on
+	// the new edge e against |e|², which an edge's contact needs anyway. On
+	// a convex polygon the walk takes fewer than len(p) steps; one that does
+	// not settle (input that is not convex, rounding, NaN) leaves it to
+	// circleSlow. The walk and an edge's contact are written out here, not
+	// in helpers, whose calls cost as much as the walk.
+	//
+	// Touching an edge is decided on squares, s² against r²|e|² (s the
+	// centre's e×w, w the centre from the edge's start), so that a miss
+	// takes no square root. With h = |e|²+|w|², the products in s are at
+	// most h/2 in all (|ey·wx|+|ex·wy| <= h/2), so s²-r²|e|² is off by less
+	// than errBound·(h²/4+r²|e|²). Touching is certain only with room for
+	// the foot to lie just outside the edge: a foot that rounding put inside
+	// but is truly δ beyond an end is √(d²+δ²) from that end, d the distance
+	// to the line, and δ|e| is at most the rounding error of the projection
+	// test that put it inside, a few units of roundoff of h (for k = e·w,
+	// for k against |e|², and for e·u, u the centre from the end, as |u|² <=
+	// 2|w|²+2|e|²), so δ²|e|² is far below the rest, 3h²/4, of errBound·h².
+	// Whatever that bound leaves undecided, or underflow may have spoiled
+	// (|e|² or r² below tiny), goes to the exact test (circleEdgeExact); a
+	// centre certainly apart from the line is apart from the edge.
 	l2 := 0.0
 	if k := ex*wx + ey*wy; k <= 0 { // before a: walk back
 		j := i - 1
