@@ -500,13 +500,11 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 		s = ey*wx - ex*wy
 	} else if l2 = ex*ex + ey*ey; k >= l2 { // past b: walk on
 		ux, uy := ox-b.X, oy-b.Y // centre - b
-		for j := i + 1; ; j++ {
-			if j == n {
-				j = 0
-			}
-			if j == i {
-				return circleSlow(c, p)
-			}
+		j := i + 1
+		if j == n {
+			j = 0
+		}
+		for {
 			z := p[j]
 			ex, ey = z.X-b.X, z.Y-b.Y
 			k = ex*ux + ey*uy
@@ -520,6 +518,12 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 			}
 			b = z
 			ux, uy = ox-b.X, oy-b.Y
+			if j++; j == n {
+				j = 0
+			}
+			if j == i {
+				return circleSlow(c, p)
+			}
 		}
 	}
 	if !(s > 0) {
