@@ -420,81 +420,58 @@ func segDist2(a, b, q Vec) float64 {
 // direction the centre projects reaches the edge or vertex whose region
 // holds it (a few edges for a round polygon). A centre behind every edge
 // takes the edge of least penetration, compared without square roots; one
-// pass looks for both. Touching is decided exactly (see
-// OverlapCirclePolygon).
+// pass looks for both (circleScan, from edge 1: edge 0 is tested here, so
+// that a centre in front of it goes straight to the walk). Touching is
+// decided exactly (see OverlapCirclePolygon).
 func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
-	if len(p) < 3 {
+	n := len(p)
+	if n < 3 {
 		return collideCircleSegment(c, p)
 	}
-	// One pass finds the first edge the centre is in front of and, while
-	// there is none, the edge of least penetration so far: the greatest
-	// s/|e| for s <= 0, compared crosswise as s²|eb|² < sb²|e|². The
-	// rounding bound of s is taken without absolute values, from
-	// |ey·wx|+|ex·wy| <= (|e|²+|w|²)/2.
 	ox, oy := c.Center.X, c.Center.Y
-	bs2, bl2, bs, bx, by := 0.0, 0.0, 0.0, 0.0, 0.0
-	near := false // the centre is within rounding of some edge line
-	a := p[len(p)-1]
-	for i, b := range p {
-		ex, ey := b.X-a.X, b.Y-a.Y
-		wx, wy := ox-a.X, oy-a.Y
-		s := ey*wx - ex*wy
-		if s > 0 {
-			return circleOutside(c, p, i, a, b)
-		}
-		l2 := ex*ex + ey*ey
-		if !(s < -(errBound/2*(l2+wx*wx+wy*wy) + tiny)) {
-			near = true // also NaN
-		}
-		if l2 > 0 && (bl2 == 0 || s*s*bl2 < bs2*l2) {
-			bs2, bl2, bs, bx, by = s*s, l2, s, ex, ey
-		}
-		a = b
-	}
-	// The centre is behind or on every edge line. Float decides when it is
-	// certainly inside; otherwise the exact test does.
-	if (near || !(bl2 > 0) || math.IsInf(bl2, 1)) && !touchPolygonOr(c, p) {
-		return Contact{}, false
-	}
-	if !(bl2 > 0) || math.IsInf(bl2, 1) {
-		return circleSlow(c, p)
-	}
-	inv := 1 / math.Sqrt(bl2)
-	return Contact{Vec{-by * inv, bx * inv}, c.Radius - bs*inv}, true
-}
-
-// circleOutside returns the contact of c with p from edge i (a = p[i-1] to
-// b = p[i]), which the centre is in front of. When the centre projects
-// before a or past b, it walks vertex by vertex in that direction until
-// the centre lies in a vertex's region (it is in front of neither edge
-// there) or projects inside an edge. Each step takes one new vertex and
-// two dot products, as the projection on the edge just left is the region
-// test of the vertex reached; walking on, the second is the projection k
-// on the new edge e against |e|², which an edge's contact needs anyway.
-// On a convex polygon the walk takes fewer than len(p) steps; one that
-// does not settle (input that is not convex, rounding, NaN) leaves it to
-// circleSlow. An edge's contact is computed here too, not in a helper,
-// whose call cost as much as the walk.
-//
-// Touching an edge is decided on squares, s² against r²|e|² (s the
-// centre's e×w, w the centre from the edge's start), so that a miss takes
-// no square root. With h = |e|²+|w|², the products in s are at most h/2
-// in all (|ey·wx|+|ex·wy| <= h/2), so s²-r²|e|² is off by less than
-// errBound·(h²/4+r²|e|²). Touching is certain only with room for the foot
-// to lie just outside the edge: a foot that rounding put inside but is
-// truly δ beyond an end is √(d²+δ²) from that end, d the distance to the
-// line, and δ|e| is at most the rounding error of the projection test
-// that put it inside, a few units of roundoff of h (for k = e·w, for k
-// against |e|², and for e·u, u the centre from the end, as |u|² <=
-// 2|w|²+2|e|²), so δ²|e|² is far below the rest, 3h²/4, of errBound·h².
-// Whatever that bound leaves undecided, or underflow may have spoiled
-// (|e|² or r² below tiny), goes to the exact test; a centre certainly
-// apart from the line is apart from the edge.
-func circleOutside(c Circle, p Polygon, i int, a, b Vec) (Contact, bool) {
-	n := len(p)
-	ox, oy := c.Center.X, c.Center.Y
+	i, a, b := 0, p[n-1], p[0]
 	ex, ey := b.X-a.X, b.Y-a.Y
 	wx, wy := ox-a.X, oy-a.Y // centre - a
+	s := ey*wx - ex*wy
+	if !(s > 0) {
+		var k Contact
+		var ok bool
+		if i, k, ok = circleScan(c, p, ex, ey, wx, wy, s); i == n {
+			return k, ok
+		}
+		a, b = p[i-1], p[i]
+		ex, ey = b.X-a.X, b.Y-a.Y
+		wx, wy = ox-a.X, oy-a.Y
+		s = ey*wx - ex*wy
+	}
+	// The centre is in front of edge i, from a to b.
+	//
+	// The walk: when the centre projects before a or past b on the edge from
+	// a to b, it goes vertex by vertex in that direction until the centre
+	// lies in a vertex's region (it is in front of neither edge there) or
+	// projects inside an edge. Each step takes one new vertex and two dot
+	// products, as the projection on the edge just left is the region test
+	// of the vertex reached; walking on, the second is the projection k on
+	// the new edge e against |e|², which an edge's contact needs anyway. On
+	// a convex polygon the walk takes fewer than len(p) steps; one that does
+	// not settle (input that is not convex, rounding, NaN) leaves it to
+	// circleSlow. The walk and an edge's contact are written out here, not
+	// in helpers, whose calls cost as much as the walk.
+	//
+	// Touching an edge is decided on squares, s² against r²|e|² (s the
+	// centre's e×w, w the centre from the edge's start), so that a miss
+	// takes no square root. With h = |e|²+|w|², the products in s are at
+	// most h/2 in all (|ey·wx|+|ex·wy| <= h/2), so s²-r²|e|² is off by less
+	// than errBound·(h²/4+r²|e|²). Touching is certain only with room for
+	// the foot to lie just outside the edge: a foot that rounding put inside
+	// but is truly δ beyond an end is √(d²+δ²) from that end, d the distance
+	// to the line, and δ|e| is at most the rounding error of the projection
+	// test that put it inside, a few units of roundoff of h (for k = e·w,
+	// for k against |e|², and for e·u, u the centre from the end, as |u|² <=
+	// 2|w|²+2|e|²), so δ²|e|² is far below the rest, 3h²/4, of errBound·h².
+	// Whatever that bound leaves undecided, or underflow may have spoiled
+	// (|e|² or r² below tiny), goes to the exact test (circleEdgeExact); a
+	// centre certainly apart from the line is apart from the edge.
 	l2 := 0.0
 	if k := ex*wx + ey*wy; k <= 0 { // before a: walk back
 		j := i - 1
@@ -520,55 +497,123 @@ func circleOutside(c Circle, p Polygon, i int, a, b Vec) (Contact, bool) {
 			}
 			a = z
 		}
+		s = ey*wx - ex*wy
 	} else if l2 = ex*ex + ey*ey; k >= l2 { // past b: walk on
 		ux, uy := ox-b.X, oy-b.Y // centre - b
-		for m := 1; ; m++ {
-			if m == n {
-				return circleSlow(c, p)
-			}
-			if i++; i == n {
-				i = 0
-			}
-			z := p[i]
+		j := i + 1
+		if j == n {
+			j = 0
+		}
+		for {
+			z := p[j]
 			ex, ey = z.X-b.X, z.Y-b.Y
 			k = ex*ux + ey*uy
 			if k <= 0 { // before b on the edge after: b's region
 				return circleVertex(c, p, ux, uy)
 			}
 			if l2 = ex*ex + ey*ey; k < l2 {
+				s = ey*ux - ex*uy
 				wx, wy = ux, uy
 				break
 			}
 			b = z
 			ux, uy = ox-b.X, oy-b.Y
+			if j++; j == n {
+				j = 0
+			}
+			if j == i {
+				return circleSlow(c, p)
+			}
 		}
 	}
-	s := ey*wx - ex*wy
 	if !(s > 0) {
 		return circleSlow(c, p) // behind the edge whose region it is in: not convex, or rounding
 	}
 	r := c.Radius
 	h, r2 := l2+wx*wx+wy*wy, r*r
-	t, m := s*s-r2*l2, errBound*(h*h+r2*l2)+tiny
-	if t > m {
-		return Contact{}, false // certainly apart from the line, so from the edge
+	t, m := s*s-r2*l2, -errBound*(h*h+r2*l2)-tiny // m <= 0
+	if !(t < m && l2 >= tiny && r2 >= tiny) {
+		if t > -m {
+			return Contact{}, false // certainly apart from the line, so from the edge
+		}
+		// Undecided, or underflow may have spoiled l2 or r². (A zero
+		// radius never passes t < m, as t = s² >= 0 there, so r2 >= tiny
+		// leaves none out.)
+		return circleEdgeExact(c, p, ex, ey, s)
 	}
 	// The square root and the reciprocal run side by side, where
-	// 1/√|e|² would wait for one and then the other.
-	inv := math.Sqrt(l2) * (1 / l2)
-	if !(t < -m && l2 >= tiny && l2 <= 1/tiny && (r2 >= tiny || r == 0)) {
-		// Undecided, or underflow may have spoiled l2 or r², or 1/l2
-		// would be subnormal.
-		if !touchPolygonOr(c, p) {
-			return Contact{}, false
-		}
-		inv = 1 / math.Sqrt(l2)
+	// 1/√|e|² would wait for one and then the other. 1/l2 is not
+	// subnormal: l2 <= 2^512 here, as a larger l2 makes h² infinite and m
+	// -Inf, which no t is below.
+	return edgeContact(ex, ey, s, r, math.Sqrt(l2)*(1/l2)), true
+}
+
+// circleScan goes on with the scan of CollideCirclePolygon from edge 1,
+// the centre being behind or on the line of edge 0 (e, w and s as there):
+// it returns the first edge the centre is in front of, or len(p) and the
+// contact when there is none.
+func circleScan(c Circle, p Polygon, ex, ey, wx, wy, s float64) (int, Contact, bool) {
+	// One pass finds the first edge the centre is in front of and, while
+	// there is none, the edge of least penetration so far: the greatest
+	// s/|e| for s <= 0, compared crosswise as s²|eb|² < sb²|e|². The
+	// rounding bound of s is taken without absolute values, from
+	// |ey·wx|+|ex·wy| <= (|e|²+|w|²)/2.
+	ox, oy := c.Center.X, c.Center.Y
+	bs2, bl2, bs, bx, by := 0.0, 0.0, 0.0, 0.0, 0.0
+	l2 := ex*ex + ey*ey
+	near := !(s < -(errBound/2*(l2+wx*wx+wy*wy) + tiny)) // the centre is within rounding of some edge line
+	if l2 > 0 {
+		bs2, bl2, bs, bx, by = s*s, l2, s, ex, ey
 	}
+	a := p[0]
+	for i := 1; i < len(p); i++ {
+		b := p[i]
+		ex, ey := b.X-a.X, b.Y-a.Y
+		wx, wy := ox-a.X, oy-a.Y
+		s := ey*wx - ex*wy
+		if s > 0 {
+			return i, Contact{}, false
+		}
+		l2 := ex*ex + ey*ey
+		if !(s < -(errBound/2*(l2+wx*wx+wy*wy) + tiny)) {
+			near = true // also NaN
+		}
+		if l2 > 0 && (bl2 == 0 || s*s*bl2 < bs2*l2) {
+			bs2, bl2, bs, bx, by = s*s, l2, s, ex, ey
+		}
+		a = b
+	}
+	// The centre is behind or on every edge line. Float decides when it is
+	// certainly inside; otherwise the exact test does.
+	if (near || !(bl2 > 0) || math.IsInf(bl2, 1)) && !touchPolygonOr(c, p) {
+		return len(p), Contact{}, false
+	}
+	if !(bl2 > 0) || math.IsInf(bl2, 1) {
+		k, ok := circleSlow(c, p)
+		return len(p), k, ok
+	}
+	inv := 1 / math.Sqrt(bl2)
+	return len(p), Contact{Vec{-by * inv, bx * inv}, c.Radius - bs*inv}, true
+}
+
+// circleEdgeExact is the end of CollideCirclePolygon for what its float
+// test leaves undecided: the contact of c with p through the edge e, the
+// centre at s = e×w in front of it, when c and p touch.
+func circleEdgeExact(c Circle, p Polygon, ex, ey, s float64) (Contact, bool) {
+	if !touchPolygonOr(c, p) {
+		return Contact{}, false
+	}
+	return edgeContact(ex, ey, s, c.Radius, 1/math.Sqrt(ex*ex+ey*ey)), true
+}
+
+// edgeContact is the contact of a circle of radius r through the edge e,
+// its centre at s = e×w in front of it, given inv = 1/|e|.
+func edgeContact(ex, ey, s, r, inv float64) Contact {
 	d := r - s*inv
 	if !(d > 0) {
 		d = 0
 	}
-	return Contact{Vec{-ey * inv, ex * inv}, d}, true
+	return Contact{Vec{-ey * inv, ex * inv}, d}
 }
 
 // circleVertex returns the contact of c with p, whose nearest point to c's
