@@ -333,6 +333,9 @@ func boundaryPoint(r *rand.Rand, s Shape) Vec {
 // TestTangencyAllocs: deciding touching exactly does not allocate for
 // inputs of magnitude within [2^-150, 2^150] (the expansions' range).
 func TestTangencyAllocs(t *testing.T) {
+	if raceDetector {
+		t.Skip("allocation counts mean nothing under the race detector (see race_on_test.go)")
+	}
 	for k := -8; k <= 30; k += 2 {
 		for _, tc := range tangentCases(k, V(12345, -6789)) {
 			for _, move := range []float64{0, 1, -1} {
