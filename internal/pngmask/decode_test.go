@@ -237,6 +237,9 @@ func TestDecodeConfig(t *testing.T) {
 // TestDecodeAllocs checks that a warm Decode allocates only the mask (its
 // struct and its words).
 func TestDecodeAllocs(t *testing.T) {
+	if raceDetector {
+		t.Skip("allocation counts mean nothing under the race detector (see race_on_test.go)")
+	}
 	r := rand.New(rand.NewPCG(19, 20))
 	for _, s := range []spec{
 		{w: 70, h: 70, ct: RGBA, depth: 8, trns: -1, filter: 5, level: 6, chunks: 1},
