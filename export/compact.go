@@ -104,8 +104,10 @@ func AppendSpriteCompact(dst []byte, sp *Sprite) ([]byte, error) {
 
 // appendItem appends what item appends, its length first.
 func appendItem(dst []byte, item func([]byte) []byte) []byte {
-	rec := item(nil)
-	return append(binary.AppendUvarint(dst, uint64(len(rec))), rec...)
+	start := len(dst)
+	dst = item(dst) // then its length goes before it, in the same buffer
+	var n [binary.MaxVarintLen64]byte
+	return slices.Insert(dst, start, binary.AppendUvarint(n[:0], uint64(len(dst)-start))...)
 }
 
 // Add writes sp, after checking it as Read would.
