@@ -696,15 +696,9 @@ func openLibrary(out, file string, open func(io.Writer, *export.Library) (*libOu
 // stores a new record and updates o; it returns their record forms.
 func (w *worker) recompute(src source, o *outcome) ([][]byte, error) {
 	set, _ := w.settings(src.rel)
-	imgData, err := readCapped(w.opts.Dir, src.rel, nil, imageCap(w.opts.Config.MaxPixels))
+	imgData, data, err := w.read(src, nil)
 	if err != nil {
 		return nil, err
-	}
-	var data []byte
-	if src.data != "" {
-		if data, err = readCapped(w.opts.Dir, src.data, nil, atlasCap); err != nil {
-			return nil, err
-		}
 	}
 	fresh, sprites := w.compute(src, set, imgData, data)
 	if sprites == nil || len(fresh.entry.Facts) != len(o.entry.Facts) {

@@ -133,16 +133,9 @@ func (w *worker) process(src source) (outcome, error) {
 	}
 	buf := readBufs.Get().(*[]byte)
 	defer readBufs.Put(buf)
-	imgData, err := readCapped(w.opts.Dir, src.rel, (*buf)[:0], imageCap(w.opts.Config.MaxPixels))
-	*buf = imgData
+	imgData, data, err := w.read(src, buf)
 	if err != nil {
 		return fail(err)
-	}
-	var data []byte
-	if src.data != "" {
-		if data, err = readCapped(w.opts.Dir, src.data, nil, atlasCap); err != nil {
-			return fail(err)
-		}
 	}
 	key := contentKey(sum, src, imgData, data)
 	if e, ok := w.cache.lookupKey(key); ok && w.previewsExist(e.Facts) {
@@ -386,15 +379,9 @@ func (w *worker) maskAndFrames(src source, set config.Sprite) (m *mask.Mask, fra
 // maskFramesAnims is maskAndFrames with the animations the atlas
 // declares, by frame name, as frames returns them.
 func (w *worker) maskFramesAnims(src source, set config.Sprite) (m *mask.Mask, frames []atlas.Frame, bad []string, declared map[string][]animRef, err error) {
-	img, err := readCapped(w.opts.Dir, src.rel, nil, imageCap(w.opts.Config.MaxPixels))
+	img, data, err := w.read(src, nil)
 	if err != nil {
 		return nil, nil, nil, nil, err
-	}
-	var data []byte
-	if src.data != "" {
-		if data, err = readCapped(w.opts.Dir, src.data, nil, atlasCap); err != nil {
-			return nil, nil, nil, nil, err
-		}
 	}
 	if frames, bad, declared, err = w.frames(src, set, data, img); err != nil {
 		return nil, nil, nil, nil, err
@@ -614,15 +601,19 @@ func imageCap(maxPixels int64) int64 {
 // readCapped reads the file rel under dir into buf (grown as needed) and
 // returns it. Only a regular file is read (links are followed), and at
 // most limit bytes of it: a named pipe, a device or a file past the limit
-// is an error naming the file and the cause, without reading it.
-func readCapped(dir, rel string, buf []byte, limit int64) ([]byte, error) {
+// is an error naming the file and the cause, without reading it. When the
+// walk found the file regular (seen), it is not stat-ed again by its path
+// before it is opened: the path lookup cost as much as the open.
+func readCapped(dir, rel string, buf []byte, limit int64, seen bool) ([]byte, error) {
 	p := filepath.Join(dir, filepath.FromSlash(rel))
-	fi, err := regular(p)
-	if err != nil {
-		return buf, fmt.Errorf("%s: %v", quoted(rel), err)
-	}
-	if fi.Size() > limit {
-		return buf, fmt.Errorf("%s: file is %d bytes, over the limit of %d for images of at most max_pixels", quoted(rel), fi.Size(), limit)
+	if !seen {
+		fi, err := regular(p)
+		if err != nil {
+			return buf, fmt.Errorf("%s: %v", quoted(rel), err)
+		}
+		if fi.Size() > limit {
+			return buf, overLimit(rel, fi.Size(), limit)
+		}
 	}
 	// Opened without blocking, so that a file swapped for a named pipe
 	// since the stat cannot hang the build; then checked again.
@@ -631,8 +622,15 @@ func readCapped(dir, rel string, buf []byte, limit int64) ([]byte, error) {
 		return buf, fmt.Errorf("%s: %v", quoted(rel), unwrapPath(err))
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return buf, fmt.Errorf("%s: not a regular file", quoted(rel))
+	fi, err := f.Stat()
+	if err != nil {
+		return buf, fmt.Errorf("%s: %v", quoted(rel), unwrapPath(err))
+	}
+	if !fi.Mode().IsRegular() {
+		return buf, fmt.Errorf("%s: not a regular file (%s)", quoted(rel), kindOfFile(fi.Mode()))
+	}
+	if fi.Size() > limit {
+		return buf, overLimit(rel, fi.Size(), limit)
 	}
 	if int64(cap(buf)) < fi.Size()+1 {
 		buf = make([]byte, 0, fi.Size()+512)
@@ -654,6 +652,30 @@ func readCapped(dir, rel string, buf []byte, limit int64) ([]byte, error) {
 			return buf, fmt.Errorf("%s: %v", quoted(rel), unwrapPath(err))
 		}
 	}
+}
+
+// read reads src's image, into *buf when buf is not nil, and its atlas
+// data file (nil when it has none), as readCapped does.
+func (w *worker) read(src source, buf *[]byte) (img, data []byte, err error) {
+	var b []byte
+	if buf != nil {
+		b = (*buf)[:0]
+	}
+	seen := src.stat != nil // the walk found both files regular
+	img, err = readCapped(w.opts.Dir, src.rel, b, imageCap(w.opts.Config.MaxPixels), seen)
+	if buf != nil {
+		*buf = img
+	}
+	if err != nil || src.data == "" {
+		return img, nil, err
+	}
+	data, err = readCapped(w.opts.Dir, src.data, nil, atlasCap, seen)
+	return img, data, err
+}
+
+// overLimit is the error of file rel, size bytes, past limit.
+func overLimit(rel string, size, limit int64) error {
+	return fmt.Errorf("%s: file is %d bytes, over the limit of %d for images of at most max_pixels", quoted(rel), size, limit)
 }
 
 // stat returns the stat data of src's image and atlas file, as the walk

@@ -244,7 +244,7 @@ func owners(dir string, pngs, datas []string, dataStat map[string]fileStat, cfg 
 		if !sniffable(d, dataStat[d]) || taken[d] && !multiPage(dir, d) {
 			continue
 		}
-		b, err := readCapped(dir, d, nil, atlasCap)
+		b, err := readCapped(dir, d, nil, atlasCap, false)
 		if err != nil || atlas.Sniff(b) == atlas.Unknown {
 			continue
 		}
