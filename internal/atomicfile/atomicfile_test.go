@@ -2,11 +2,12 @@ package atomicfile
 
 import (
 	"errors"
-	_ "github.com/shapegen/shapegen/internal/update"
 	"io"
 	"os"
 	"path/filepath"
 	"testing"
+
+	_ "github.com/shapegen/shapegen/internal/update"
 )
 
 func TestWriteReplaces(t *testing.T) {
