@@ -4,6 +4,8 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
+	"maps"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -44,27 +46,18 @@ const (
 
 // AppendRecord appends the record form of the checked sprite sp to b.
 func AppendRecord(b []byte, sp *Sprite) []byte {
-	b = appendText(b, sp.Name)
-	b = appendText(b, sp.Image)
-	b = binrec.AppendInts(b, sp.Frame.X, sp.Frame.Y, sp.Frame.W, sp.Frame.H)
 	var runs []byte // the mask's run lengths, when packed
 	packed := false
 	if m := sp.Mask; m != nil {
 		runs, packed = packRLE(m.RLE)
 	}
-	var flags byte
-	for i, on := range []bool{sp.Rotated, sp.Offset != nil, sp.AABB != nil, sp.Circle != nil, sp.Box != nil, sp.Mask != nil, packed} {
+	var flags byte // the body's; appendHead adds the others
+	for i, on := range []bool{sp.AABB != nil, sp.Circle != nil, sp.Box != nil, sp.Mask != nil, packed} {
 		if on {
-			flags |= 1 << i
+			flags |= flagAABB << i
 		}
 	}
-	b = append(b, flags)
-	b = binrec.AppendInts(b, sp.Turn)
-	if sp.Offset != nil {
-		b = binrec.AppendInts(b, sp.Offset[0], sp.Offset[1])
-	}
-	b = binrec.AppendInts(b, sp.Size[0], sp.Size[1])
-	b = binrec.AppendNums(b, sp.Pivot[0], sp.Pivot[1])
+	b = appendHead(b, sp, flags)
 	b = binrec.AppendInts(b, sp.Pixels)
 	if a := sp.AABB; a != nil {
 		b = binrec.AppendNums(b, a.Min[0], a.Min[1], a.Max[0], a.Max[1])
@@ -103,6 +96,64 @@ func AppendRecord(b []byte, sp *Sprite) []byte {
 			b = appendText(b, m.RLE)
 		}
 	}
+	return appendTail(b, sp)
+}
+
+// AppendRecordLike is AppendRecord for a sprite sp read by ReadRecordLike
+// with l: when sp still holds l's body, the parts of the sprite that
+// l's sprite shares with it (not copies of them, however equal), the
+// body's bytes are copied from l instead of encoded again. The bytes are
+// AppendRecord's either way.
+func AppendRecordLike(b []byte, sp *Sprite, l *RecordLike) []byte {
+	if l == nil || l.shapes || !holdsBody(sp, l.Sprite) {
+		return AppendRecord(b, sp)
+	}
+	b = appendHead(b, sp, l.flags)
+	b = append(b, l.body...)
+	return appendTail(b, sp)
+}
+
+// holdsBody reports whether sp holds the very parts of f that a
+// record's body holds (see ReadRecordLike): the same pointers and
+// slices, and quality figures of the same bits.
+func holdsBody(sp, f *Sprite) bool {
+	return sp.Pixels == f.Pixels && sp.AABB == f.AABB && sp.Circle == f.Circle && sp.Box == f.Box && sp.Mask == f.Mask &&
+		sameArray(sp.Hull, f.Hull) && sameArray(sp.Polygon, f.Polygon) &&
+		sameArray(sp.Pieces, f.Pieces) && sameArray(sp.Outline, f.Outline) &&
+		maps.EqualFunc(sp.Quality, f.Quality, func(p, q Quality) bool {
+			return p.Outside == q.Outside && math.Float64bits(p.AreaRatio) == math.Float64bits(q.AreaRatio) &&
+				math.Float64bits(p.FPArea) == math.Float64bits(q.FPArea)
+		})
+}
+
+// sameArray reports whether a and b are one slice of one array.
+func sameArray[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// appendHead appends the head of sp's record, from its name to its
+// pivot, with flags the body's.
+func appendHead(b []byte, sp *Sprite, flags byte) []byte {
+	b = appendText(b, sp.Name)
+	b = appendText(b, sp.Image)
+	b = binrec.AppendInts(b, sp.Frame.X, sp.Frame.Y, sp.Frame.W, sp.Frame.H)
+	if sp.Rotated {
+		flags |= flagRotated
+	}
+	if sp.Offset != nil {
+		flags |= flagOffset
+	}
+	b = append(b, flags)
+	b = binrec.AppendInts(b, sp.Turn)
+	if sp.Offset != nil {
+		b = binrec.AppendInts(b, sp.Offset[0], sp.Offset[1])
+	}
+	b = binrec.AppendInts(b, sp.Size[0], sp.Size[1])
+	return binrec.AppendNums(b, sp.Pivot[0], sp.Pivot[1])
+}
+
+// appendTail appends the tail of sp's record: same_as and the warnings.
+func appendTail(b []byte, sp *Sprite) []byte {
 	b = appendText(b, sp.SameAs)
 	b = binary.AppendUvarint(b, uint64(len(sp.Warnings)))
 	for _, w := range sp.Warnings {
@@ -135,6 +186,7 @@ type RecordLike struct {
 	Sprite *Sprite // set by the caller of ReadRecordLike
 	body   string
 	flags  byte
+	shapes bool // the sprite holds the shapes only (ReadRecord)
 }
 
 // ReadRecordLike is ReadRecord for a sprite that may repeat l's (nil for
@@ -175,7 +227,7 @@ func ReadRecordLike(rec []byte, shapes bool, l *RecordLike, keep bool) (Sprite, 
 	}
 	var mine *RecordLike
 	if keep {
-		mine = &RecordLike{body: strings.Clone(body[:len(body)-len(r.S)]), flags: flags & bodyFlags}
+		mine = &RecordLike{body: strings.Clone(body[:len(body)-len(r.S)]), flags: flags & bodyFlags, shapes: shapes}
 	}
 	sp.SameAs = strings.Clone(r.Str())
 	if n := r.Count(); n > 0 {

@@ -1,10 +1,12 @@
 package export
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -151,7 +153,7 @@ func TestRecordSpriteFields(t *testing.T) {
 // decoding its own when they differ by a number or a flag.
 func TestRecordLike(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	shared := 0
+	shared, copied := 0, 0
 	for i := range 400 {
 		first := randomSprite(rng)
 		for _, vary := range []struct {
@@ -202,11 +204,38 @@ func TestRecordLike(t *testing.T) {
 				if vary.same && sharing {
 					shared++
 				}
+				// Written again, the body copied or encoded, the bytes are
+				// AppendRecord's; also once a part of the body is changed
+				// after the read.
+				if b, want := AppendRecordLike(nil, &got, l), AppendRecord(nil, &got); !bytes.Equal(b, want) {
+					t.Fatalf("case %d, %s changed, shapes %v: AppendRecordLike differs from AppendRecord", i, vary.name, shapes)
+				}
+				if !shapes && !bytes.Equal(AppendRecord(nil, &got), rec) {
+					t.Fatalf("case %d, %s changed: the record read and written again differs", i, vary.name)
+				}
+				if !shapes && holdsBody(&got, &f) {
+					copied++ // AppendRecordLike copied the body
+				}
+				for _, change := range []func(s *Sprite){
+					func(s *Sprite) { s.Pixels++ },
+					func(s *Sprite) { s.Hull = slices.Clone(s.Hull); s.Hull = append(s.Hull, Point{1, 1}) },
+					func(s *Sprite) { s.Quality = Qualities{"hull": {Outside: 1}} },
+					func(s *Sprite) { s.Outline = nil },
+				} {
+					c := got
+					change(&c)
+					if b, want := AppendRecordLike(nil, &c, l), AppendRecord(nil, &c); !bytes.Equal(b, want) {
+						t.Fatalf("case %d, %s changed, shapes %v: AppendRecordLike of a sprite changed after the read differs from AppendRecord", i, vary.name, shapes)
+					}
+				}
 			}
 		}
 	}
 	if shared < 100 {
 		t.Errorf("%d repeats shared their first's body; want most of 400", shared)
+	}
+	if copied < 100 {
+		t.Errorf("%d records written again shared their first's body; want most of 400", copied)
 	}
 }
 

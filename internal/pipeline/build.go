@@ -262,6 +262,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 
 	c.lookupsDone()
 	w.shared.clear() // up to maxShared bytes of sprites, of no use once every image is done
+	w.likes.clear()
 	res.Images = len(srcs)
 	sm, err := finish(ctx, w, srcs, outs, res)
 	if err != nil {

@@ -1071,15 +1071,15 @@ func TestReportPagesKept(t *testing.T) {
 // TestMemo checks that a memo keeps what was put under a key, the first
 // of two puts, and lets go the oldest once the sizes pass the bound.
 func TestMemo(t *testing.T) {
-	var c memo
+	var c memo[[]byte]
 	key := func(i byte) [2]sum16 { return [2]sum16{{i}, {i}} }
-	c.put(key(1), []byte("aaaa"), 10)
-	c.put(key(1), []byte("bbbb"), 10)
-	c.put(key(2), []byte("cccc"), 10)
+	c.put(key(1), []byte("aaaa"), 4, 10)
+	c.put(key(1), []byte("bbbb"), 4, 10)
+	c.put(key(2), []byte("cccc"), 4, 10)
 	if got := string(c.get(key(1))); got != "aaaa" {
 		t.Errorf("get(1) = %q, want the first put, aaaa", got)
 	}
-	c.put(key(3), []byte("dddd"), 10) // 12 bytes: 1 goes
+	c.put(key(3), []byte("dddd"), 4, 10) // 12 bytes: 1 goes
 	if c.get(key(1)) != nil || string(c.get(key(2))) != "cccc" || string(c.get(key(3))) != "dddd" {
 		t.Errorf("after a third put: %q %q %q, want 1 gone, 2 and 3 kept", c.get(key(1)), c.get(key(2)), c.get(key(3)))
 	}

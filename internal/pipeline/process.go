@@ -45,8 +45,9 @@ type worker struct {
 	claimMu sync.Mutex
 	claims  map[string]*previewClaim
 	// shared holds the records of sprites by mask key and settings, for
-	// computeOnce.
-	shared memo
+	// computeOnce, and likes the most recent of them that repeated, read.
+	shared memo[[]byte]
+	likes  memo[*export.RecordLike]
 }
 
 // previewClaim records which sprite of a name has written the name's
@@ -205,7 +206,7 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 	_, sum := w.settings(src.rel)
 	outside := eachFrame(src, pix, frames, func(name string, f atlas.Frame, px image.Image, m *mask.Mask) {
 		key := maskKey(m, f)
-		sp, rec := w.computeOnce(name, src.rel, f, m, set, [2]sum16{sum, key})
+		sp, rec, like := w.computeOnce(name, src.rel, f, m, set, [2]sum16{sum, key})
 		// Checked as a reader would, here on all cores, so that the
 		// library's writers meet no sprite they refuse; the record holds
 		// the sprite (see export.AppendRecord).
@@ -239,7 +240,7 @@ func (w *worker) compute(src source, set config.Sprite, imgData, data []byte) (o
 		o.entry.Facts = append(o.entry.Facts, fa)
 		computed = append(computed, sp)
 		if rec == nil {
-			rec = export.AppendRecord(nil, &sp)
+			rec = export.AppendRecordLike(nil, &sp, like)
 		}
 		sprites = append(sprites, rec)
 	})
@@ -850,71 +851,88 @@ func maskKey(m *mask.Mask, f atlas.Frame) sum16 {
 // the corpus's kind, where the sprites themselves took 3 to 4 kB each.
 const maxShared = 24 << 20
 
+// maxLikes bounds the repeated sprites a build keeps read (see
+// computeOnce): the repeats of a mask mostly come close together, the
+// frames of one sheet or copies of one file, which are of one size and
+// so side by side in the build's order.
+const maxLikes = 64
+
 // computeOnce returns compute's sprite, reusing the shapes and figures of
 // an earlier sprite of the build with the same mask, frame geometry and
 // settings (key): frames of a sheet that repeat are computed once, and
 // so are the same masks in different files, as long as the first's
 // record is still kept (the most recent maxShared bytes of them). When it
 // computed the sprite it also returns the record it kept (export.AppendRecord),
-// which the image's record may hold as well: neither changes it.
-func (w *worker) computeOnce(name, img string, f atlas.Frame, m *mask.Mask, set config.Sprite, key [2]sum16) (export.Sprite, []byte) {
+// which the image's record may hold as well: neither changes it. Else,
+// for a repeat, it returns the first's record read (the parts of the
+// sprite it shares, for export.AppendRecordLike), or nil.
+func (w *worker) computeOnce(name, img string, f atlas.Frame, m *mask.Mask, set config.Sprite, key [2]sum16) (export.Sprite, []byte, *export.RecordLike) {
 	if first := w.shared.get(key); first != nil {
-		if sp, ok := export.ReadRecord(first, false); ok {
+		like := w.likes.get(key)
+		sp, mine, ok := export.ReadRecordLike(first, false, like, like == nil)
+		if ok {
+			if mine != nil {
+				s := sp
+				mine.Sprite, like = &s, mine
+				w.likes.put(key, like, 1, maxLikes)
+			}
 			sp.Name, sp.Image = name, img
 			sp.Frame = export.Frame{X: f.Rect.Min.X, Y: f.Rect.Min.Y, W: f.Rect.Dx(), H: f.Rect.Dy()}
 			sp.Pivot = pivotOf(set, f)
-			return sp, nil
+			return sp, nil, like
 		}
 	}
 	sp := compute(name, img, f, m, set)
 	if sp.Pixels == 0 {
-		return sp, nil
+		return sp, nil, nil
 	}
 	rec := export.AppendRecord(nil, &sp)
-	w.shared.put(key, rec, maxShared)
-	return sp, rec
+	w.shared.put(key, rec, len(rec), maxShared)
+	return sp, rec, nil
 }
 
-// memo holds byte strings by key, the oldest first to go once they
-// pass a size; it may be used from several goroutines at once.
-type memo struct {
+// memo holds values by key, the oldest first to go once their sizes
+// pass a bound; it may be used from several goroutines at once.
+type memo[V any] struct {
 	mu    sync.Mutex
-	recs  map[[2]sum16][]byte
+	vals  map[[2]sum16]V
+	sizes map[[2]sum16]int
 	order [][2]sum16 // the keys, oldest first
 	size  int
 }
 
-func (c *memo) get(k [2]sum16) []byte {
+func (c *memo[V]) get(k [2]sum16) V {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.recs[k]
+	return c.vals[k]
 }
 
-// put keeps b under k, then lets go the oldest until the sizes of those
-// kept add up to at most max.
-func (c *memo) put(k [2]sum16, b []byte, max int) {
+// put keeps v, of size n, under k, then lets go the oldest until the
+// sizes of those kept add up to at most max.
+func (c *memo[V]) put(k [2]sum16, v V, n, max int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.recs == nil {
-		c.recs = map[[2]sum16][]byte{}
+	if c.vals == nil {
+		c.vals, c.sizes = map[[2]sum16]V{}, map[[2]sum16]int{}
 	}
-	if _, ok := c.recs[k]; ok {
+	if _, ok := c.vals[k]; ok {
 		return // computed twice at once: the first is kept
 	}
-	c.recs[k] = b
+	c.vals[k], c.sizes[k] = v, n
 	c.order = append(c.order, k)
-	c.size += len(b)
+	c.size += n
 	for c.size > max && len(c.order) > 0 {
 		old := c.order[0]
 		c.order = c.order[1:]
-		c.size -= len(c.recs[old])
-		delete(c.recs, old)
+		c.size -= c.sizes[old]
+		delete(c.vals, old)
+		delete(c.sizes, old)
 	}
 }
 
 // clear lets go of everything kept.
-func (c *memo) clear() {
+func (c *memo[V]) clear() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.recs, c.order, c.size = nil, nil, 0
+	c.vals, c.sizes, c.order, c.size = nil, nil, nil, 0
 }
