@@ -81,36 +81,45 @@ func TestRulesRandom(t *testing.T) {
 // None of them is a regular grid sheet (they are single sprites and
 // packed atlases), so ByGutters, which never guesses, slices none.
 func TestRulesCorpus(t *testing.T) {
-	if _, err := os.Stat(corpusDir); err != nil {
-		t.Skip("corpus not present:", err)
-	}
 	if testing.Short() {
 		t.Skip("short")
 	}
 	n := 0
-	err := filepath.WalkDir(corpusDir, func(file string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(file, ".png") {
-			return err
-		}
-		f, err := os.Open(file)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		img, err := png.Decode(f)
-		if err != nil {
-			return nil // the mask package's corpus test covers decoding
-		}
-		m := mask.FromImage(img, 128)
+	eachCorpusMask(t, func(file string, m *mask.Mask) {
 		checkRules(t, file, m)
 		if r := ByGutters(m); r.Sliced() {
 			t.Errorf("%s: ByGutters sliced a sheet that is no grid: %s", file, r.Why)
 		}
 		n++
+	})
+	t.Logf("%d images", n)
+}
+
+// eachCorpusMask calls f with the mask (alpha 128) of each of the
+// corpus's PNGs that image/png decodes, and skips tb when the corpus is
+// not present.
+func eachCorpusMask(tb testing.TB, f func(file string, m *mask.Mask)) {
+	tb.Helper()
+	if _, err := os.Stat(corpusDir); err != nil {
+		tb.Skip("corpus not present:", err)
+	}
+	err := filepath.WalkDir(corpusDir, func(file string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(file, ".png") {
+			return err
+		}
+		r, err := os.Open(file)
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		img, err := png.Decode(r)
+		if err != nil {
+			return nil // the mask package's corpus test covers decoding
+		}
+		f(file, mask.FromImage(img, 128))
 		return nil
 	})
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	t.Logf("%d images", n)
 }

@@ -3,8 +3,10 @@ package slice
 import (
 	"fmt"
 	"image"
+	"slices"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/plural"
@@ -104,26 +106,23 @@ func LooksLikeIslands(m *mask.Mask) (bool, string) {
 // label groups m's opaque pixels: two runs belong together when they come
 // within merge transparent pixels of each other across and merge rows
 // down. It returns each group's box and pixel count in the order of
-// their first pixels, or false past maxRuns runs (counted before they
-// are stored).
+// their first pixels, or false past maxRuns runs (checked a row at a
+// time, as they are stored).
 func label(m *mask.Mask, merge int) ([]island, bool) {
 	h := m.Height()
-	total := 0
-	var buf []mask.Run
-	for y := range h {
-		buf = m.AppendRuns(buf[:0], y)
-		if total += len(buf); total > maxRuns {
-			return nil, false
-		}
-	}
-	runs := make([]mask.Run, 0, total)
-	start := make([]int, h+1) // runs of row y are runs[start[y]:start[y+1]]
-	parent := make([]int, total)
+	lm := labelPool.Get().(*labelMemory)
+	defer lm.put()
+	runs := lm.runs[:0]
+	start := slices.Grow(lm.start[:0], h+1)[:h+1] // runs of row y are runs[start[y]:start[y+1]]
+	parent := lm.parent[:0]
+	defer func() { lm.runs, lm.start, lm.parent = runs, start, parent }()
 	for y := range h {
 		start[y] = len(runs)
-		runs = m.AppendRuns(runs, y)
+		if runs = m.AppendRuns(runs, y); len(runs) > maxRuns {
+			return nil, false
+		}
 		for i := start[y]; i < len(runs); i++ {
-			parent[i] = i
+			parent = append(parent, i)
 			if i > start[y] && runs[i].X0-runs[i-1].X1 <= merge {
 				union(parent, i-1, i)
 			}
@@ -144,21 +143,45 @@ func label(m *mask.Mask, merge int) ([]island, bool) {
 		}
 	}
 	start[h] = len(runs)
+	// A set's root is its first run (union), so it comes before the
+	// others. Each run's root is found in order and kept in parent; then
+	// a root's entry holds its group's number instead (negated, -1-g),
+	// which the runs after it read through their root.
+	for i := range parent {
+		parent[i] = find(parent, i)
+	}
 	var groups []island
-	id := make([]int, len(runs))
 	for i, r := range runs {
 		box := image.Rect(r.X0, r.Y, r.X1, r.Y+1)
-		root := find(parent, i)
-		if root == i {
-			id[i] = len(groups)
-			groups = append(groups, island{box: box, pixels: r.X1 - r.X0})
+		if root := parent[i]; root != i {
+			g := &groups[-1-parent[root]]
+			g.box, g.pixels = g.box.Union(box), g.pixels+r.X1-r.X0
 			continue
 		}
-		g := &groups[id[root]]
-		g.box, g.pixels = g.box.Union(box), g.pixels+r.X1-r.X0
-		id[i] = id[root]
+		parent[i] = -1 - len(groups)
+		groups = append(groups, island{box: box, pixels: r.X1 - r.X0})
 	}
 	return groups, true
+}
+
+// labelMemory is label's working memory, reused: a build labels every
+// image that it does not slice otherwise, for a hint, and this memory
+// was an eighth of all a build allocated.
+type labelMemory struct {
+	runs          []mask.Run
+	start, parent []int
+}
+
+var labelPool = sync.Pool{New: func() any { return new(labelMemory) }}
+
+// keepRuns bounds the runs of the memory put back in labelPool: a larger
+// image's goes.
+const keepRuns = 1 << 16
+
+func (lm *labelMemory) put() {
+	if cap(lm.runs) <= keepRuns && cap(lm.start) <= keepRuns {
+		labelPool.Put(lm)
+	}
 }
 
 // find returns the root of i's set, halving the path on the way.
