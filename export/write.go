@@ -322,16 +322,24 @@ func AppendSpriteJSONLike(dst []byte, sp, like *Sprite, likeFrag []byte) ([]byte
 	if !sameBody(sp, like) {
 		return AppendSpriteJSON(dst, sp)
 	}
-	head := appendBodyHead(appendSprite0(nil, like), like)
-	tail := appendBodyTail(nil, like)
-	if len(likeFrag) < len(head)+len(tail) || !bytes.HasPrefix(likeFrag, head) || !bytes.HasSuffix(likeFrag, tail) {
-		return AppendSpriteJSON(dst, sp)
+	// like's keys around its body, encoded where sp's bytes go (dst's
+	// spare room, when it has some), must be likeFrag's.
+	n := len(dst)
+	b := appendBodyHead(appendSprite0(dst, like), like)
+	head := len(b) - n
+	if !bytes.HasPrefix(likeFrag, b[n:]) {
+		return AppendSpriteJSON(b[:n], sp)
+	}
+	b = appendBodyTail(b[:n], like)
+	tail := len(b) - n
+	if len(likeFrag) < head+tail || !bytes.HasSuffix(likeFrag, b[n:]) {
+		return AppendSpriteJSON(b[:n], sp)
 	}
 	if err := sp.Check(); err != nil {
-		return dst, err
+		return b[:n], err
 	}
-	b := appendBodyHead(appendSprite0(dst, sp), sp)
-	b = append(b, likeFrag[len(head):len(likeFrag)-len(tail)]...)
+	b = appendBodyHead(appendSprite0(b[:n], sp), sp)
+	b = append(b, likeFrag[head:len(likeFrag)-tail]...)
 	return appendBodyTail(b, sp), nil
 }
 

@@ -171,6 +171,11 @@ func TestAppendSpriteLike(t *testing.T) {
 				if err != nil || string(got) != "x"+string(want) {
 					t.Fatalf("%s: %s, like one with its %s changed: got\n%s (%v)\nwant\n%s", enc.name, sp.Name, vary.name, got, err, want)
 				}
+				// Into a buffer with room to spare, which an encoder may use.
+				roomy := append(make([]byte, 0, 1<<20), 'x')
+				if got, err := enc.like(roomy, sp, &like, likeFrag); err != nil || string(got) != "x"+string(want) {
+					t.Fatalf("%s: %s, like one with its %s changed, into a roomy buffer: got\n%s (%v)\nwant\n%s", enc.name, sp.Name, vary.name, got, err, want)
+				}
 				if vary.same && enc.copies(sp, &like) {
 					spliced++
 				}

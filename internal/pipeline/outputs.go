@@ -483,6 +483,14 @@ var libraryFiles = []struct {
 	}},
 }
 
+// encodeBufs holds buffers for a sprite's bytes in a library file, which
+// the file's writer copies: they were a quarter of what a build
+// allocated. A buffer past maxEncodeBuf (a sprite with a large mask) is
+// left to the garbage collector.
+var encodeBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxEncodeBuf = 64 << 10
+
 // libOut is a library file being written a sprite at a time.
 type libOut struct {
 	name   string
@@ -638,10 +646,11 @@ func (lw *libOut) async(repeats map[string]int) {
 			if like != nil {
 				<-like.done // started before this, so not waiting for a core
 			}
+			dst := (*encodeBufs.Get().(*[]byte))[:0]
 			if like != nil && like.b != nil {
-				b, err = lw.encodeLike(nil, sp, like.sp, like.b)
+				b, err = lw.encodeLike(dst, sp, like.sp, like.b)
 			} else {
-				b, err = lw.encode(nil, sp)
+				b, err = lw.encode(dst, sp)
 			}
 			if mine != nil {
 				if err == nil {
@@ -655,7 +664,11 @@ func (lw *libOut) async(repeats map[string]int) {
 			if err != nil {
 				return err
 			}
-			return lw.added(key, func() error { return lw.frag(sp.Name, b) })
+			err := lw.added(key, func() error { return lw.frag(sp.Name, b) })
+			if mine == nil && cap(b) <= maxEncodeBuf { // a first's bytes stay for its repeats
+				encodeBufs.Put(&b)
+			}
+			return err
 		})
 		return nil
 	}
