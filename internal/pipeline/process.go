@@ -290,9 +290,12 @@ func (p maskPixels) frame(f atlas.Frame) (image.Image, *mask.Mask, error) {
 		return nil, nil, fmt.Errorf("frame %q at %v is outside the %dx%d image", f.Name, r, p.m.Width(), p.m.Height())
 	}
 	var up *mask.Mask
-	if f.Turn == atlas.Upright {
+	switch {
+	case f.Turn == atlas.Upright && f.Rect == image.Rectangle{Max: p.m.Size()}:
+		up = p.m // the whole image (no mask is changed once made)
+	case f.Turn == atlas.Upright:
 		up = p.m.Sub(f.Rect)
-	} else {
+	default:
 		s := f.Upright()
 		up = mask.New(s.X, s.Y)
 		for y := range s.Y {
@@ -829,21 +832,26 @@ type animRef struct {
 // offset, stored size, turn): sprites with one key have the same shapes.
 func maskKey(m *mask.Mask, f atlas.Frame) sum16 {
 	h := sha256.New()
-	var b []byte
+	var buf [512]byte // the bytes for h, written a bufferful at a time
+	b := buf[:0]
 	for _, v := range []int{m.Width(), m.Height(), f.Offset.X, f.Offset.Y, f.Rect.Dx(), f.Rect.Dy(), int(f.Turn)} {
 		b = binary.AppendVarint(b, int64(v))
 	}
-	h.Write(b)
-	var row []uint64
+	var words [16]uint64
+	row := words[:0]
 	for y := range m.Height() {
 		row = m.AppendRow(row[:0], y)
-		b = b[:0]
 		for _, w := range row {
+			if len(b)+8 > len(buf) {
+				h.Write(b)
+				b = b[:0]
+			}
 			b = binary.LittleEndian.AppendUint64(b, w)
 		}
-		h.Write(b)
 	}
-	return sum16(h.Sum(nil)[:16])
+	h.Write(b)
+	var sum [sha256.Size]byte
+	return sum16(h.Sum(sum[:0])[:16])
 }
 
 // maxShared bounds the bytes of the records a build keeps to give
