@@ -584,7 +584,12 @@ func (z *inflater) huffman(limit int) error {
 			err = formatError("distance %d reaches before the start of the stream", d)
 			break
 		}
-		if s := w - d; d >= length {
+		if s := w - d; d >= 8 && length <= 16 {
+			// Most matches are short: two words, the second read after
+			// the first is written, beat a call of memmove.
+			binary.LittleEndian.PutUint64(buf[w:], binary.LittleEndian.Uint64(buf[s:]))
+			binary.LittleEndian.PutUint64(buf[w+8:], binary.LittleEndian.Uint64(buf[s+8:]))
+		} else if d >= length {
 			copy(buf[w:w+length], buf[s:])
 		} else if d >= 8 {
 			for i := 0; i < length; i += 8 {
