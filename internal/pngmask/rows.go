@@ -433,9 +433,30 @@ func threshold(words []uint64, a []byte, t, hi uint8) uint8 {
 		gather = 0x0102040810204080
 	)
 	tt := uint64(t) * ones
+	var zero uint64 // the bits of 64 zero alphas: all set at threshold 0
+	if t == 0 {
+		zero = ^uint64(0)
+	}
 	var or uint64
 	for s := range words {
 		p := a[64*s : min(64*s+64, len(a))]
+		if len(p) == 64 {
+			// 64 bytes all 0 or all 0xff, as in the transparent and solid
+			// areas of sprites, need no comparisons.
+			var o, n uint64
+			for i := 0; i < 64; i += 8 {
+				v := binary.LittleEndian.Uint64(p[i:])
+				o, n = o|v, n|^v
+			}
+			if o == 0 {
+				words[s] = zero
+				continue
+			}
+			if n == 0 {
+				words[s], or = ^uint64(0), or|o
+				continue
+			}
+		}
 		var word uint64
 		for i := 0; i < len(p); i += 8 {
 			var v uint64

@@ -13,10 +13,14 @@ func TestThresholdProperty(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	for range 5000 {
 		a := make([]byte, r.IntN(300))
+		runs := r.IntN(2) == 0 // long runs of one byte, as in sprites
 		for i := range a {
 			a[i] = alphaBytes[r.IntN(len(alphaBytes))]
 			if r.IntN(3) == 0 {
 				a[i] = byte(r.Uint32())
+			}
+			if runs && i > 0 && r.IntN(100) != 0 {
+				a[i] = a[i-1]
 			}
 		}
 		th, hi := uint8(r.Uint32()), uint8(r.Uint32())
