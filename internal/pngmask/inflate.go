@@ -25,10 +25,11 @@ type inflater struct {
 	nbits uint
 	pos   int
 
-	buf   []byte // output: history, then the bytes not yet handed out
-	w, r  int    // bytes written to buf, and handed out from it
-	slid  int    // bytes moved out of buf's front
-	adler uint32 // of the bytes handed out
+	buf    []byte // output: history, then the bytes not yet handed out
+	w, r   int    // bytes written to buf, and handed out from it
+	slid   int    // bytes moved out of buf's front
+	adler  uint32 // of the bytes handed out before summed
+	summed int    // where in buf the bytes not yet in adler start
 
 	state      int
 	final      bool
@@ -224,7 +225,7 @@ func build(t []uint32, lengths []uint8, root uint, entry func(int) uint32) bool 
 func (z *inflater) reset(run []byte, ends []int, rowBytes int) error {
 	z.run, z.ends = run, ends
 	z.bits, z.nbits, z.pos = 0, 0, 0
-	z.w, z.r, z.slid, z.adler = 0, 0, 0, 1
+	z.w, z.r, z.slid, z.adler, z.summed = 0, 0, 0, 1, 0
 	z.state, z.final, z.stored = stateHeader, false, 0
 	z.readAhead = 0
 	if n := window + rowBytes + 1 + 1<<17 + margin; len(z.buf) < n {
@@ -262,17 +263,25 @@ func (z *inflater) next(n int) ([]byte, error) {
 	}
 	p := z.buf[z.r : z.r+n]
 	z.r += n
-	z.adler = adlerUpdate(z.adler, p)
 	return p, nil
+}
+
+// sum adds the bytes handed out since the last call to the Adler-32: a
+// call for all the rows between two slides, not one for each row.
+func (z *inflater) sum() {
+	z.adler = adlerUpdate(z.adler, z.buf[z.summed:z.r])
+	z.summed = z.r
 }
 
 // slide moves the history and the bytes not handed out to the front of
 // buf.
 func (z *inflater) slide() {
+	z.sum()
 	k := min(z.r, max(z.w-window, 0))
 	copy(z.buf, z.buf[k:z.w])
 	z.w -= k
 	z.r -= k
+	z.summed -= k
 	z.slid += k
 }
 
@@ -301,6 +310,7 @@ func (z *inflater) end() error {
 	if z.w != z.r {
 		return formatError("too much pixel data")
 	}
+	z.sum()
 	end := 2 + z.consumed() // where the Adler-32 starts in run
 	if end+4 > len(z.run) {
 		return formatError("zlib stream truncated before its checksum")
