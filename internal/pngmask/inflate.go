@@ -74,7 +74,7 @@ type (
 
 // A table entry is value<<16 | kind | extra<<8 | n: n (< 64, so that the
 // compiler knows a shift by e&63 needs no check) is the number of bits
-// to consume (the code's length, or root for a pointer); extra the extra
+// to consume (the code's length, in the second level too); extra the extra
 // bits of a length or distance, whose base is value; for a literal, value
 // is the byte; for a pointer, value is where the second level starts and
 // extra its index bits.
@@ -195,7 +195,7 @@ func build(t []uint32, lengths []uint8, root uint, entry func(int) uint32) bool 
 		off := size
 		for i, b := range subBits[:size] {
 			if b > 0 {
-				t[i] = uint32(off)<<16 | kindSub | uint32(b)<<8 | uint32(root)
+				t[i] = uint32(off)<<16 | kindSub | uint32(b)<<8
 				off += 1 << b
 			}
 		}
@@ -214,7 +214,7 @@ func build(t []uint32, lengths []uint8, root uint, entry func(int) uint32) bool 
 		p := t[c&(size-1)]
 		start, b, k := int(p>>16), p>>8&15, uint(n)-root
 		for i := c >> root; i < 1<<b; i += 1 << k {
-			t[start+i] = e | uint32(k)
+			t[start+i] = e | uint32(n)
 		}
 	}
 	return true
@@ -358,17 +358,30 @@ func (z *inflater) take(n uint) uint32 {
 	return v
 }
 
-// decode returns the entry of the next code of t.
+// decode returns the entry of the next code of t, a table of one level.
 func (z *inflater) decode(t []uint32, root uint) uint32 {
 	z.need(15)
 	e := t[z.bits&(1<<root-1)]
+	z.bits >>= e & 63
+	z.nbits -= uint(e & 63)
+	return e
+}
+
+// entry returns the entry of the code at the start of b.
+func (t *litTable) entry(b uint64) uint32 {
+	e := t[b&(1<<litRoot-1)]
 	if e&kindSub != 0 {
-		z.bits >>= root
-		z.nbits -= root
-		e = t[int(e>>16)+int(z.bits&(1<<(e>>8&15)-1))]
+		e = t[int(e>>16)+int(b>>litRoot&(1<<(e>>8&15)-1))]
 	}
-	z.bits >>= e & 0xff
-	z.nbits -= uint(e & 0xff)
+	return e
+}
+
+// entry returns the entry of the code at the start of b.
+func (t *distTable) entry(b uint64) uint32 {
+	e := t[b&(1<<distRoot-1)]
+	if e&kindSub != 0 {
+		e = t[int(e>>16)+int(b>>distRoot&(1<<(e>>8&15)-1))]
+	}
 	return e
 }
 
@@ -534,8 +547,8 @@ func (z *inflater) codes() error {
 // huffman decodes a Huffman block's symbols until the block ends or limit
 // bytes are in buf. Each step takes 56 or more bits at once into the bit
 // buffer, enough for a length, a distance and their extra bits (at most
-// 48 bits), then writes a literal or copies a match in 8-byte words,
-// which the margin past limit leaves room for.
+// 48 bits), then writes a literal (two when the bits allow) or copies a
+// match in 8-byte words, which the margin past limit leaves room for.
 func (z *inflater) huffman(limit int) error {
 	buf, src, lit, dist := z.buf, z.src, z.lit, z.dist
 	b, nb, pos, w := z.bits, z.nbits, z.pos, z.w
@@ -548,18 +561,25 @@ func (z *inflater) huffman(limit int) error {
 		} else {
 			b, nb, pos = refillTail(src, b, nb, pos)
 		}
-		e := lit[b&(1<<litRoot-1)]
-		if e&kindSub != 0 {
-			b >>= litRoot
-			nb -= litRoot
-			e = lit[int(e>>16)+int(b&(1<<(e>>8&15)-1))]
-		}
+		e := lit.entry(b)
 		b >>= e & 63
 		nb -= uint(e & 63)
 		if e&kindLiteral != 0 {
 			buf[w] = byte(e >> 16)
 			w++
-			continue
+			// Literals come in runs: take a second code without a refill
+			// when the bits left hold a length and a distance after it.
+			if nb < 48 {
+				continue
+			}
+			e = lit.entry(b)
+			b >>= e & 63
+			nb -= uint(e & 63)
+			if e&kindLiteral != 0 {
+				buf[w] = byte(e >> 16)
+				w++
+				continue
+			}
 		}
 		if e&(kindEnd|kindBad) != 0 {
 			if e&kindBad != 0 {
@@ -574,12 +594,7 @@ func (z *inflater) huffman(limit int) error {
 		b >>= extra
 		nb -= uint(extra)
 
-		e = dist[b&(1<<distRoot-1)]
-		if e&kindSub != 0 {
-			b >>= distRoot
-			nb -= distRoot
-			e = dist[int(e>>16)+int(b&(1<<(e>>8&15)-1))]
-		}
+		e = dist.entry(b)
 		b >>= e & 63
 		nb -= uint(e & 63)
 		if e&kindBad != 0 {
