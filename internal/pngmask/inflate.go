@@ -169,52 +169,69 @@ func build(t []uint32, lengths []uint8, root uint, entry func(int) uint32) bool 
 			t[i] = kindBad
 		}
 	}
-	var next [16]int
-	code := 0
+	// The symbols in the order of their canonical codes: by length, then
+	// by value; unused symbols last.
+	var at [16]int // where the next symbol of each length goes in sorted
+	for n := 2; n <= maxLen; n++ {
+		at[n] = at[n-1] + count[n-1]
+	}
+	at[0] = at[maxLen] + count[maxLen]
+	var sorted [288]uint16
+	for sym, n := range lengths {
+		sorted[at[n]] = uint16(sym)
+		at[n]++
+	}
+	var codes [288]uint16 // the codes of sorted, bits reversed (first bit lowest)
+	code, i := 0, 0
 	for n := 1; n <= maxLen; n++ {
-		code = (code + count[n-1]) << 1
-		next[n] = code
-	}
-	var codes [288]uint16 // each symbol's code, bits reversed (first bit lowest)
-	for sym, n := range lengths {
-		if n != 0 {
-			codes[sym] = bits.Reverse16(uint16(next[n])) >> (16 - n)
-			next[n]++
+		for range count[n] {
+			codes[i] = bits.Reverse16(uint16(code)) >> (16 - n)
+			code++
+			i++
 		}
+		code <<= 1
 	}
-	if uint(maxLen) > root {
-		// Size the second-level tables: for each first-level index, the
-		// longest code under it.
-		var subBits [1 << litRoot]uint8
-		for sym, n := range lengths {
-			if uint(n) > root {
-				i := int(codes[sym]) & (size - 1)
-				subBits[i] = max(subBits[i], n-uint8(root))
+	i = 0
+	for n := 1; n <= min(maxLen, int(root)); n++ {
+		for range count[n] {
+			e := entry(int(sorted[i])) | uint32(n)
+			for j := int(codes[i]); j < size; j += 1 << n {
+				t[j] = e
 			}
-		}
-		off := size
-		for i, b := range subBits[:size] {
-			if b > 0 {
-				t[i] = uint32(off)<<16 | kindSub | uint32(b)<<8
-				off += 1 << b
-			}
+			i++
 		}
 	}
-	for sym, n := range lengths {
-		if n == 0 {
-			continue
+	if uint(maxLen) <= root {
+		return true
+	}
+	// Size the second-level tables: for each first-level index, the
+	// longest code under it.
+	long := i // the first code longer than root
+	var subBits [1 << litRoot]uint8
+	for n := int(root) + 1; n <= maxLen; n++ {
+		for range count[n] {
+			j := int(codes[i]) & (size - 1)
+			subBits[j] = max(subBits[j], uint8(n)-uint8(root))
+			i++
 		}
-		c, e := int(codes[sym]), entry(sym)
-		if uint(n) <= root {
-			for i := c; i < size; i += 1 << n {
-				t[i] = e | uint32(n)
+	}
+	off := size
+	for j, b := range subBits[:size] {
+		if b > 0 {
+			t[j] = uint32(off)<<16 | kindSub | uint32(b)<<8
+			off += 1 << b
+		}
+	}
+	i = long
+	for n := int(root) + 1; n <= maxLen; n++ {
+		for range count[n] {
+			c, e := int(codes[i]), entry(int(sorted[i]))|uint32(n)
+			p := t[c&(size-1)]
+			start, b, k := int(p>>16), p>>8&15, uint(n)-root
+			for j := c >> root; j < 1<<b; j += 1 << k {
+				t[start+j] = e
 			}
-			continue
-		}
-		p := t[c&(size-1)]
-		start, b, k := int(p>>16), p>>8&15, uint(n)-root
-		for i := c >> root; i < 1<<b; i += 1 << k {
-			t[start+i] = e | uint32(n)
+			i++
 		}
 	}
 	return true
