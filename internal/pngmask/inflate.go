@@ -114,6 +114,21 @@ func distEntry(sym int) uint32 {
 
 func clenEntry(sym int) uint32 { return uint32(sym) << 16 }
 
+// Each symbol's table entry, without its code length, for build.
+var (
+	litEntries  = entries(288, litEntry)
+	distEntries = entries(32, distEntry)
+	clenEntries = entries(19, clenEntry)
+)
+
+func entries(n int, entry func(int) uint32) []uint32 {
+	e := make([]uint32, n)
+	for sym := range e {
+		e[sym] = entry(sym)
+	}
+	return e
+}
+
 // The fixed codes of block type 1.
 var (
 	fixedLit  litTable
@@ -134,21 +149,21 @@ func init() {
 			l[i] = 8
 		}
 	}
-	build(fixedLit[:], l[:], litRoot, litEntry)
+	build(fixedLit[:], l[:], litRoot, litEntries)
 	var d [32]uint8
 	for i := range d {
 		d[i] = 5
 	}
-	build(fixedDist[:], d[:], distRoot, distEntry)
+	build(fixedDist[:], d[:], distRoot, distEntries)
 }
 
 // build fills t with the decoding table of the canonical Huffman code of
-// the given code lengths (0 for an unused symbol), entry giving each
+// the given code lengths (0 for an unused symbol), entries holding each
 // symbol's entry. It reports false for the codes compress/flate refuses:
 // over-subscribed or incomplete ones, except that a code with no symbols
 // (any use of it is then an error) and a code of one 1-bit symbol are
 // allowed.
-func build(t []uint32, lengths []uint8, root uint, entry func(int) uint32) bool {
+func build(t []uint32, lengths []uint8, root uint, entries []uint32) bool {
 	var count [16]int
 	maxLen := 0
 	for _, n := range lengths {
@@ -194,7 +209,7 @@ func build(t []uint32, lengths []uint8, root uint, entry func(int) uint32) bool 
 	i = 0
 	for n := 1; n <= min(maxLen, int(root)); n++ {
 		for range count[n] {
-			e := entry(int(sorted[i])) | uint32(n)
+			e := entries[sorted[i]] | uint32(n)
 			for j := int(codes[i]); j < size; j += 1 << n {
 				t[j] = e
 			}
@@ -225,7 +240,7 @@ func build(t []uint32, lengths []uint8, root uint, entry func(int) uint32) bool 
 	i = long
 	for n := int(root) + 1; n <= maxLen; n++ {
 		for range count[n] {
-			c, e := int(codes[i]), entry(int(sorted[i]))|uint32(n)
+			c, e := int(codes[i]), entries[sorted[i]]|uint32(n)
 			p := t[c&(size-1)]
 			start, b, k := int(p>>16), p>>8&15, uint(n)-root
 			for j := c >> root; j < 1<<b; j += 1 << k {
@@ -513,7 +528,7 @@ func (z *inflater) codes() error {
 		z.clenLength[clenOrder[i]] = uint8(z.take(3))
 	}
 	clen := z.clen[:] // one level: code-length codes are at most 7 bits
-	if !build(clen, z.clenLength[:], clenRoot, clenEntry) {
+	if !build(clen, z.clenLength[:], clenRoot, clenEntries) {
 		return formatError("invalid code-length code")
 	}
 	l := z.lengths[:nlit+ndist]
@@ -552,10 +567,10 @@ func (z *inflater) codes() error {
 			i++
 		}
 	}
-	if !build(z.litOwn[:], l[:nlit], litRoot, litEntry) {
+	if !build(z.litOwn[:], l[:nlit], litRoot, litEntries) {
 		return formatError("invalid literal/length code")
 	}
-	if !build(z.distOwn[:], l[nlit:], distRoot, distEntry) {
+	if !build(z.distOwn[:], l[nlit:], distRoot, distEntries) {
 		return formatError("invalid distance code")
 	}
 	return nil
