@@ -681,6 +681,12 @@ func refillTail(src []byte, b uint64, nb uint, pos int) (uint64, uint, int) {
 // bytes past the end of the match.
 func copyShort(buf []byte, w, d, length int) {
 	if d == 1 {
+		if buf[w-1] == 0 && length >= 32 {
+			// A long run of zeros, as in transparent areas: memclr's wide
+			// stores beat words.
+			clear(buf[w : w+length])
+			return
+		}
 		v := uint64(buf[w-1]) * 0x0101010101010101
 		for i := 0; i < length; i += 8 {
 			binary.LittleEndian.PutUint64(buf[w+i:], v)
