@@ -123,27 +123,7 @@ func TestUnfilterChannelProperty(t *testing.T) {
 				a, c = int(want[x-1]), int(prev[x-1])
 			}
 			b = int(prev[x])
-			var pred int
-			switch f {
-			case sub:
-				pred = a
-			case up:
-				pred = b
-			case average:
-				pred = (a + b) / 2
-			case paeth:
-				p := a + b - c
-				pa, pb, pc := abs(p-a), abs(p-b), abs(p-c)
-				switch {
-				case pa <= pb && pa <= pc:
-					pred = a
-				case pb <= pc:
-					pred = b
-				default:
-					pred = c
-				}
-			}
-			want[x] = raw[x*step] + byte(pred)
+			want[x] = raw[x*step] + byte(specPredict(f, a, b, c))
 		}
 		if string(got) != string(want) {
 			t.Fatalf("unfilterChannel(%d, %v, step %d, prev %v) = %v, want %v", f, raw, step, prev, got, want)
