@@ -189,29 +189,35 @@ func filterRow(f byte, cur, prev []byte, bpp int) []byte {
 			a, c = int(cur[i-bpp]), int(prev[i-bpp])
 		}
 		b = int(prev[i])
-		var pred int
-		switch f {
-		case 1:
-			pred = a
-		case 2:
-			pred = b
-		case 3:
-			pred = (a + b) / 2
-		case 4:
-			p := a + b - c
-			pa, pb, pc := absInt(p-a), absInt(p-b), absInt(p-c)
-			switch {
-			case pa <= pb && pa <= pc:
-				pred = a
-			case pb <= pc:
-				pred = b
-			default:
-				pred = c
-			}
-		}
-		out[i] = cur[i] - byte(pred)
+		out[i] = cur[i] - byte(specPredict(f, a, b, c))
 	}
 	return out
+}
+
+// specPredict returns the prediction of filter type f for a byte whose
+// left, above and above-left neighbours are a, b and c, as the PNG
+// specification writes it.
+func specPredict(f byte, a, b, c int) int {
+	switch f {
+	case 1:
+		return a
+	case 2:
+		return b
+	case 3:
+		return (a + b) / 2
+	case 4:
+		p := a + b - c
+		pa, pb, pc := absInt(p-a), absInt(p-b), absInt(p-c)
+		switch {
+		case pa <= pb && pa <= pc:
+			return a
+		case pb <= pc:
+			return b
+		default:
+			return c
+		}
+	}
+	return 0
 }
 
 func absInt(x int) int {

@@ -25,10 +25,11 @@ type inflater struct {
 	nbits uint
 	pos   int
 
-	buf   []byte // output: history, then the bytes not yet handed out
-	w, r  int    // bytes written to buf, and handed out from it
-	slid  int    // bytes moved out of buf's front
-	adler uint32 // of the bytes handed out
+	buf    []byte // output: history, then the bytes not yet handed out
+	w, r   int    // bytes written to buf, and handed out from it
+	slid   int    // bytes moved out of buf's front
+	adler  uint32 // of the bytes handed out before summed
+	summed int    // where in buf the bytes not yet in adler start
 
 	state      int
 	final      bool
@@ -73,7 +74,7 @@ type (
 
 // A table entry is value<<16 | kind | extra<<8 | n: n (< 64, so that the
 // compiler knows a shift by e&63 needs no check) is the number of bits
-// to consume (the code's length, or root for a pointer); extra the extra
+// to consume (the code's length, in the second level too); extra the extra
 // bits of a length or distance, whose base is value; for a literal, value
 // is the byte; for a pointer, value is where the second level starts and
 // extra its index bits.
@@ -113,6 +114,21 @@ func distEntry(sym int) uint32 {
 
 func clenEntry(sym int) uint32 { return uint32(sym) << 16 }
 
+// Each symbol's table entry, without its code length, for build.
+var (
+	litEntries  = entries(288, litEntry)
+	distEntries = entries(32, distEntry)
+	clenEntries = entries(19, clenEntry)
+)
+
+func entries(n int, entry func(int) uint32) []uint32 {
+	e := make([]uint32, n)
+	for sym := range e {
+		e[sym] = entry(sym)
+	}
+	return e
+}
+
 // The fixed codes of block type 1.
 var (
 	fixedLit  litTable
@@ -133,21 +149,21 @@ func init() {
 			l[i] = 8
 		}
 	}
-	build(fixedLit[:], l[:], litRoot, litEntry)
+	build(fixedLit[:], l[:], litRoot, litEntries)
 	var d [32]uint8
 	for i := range d {
 		d[i] = 5
 	}
-	build(fixedDist[:], d[:], distRoot, distEntry)
+	build(fixedDist[:], d[:], distRoot, distEntries)
 }
 
 // build fills t with the decoding table of the canonical Huffman code of
-// the given code lengths (0 for an unused symbol), entry giving each
+// the given code lengths (0 for an unused symbol), entries holding each
 // symbol's entry. It reports false for the codes compress/flate refuses:
 // over-subscribed or incomplete ones, except that a code with no symbols
 // (any use of it is then an error) and a code of one 1-bit symbol are
 // allowed.
-func build(t []uint32, lengths []uint8, root uint, entry func(int) uint32) bool {
+func build(t []uint32, lengths []uint8, root uint, entries []uint32) bool {
 	var count [16]int
 	maxLen := 0
 	for _, n := range lengths {
@@ -168,52 +184,69 @@ func build(t []uint32, lengths []uint8, root uint, entry func(int) uint32) bool 
 			t[i] = kindBad
 		}
 	}
-	var next [16]int
-	code := 0
+	// The symbols in the order of their canonical codes: by length, then
+	// by value; unused symbols last.
+	var at [16]int // where the next symbol of each length goes in sorted
+	for n := 2; n <= maxLen; n++ {
+		at[n] = at[n-1] + count[n-1]
+	}
+	at[0] = at[maxLen] + count[maxLen]
+	var sorted [288]uint16
+	for sym, n := range lengths {
+		sorted[at[n]] = uint16(sym)
+		at[n]++
+	}
+	var codes [288]uint16 // the codes of sorted, bits reversed (first bit lowest)
+	code, i := 0, 0
 	for n := 1; n <= maxLen; n++ {
-		code = (code + count[n-1]) << 1
-		next[n] = code
-	}
-	var codes [288]uint16 // each symbol's code, bits reversed (first bit lowest)
-	for sym, n := range lengths {
-		if n != 0 {
-			codes[sym] = bits.Reverse16(uint16(next[n])) >> (16 - n)
-			next[n]++
+		for range count[n] {
+			codes[i] = bits.Reverse16(uint16(code)) >> (16 - n)
+			code++
+			i++
 		}
+		code <<= 1
 	}
-	if uint(maxLen) > root {
-		// Size the second-level tables: for each first-level index, the
-		// longest code under it.
-		var subBits [1 << litRoot]uint8
-		for sym, n := range lengths {
-			if uint(n) > root {
-				i := int(codes[sym]) & (size - 1)
-				subBits[i] = max(subBits[i], n-uint8(root))
+	i = 0
+	for n := 1; n <= min(maxLen, int(root)); n++ {
+		for range count[n] {
+			e := entries[sorted[i]] | uint32(n)
+			for j := int(codes[i]); j < size; j += 1 << n {
+				t[j] = e
 			}
-		}
-		off := size
-		for i, b := range subBits[:size] {
-			if b > 0 {
-				t[i] = uint32(off)<<16 | kindSub | uint32(b)<<8 | uint32(root)
-				off += 1 << b
-			}
+			i++
 		}
 	}
-	for sym, n := range lengths {
-		if n == 0 {
-			continue
+	if uint(maxLen) <= root {
+		return true
+	}
+	// Size the second-level tables: for each first-level index, the
+	// longest code under it.
+	long := i // the first code longer than root
+	var subBits [1 << litRoot]uint8
+	for n := int(root) + 1; n <= maxLen; n++ {
+		for range count[n] {
+			j := int(codes[i]) & (size - 1)
+			subBits[j] = max(subBits[j], uint8(n)-uint8(root))
+			i++
 		}
-		c, e := int(codes[sym]), entry(sym)
-		if uint(n) <= root {
-			for i := c; i < size; i += 1 << n {
-				t[i] = e | uint32(n)
+	}
+	off := size
+	for j, b := range subBits[:size] {
+		if b > 0 {
+			t[j] = uint32(off)<<16 | kindSub | uint32(b)<<8
+			off += 1 << b
+		}
+	}
+	i = long
+	for n := int(root) + 1; n <= maxLen; n++ {
+		for range count[n] {
+			c, e := int(codes[i]), entries[sorted[i]]|uint32(n)
+			p := t[c&(size-1)]
+			start, b, k := int(p>>16), p>>8&15, uint(n)-root
+			for j := c >> root; j < 1<<b; j += 1 << k {
+				t[start+j] = e
 			}
-			continue
-		}
-		p := t[c&(size-1)]
-		start, b, k := int(p>>16), p>>8&15, uint(n)-root
-		for i := c >> root; i < 1<<b; i += 1 << k {
-			t[start+i] = e | uint32(k)
+			i++
 		}
 	}
 	return true
@@ -224,7 +257,7 @@ func build(t []uint32, lengths []uint8, root uint, entry func(int) uint32) bool 
 func (z *inflater) reset(run []byte, ends []int, rowBytes int) error {
 	z.run, z.ends = run, ends
 	z.bits, z.nbits, z.pos = 0, 0, 0
-	z.w, z.r, z.slid, z.adler = 0, 0, 0, 1
+	z.w, z.r, z.slid, z.adler, z.summed = 0, 0, 0, 1, 0
 	z.state, z.final, z.stored = stateHeader, false, 0
 	z.readAhead = 0
 	if n := window + rowBytes + 1 + 1<<17 + margin; len(z.buf) < n {
@@ -262,17 +295,25 @@ func (z *inflater) next(n int) ([]byte, error) {
 	}
 	p := z.buf[z.r : z.r+n]
 	z.r += n
-	z.adler = adlerUpdate(z.adler, p)
 	return p, nil
+}
+
+// sum adds the bytes handed out since the last call to the Adler-32: a
+// call for all the rows between two slides, not one for each row.
+func (z *inflater) sum() {
+	z.adler = adlerUpdate(z.adler, z.buf[z.summed:z.r])
+	z.summed = z.r
 }
 
 // slide moves the history and the bytes not handed out to the front of
 // buf.
 func (z *inflater) slide() {
+	z.sum()
 	k := min(z.r, max(z.w-window, 0))
 	copy(z.buf, z.buf[k:z.w])
 	z.w -= k
 	z.r -= k
+	z.summed -= k
 	z.slid += k
 }
 
@@ -301,6 +342,7 @@ func (z *inflater) end() error {
 	if z.w != z.r {
 		return formatError("too much pixel data")
 	}
+	z.sum()
 	end := 2 + z.consumed() // where the Adler-32 starts in run
 	if end+4 > len(z.run) {
 		return formatError("zlib stream truncated before its checksum")
@@ -348,17 +390,30 @@ func (z *inflater) take(n uint) uint32 {
 	return v
 }
 
-// decode returns the entry of the next code of t.
+// decode returns the entry of the next code of t, a table of one level.
 func (z *inflater) decode(t []uint32, root uint) uint32 {
 	z.need(15)
 	e := t[z.bits&(1<<root-1)]
+	z.bits >>= e & 63
+	z.nbits -= uint(e & 63)
+	return e
+}
+
+// entry returns the entry of the code at the start of b.
+func (t *litTable) entry(b uint64) uint32 {
+	e := t[b&(1<<litRoot-1)]
 	if e&kindSub != 0 {
-		z.bits >>= root
-		z.nbits -= root
-		e = t[int(e>>16)+int(z.bits&(1<<(e>>8&15)-1))]
+		e = t[int(e>>16)+int(b>>litRoot&(1<<(e>>8&15)-1))]
 	}
-	z.bits >>= e & 0xff
-	z.nbits -= uint(e & 0xff)
+	return e
+}
+
+// entry returns the entry of the code at the start of b.
+func (t *distTable) entry(b uint64) uint32 {
+	e := t[b&(1<<distRoot-1)]
+	if e&kindSub != 0 {
+		e = t[int(e>>16)+int(b>>distRoot&(1<<(e>>8&15)-1))]
+	}
 	return e
 }
 
@@ -473,7 +528,7 @@ func (z *inflater) codes() error {
 		z.clenLength[clenOrder[i]] = uint8(z.take(3))
 	}
 	clen := z.clen[:] // one level: code-length codes are at most 7 bits
-	if !build(clen, z.clenLength[:], clenRoot, clenEntry) {
+	if !build(clen, z.clenLength[:], clenRoot, clenEntries) {
 		return formatError("invalid code-length code")
 	}
 	l := z.lengths[:nlit+ndist]
@@ -512,10 +567,10 @@ func (z *inflater) codes() error {
 			i++
 		}
 	}
-	if !build(z.litOwn[:], l[:nlit], litRoot, litEntry) {
+	if !build(z.litOwn[:], l[:nlit], litRoot, litEntries) {
 		return formatError("invalid literal/length code")
 	}
-	if !build(z.distOwn[:], l[nlit:], distRoot, distEntry) {
+	if !build(z.distOwn[:], l[nlit:], distRoot, distEntries) {
 		return formatError("invalid distance code")
 	}
 	return nil
@@ -524,8 +579,8 @@ func (z *inflater) codes() error {
 // huffman decodes a Huffman block's symbols until the block ends or limit
 // bytes are in buf. Each step takes 56 or more bits at once into the bit
 // buffer, enough for a length, a distance and their extra bits (at most
-// 48 bits), then writes a literal or copies a match in 8-byte words,
-// which the margin past limit leaves room for.
+// 48 bits), then writes a literal (two when the bits allow) or copies a
+// match in 8-byte words, which the margin past limit leaves room for.
 func (z *inflater) huffman(limit int) error {
 	buf, src, lit, dist := z.buf, z.src, z.lit, z.dist
 	b, nb, pos, w := z.bits, z.nbits, z.pos, z.w
@@ -538,18 +593,25 @@ func (z *inflater) huffman(limit int) error {
 		} else {
 			b, nb, pos = refillTail(src, b, nb, pos)
 		}
-		e := lit[b&(1<<litRoot-1)]
-		if e&kindSub != 0 {
-			b >>= litRoot
-			nb -= litRoot
-			e = lit[int(e>>16)+int(b&(1<<(e>>8&15)-1))]
-		}
+		e := lit.entry(b)
 		b >>= e & 63
 		nb -= uint(e & 63)
 		if e&kindLiteral != 0 {
 			buf[w] = byte(e >> 16)
 			w++
-			continue
+			// Literals come in runs: take a second code without a refill
+			// when the bits left hold a length and a distance after it.
+			if nb < 48 {
+				continue
+			}
+			e = lit.entry(b)
+			b >>= e & 63
+			nb -= uint(e & 63)
+			if e&kindLiteral != 0 {
+				buf[w] = byte(e >> 16)
+				w++
+				continue
+			}
 		}
 		if e&(kindEnd|kindBad) != 0 {
 			if e&kindBad != 0 {
@@ -564,12 +626,7 @@ func (z *inflater) huffman(limit int) error {
 		b >>= extra
 		nb -= uint(extra)
 
-		e = dist[b&(1<<distRoot-1)]
-		if e&kindSub != 0 {
-			b >>= distRoot
-			nb -= distRoot
-			e = dist[int(e>>16)+int(b&(1<<(e>>8&15)-1))]
-		}
+		e = dist.entry(b)
 		b >>= e & 63
 		nb -= uint(e & 63)
 		if e&kindBad != 0 {
@@ -584,7 +641,12 @@ func (z *inflater) huffman(limit int) error {
 			err = formatError("distance %d reaches before the start of the stream", d)
 			break
 		}
-		if s := w - d; d >= length {
+		if s := w - d; d >= 8 && length <= 16 {
+			// Most matches are short: two words, the second read after
+			// the first is written, beat a call of memmove.
+			binary.LittleEndian.PutUint64(buf[w:], binary.LittleEndian.Uint64(buf[s:]))
+			binary.LittleEndian.PutUint64(buf[w+8:], binary.LittleEndian.Uint64(buf[s+8:]))
+		} else if d >= length {
 			copy(buf[w:w+length], buf[s:])
 		} else if d >= 8 {
 			for i := 0; i < length; i += 8 {
@@ -619,6 +681,12 @@ func refillTail(src []byte, b uint64, nb uint, pos int) (uint64, uint, int) {
 // bytes past the end of the match.
 func copyShort(buf []byte, w, d, length int) {
 	if d == 1 {
+		if buf[w-1] == 0 && length >= 32 {
+			// A long run of zeros, as in transparent areas: memclr's wide
+			// stores beat words.
+			clear(buf[w : w+length])
+			return
+		}
 		v := uint64(buf[w-1]) * 0x0101010101010101
 		for i := 0; i < length; i += 8 {
 			binary.LittleEndian.PutUint64(buf[w+i:], v)

@@ -194,57 +194,34 @@ const (
 // byte of pixel x is raw[x*step], cur receives the unfiltered bytes and
 // prev holds those of the row above (zeros above the first row). A PNG
 // filter predicts a byte from the same byte of the pixel to the left and
-// of the row above, so each byte of a pixel unfilters on its own.
+// of the row above, so each byte of a pixel unfilters on its own: the
+// bytes are gathered into cur and unfiltered there as a row of one-byte
+// pixels.
 func unfilterChannel(f byte, raw []byte, step int, cur, prev []byte) {
-	n := len(cur)
-	if n == 0 {
-		return
+	gather(cur, raw, step)
+	unfilter(f, cur, prev, 1)
+}
+
+// gather sets cur[x] to raw[x*step] for every x.
+func gather(cur, raw []byte, step int) {
+	x := 0
+	if step == 4 { // 8-bit RGBA, 16-bit gray+alpha: eight bytes from four words
+		for ; x+8 <= len(cur) && 4*x+32 <= len(raw); x += 8 {
+			p := raw[4*x : 4*x+32]
+			v := pick4(binary.LittleEndian.Uint64(p)) |
+				pick4(binary.LittleEndian.Uint64(p[8:]))<<16 |
+				pick4(binary.LittleEndian.Uint64(p[16:]))<<32 |
+				pick4(binary.LittleEndian.Uint64(p[24:]))<<48
+			binary.LittleEndian.PutUint64(cur[x:], v)
+		}
 	}
-	raw, prev = raw[:(n-1)*step+1], prev[:n]
-	switch f {
-	case none:
-		for x := range cur {
-			cur[x] = raw[x*step]
-		}
-	case sub:
-		var left byte
-		for x := range cur {
-			left += raw[x*step]
-			cur[x] = left
-		}
-	case up:
-		for x := range cur {
-			cur[x] = raw[x*step] + prev[x]
-		}
-	case average:
-		var left byte
-		for x := range cur {
-			left = raw[x*step] + byte((int(left)+int(prev[x]))/2)
-			cur[x] = left
-		}
-	case paeth:
-		// predict, written out so that it compiles to conditional moves
-		// in the loop.
-		const sign = bits.UintSize - 1 // x>>sign is -1 for x < 0, else 0
-		var left, upLeft int
-		for x := range cur {
-			above := int(prev[x])
-			pa, pb := above-upLeft, left-upLeft
-			pc := pa + pb
-			pa, pb, pc = (pa^(pa>>sign))-(pa>>sign), (pb^(pb>>sign))-(pb>>sign), (pc^(pc>>sign))-(pc>>sign)
-			p := left
-			if pb < pa {
-				p, pa = above, pb
-			}
-			if pc < pa {
-				p = upLeft
-			}
-			left = (int(raw[x*step]) + p) & 0xff
-			cur[x] = byte(left)
-			upLeft = above
-		}
+	for ; x < len(cur); x++ {
+		cur[x] = raw[x*step]
 	}
 }
+
+// pick4 returns bytes 0 and 4 of u as the low two bytes.
+func pick4(u uint64) uint64 { return u&0xff | u>>24&0xff00 }
 
 // unfilter unfilters a whole row in place: cur holds its filtered bytes,
 // prev the unfiltered bytes of the row above, bpp the bytes per pixel.
@@ -252,12 +229,20 @@ func unfilter(f byte, cur, prev []byte, bpp int) {
 	prev = prev[:len(cur)]
 	switch f {
 	case sub:
+		if bpp == 1 {
+			sub1(cur)
+			return
+		}
 		for i := bpp; i < len(cur); i++ {
 			cur[i] += cur[i-bpp]
 		}
 	case up:
-		for i, p := range prev {
-			cur[i] += p
+		i := 0
+		for ; i+8 <= len(cur); i += 8 {
+			binary.LittleEndian.PutUint64(cur[i:], addBytes(binary.LittleEndian.Uint64(cur[i:]), binary.LittleEndian.Uint64(prev[i:])))
+		}
+		for ; i < len(cur); i++ {
+			cur[i] += prev[i]
 		}
 	case average:
 		for i := range min(bpp, len(cur)) {
@@ -267,12 +252,80 @@ func unfilter(f byte, cur, prev []byte, bpp int) {
 			cur[i] += byte((int(cur[i-bpp]) + int(prev[i])) / 2)
 		}
 	case paeth:
+		if bpp == 1 {
+			paeth1(cur, prev)
+			return
+		}
 		for i := range min(bpp, len(cur)) {
 			cur[i] += prev[i] // the predictor of (0, above, 0) is above
 		}
 		for i := bpp; i < len(cur); i++ {
 			cur[i] += predict(cur[i-bpp], prev[i], prev[i-bpp])
 		}
+	}
+}
+
+// addBytes adds the eight bytes of a and b lane by lane, modulo 256:
+// the low seven bits of each lane add without reaching the next lane, and
+// the top bit is their carry xor the two top bits.
+func addBytes(a, b uint64) uint64 {
+	const high = 0x8080808080808080
+	return (a&^high + b&^high) ^ (a^b)&high
+}
+
+// sub1 unfilters a Sub row of one-byte pixels in place, eight bytes a
+// step: three shifted lane-wise additions sum each byte with those before
+// it in the word, and the last byte of the word before is added to all.
+func sub1(cur []byte) {
+	const ones = 0x0101010101010101
+	var left uint64 // the last unfiltered byte, in every lane
+	i := 0
+	for ; i+8 <= len(cur); i += 8 {
+		v := binary.LittleEndian.Uint64(cur[i:])
+		v = addBytes(v, v<<8)
+		v = addBytes(v, v<<16)
+		v = addBytes(v, v<<32)
+		v = addBytes(v, left)
+		binary.LittleEndian.PutUint64(cur[i:], v)
+		left = v >> 56 * ones
+	}
+	for ; i < len(cur); i++ {
+		cur[i] += byte(left)
+		left = uint64(cur[i])
+	}
+}
+
+// paeth1 unfilters a Paeth row of one-byte pixels in place, keeping the
+// left and upper-left bytes in registers; predict is written out so that
+// the loop compiles to conditional moves. Eight bytes that differ by
+// nothing from a uniform neighbourhood (the row above holds the left byte
+// eight times, as transparent or solid areas do) are the left byte again,
+// without the chain of predictions.
+func paeth1(cur, prev []byte) {
+	const ones = 0x0101010101010101
+	prev = prev[:len(cur)]
+	var left, upLeft int
+	for x := 0; x < len(cur); x++ {
+		if x%8 == 0 && x+8 <= len(cur) && left == upLeft &&
+			binary.LittleEndian.Uint64(cur[x:]) == 0 && binary.LittleEndian.Uint64(prev[x:]) == uint64(left)*ones {
+			binary.LittleEndian.PutUint64(cur[x:], uint64(left)*ones)
+			x += 7
+			continue
+		}
+		above := int(prev[x])
+		pa, pb := above-upLeft, left-upLeft
+		pc := abs(pa + pb)
+		pa, pb = abs(pa), abs(pb)
+		p := left
+		if pb < pa {
+			p, pa = above, pb
+		}
+		if pc < pa {
+			p = upLeft
+		}
+		left = (int(cur[x]) + p) & 0xff
+		cur[x] = byte(left)
+		upLeft = above
 	}
 }
 
@@ -380,9 +433,30 @@ func threshold(words []uint64, a []byte, t, hi uint8) uint8 {
 		gather = 0x0102040810204080
 	)
 	tt := uint64(t) * ones
+	var zero uint64 // the bits of 64 zero alphas: all set at threshold 0
+	if t == 0 {
+		zero = ^uint64(0)
+	}
 	var or uint64
 	for s := range words {
 		p := a[64*s : min(64*s+64, len(a))]
+		if len(p) == 64 {
+			// 64 bytes all 0 or all 0xff, as in the transparent and solid
+			// areas of sprites, need no comparisons.
+			var o, n uint64
+			for i := 0; i < 64; i += 8 {
+				v := binary.LittleEndian.Uint64(p[i:])
+				o, n = o|v, n|^v
+			}
+			if o == 0 {
+				words[s] = zero
+				continue
+			}
+			if n == 0 {
+				words[s], or = ^uint64(0), or|o
+				continue
+			}
+		}
 		var word uint64
 		for i := 0; i < len(p); i += 8 {
 			var v uint64
