@@ -429,7 +429,9 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 		return collideCircleSegment(c, p)
 	}
 	ox, oy := c.Center.X, c.Center.Y
-	i, a, b := 0, p[n-1], p[0]
+	// z, the vertex after b, is loaded before it is known to be needed, so
+	// that a walk on (past b) need not wait for it.
+	i, a, b, z := 0, p[n-1], p[0], p[1]
 	ex, ey := b.X-a.X, b.Y-a.Y
 	wx, wy := ox-a.X, oy-a.Y // centre - a
 	s := ey*wx - ex*wy
@@ -440,6 +442,11 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 			return k, ok
 		}
 		a, b = p[i-1], p[i]
+		if i+1 < n {
+			z = p[i+1]
+		} else {
+			z = p[0]
+		}
 		ex, ey = b.X-a.X, b.Y-a.Y
 		wx, wy = ox-a.X, oy-a.Y
 		s = ey*wx - ex*wy
@@ -505,7 +512,6 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 			j = 0
 		}
 		for {
-			z := p[j]
 			ex, ey = z.X-b.X, z.Y-b.Y
 			k = ex*ux + ey*uy
 			if k <= 0 { // before b on the edge after: b's region
@@ -524,6 +530,7 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 			if j == i {
 				return circleSlow(c, p)
 			}
+			z = p[j]
 		}
 	}
 	if !(s > 0) {
