@@ -536,23 +536,40 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 	if !(s > 0) {
 		return circleSlow(c, p) // behind the edge whose region it is in: not convex, or rounding
 	}
+	// t against m decides touching the line. A centre within r of it as
+	// far as float can tell (t <= 0) starts 1/|e| for the contact before
+	// the bound is known, so that the square root's latency runs beside
+	// the test; one that is not (t > 0) has no need of it. The square root
+	// and the reciprocal run side by side, where 1/√|e|² would wait for one
+	// and then the other. Where the contact is taken, 1/l2 is not
+	// subnormal: l2 <= 2^512 there, as a larger l2 makes h² infinite and m
+	// -Inf, which no t is below.
 	r := c.Radius
-	h, r2 := l2+wx*wx+wy*wy, r*r
-	t, m := s*s-r2*l2, -errBound*(h*h+r2*l2)-tiny // m <= 0
-	if !(t < m && l2 >= tiny && r2 >= tiny) {
-		if t > -m {
+	r2 := r * r
+	t := s*s - r2*l2
+	if t > 0 {
+		if t > -edgeMargin(l2, wx, wy, r2) {
 			return Contact{}, false // certainly apart from the line, so from the edge
 		}
+		return circleEdgeExact(c, p, ex, ey, s)
+	}
+	inv := math.Sqrt(l2) * (1 / l2)
+	if !(t < edgeMargin(l2, wx, wy, r2) && l2 >= tiny && r2 >= tiny) {
 		// Undecided, or underflow may have spoiled l2 or r². (A zero
 		// radius never passes t < m, as t = s² >= 0 there, so r2 >= tiny
 		// leaves none out.)
 		return circleEdgeExact(c, p, ex, ey, s)
 	}
-	// The square root and the reciprocal run side by side, where
-	// 1/√|e|² would wait for one and then the other. 1/l2 is not
-	// subnormal: l2 <= 2^512 here, as a larger l2 makes h² infinite and m
-	// -Inf, which no t is below.
-	return edgeContact(ex, ey, s, r, math.Sqrt(l2)*(1/l2)), true
+	return edgeContact(ex, ey, s, r, inv), true
+}
+
+// edgeMargin returns m <= 0, the bound of CollideCirclePolygon's touching
+// test for an edge e (l2 = |e|²) and a centre at w from its start (r2 =
+// r²): t = s²-r²|e|² below m is certainly within r of the line, above -m
+// certainly not. With h = |e|²+|w|², m = -errBound·(h²+r²|e|²) - tiny.
+func edgeMargin(l2, wx, wy, r2 float64) float64 {
+	h := l2 + wx*wx + wy*wy
+	return -errBound*(h*h+r2*l2) - tiny
 }
 
 // circleScan goes on with the scan of CollideCirclePolygon from edge 1,
