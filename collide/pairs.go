@@ -560,7 +560,14 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 		// leaves none out.)
 		return circleEdgeExact(c, p, ex, ey, s)
 	}
-	return edgeContact(ex, ey, s, r, inv), true
+	// Here s/|e| < r with room to spare (t < m), so the depth r - s/|e| is
+	// positive exactly when r is: testing r, known from the start, keeps
+	// a test of the depth off the end of the square root's chain.
+	d := r - s*inv
+	if !(r > 0) {
+		d = 0
+	}
+	return Contact{Vec{-ey * inv, ex * inv}, d}, true
 }
 
 // edgeMargin returns m <= 0, the bound of CollideCirclePolygon's touching
