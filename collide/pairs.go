@@ -479,7 +479,8 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 	// Whatever that bound leaves undecided, or underflow may have spoiled
 	// (|e|² or r² below tiny), goes to the exact test (circleEdgeExact); a
 	// centre certainly apart from the line is apart from the edge.
-	l2 := 0.0
+	// h = |e|²+|w|², for the bound, is taken where w is at hand.
+	l2, h := 0.0, 0.0
 	if k := ex*wx + ey*wy; k <= 0 { // before a: walk back
 		j := i - 1
 		if j < 0 {
@@ -504,7 +505,7 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 			}
 			a = z
 		}
-		s = ey*wx - ex*wy
+		s, h = ey*wx-ex*wy, l2+wx*wx+wy*wy
 	} else if l2 = ex*ex + ey*ey; k >= l2 { // past b: walk on
 		ux, uy := ox-b.X, oy-b.Y // centre - b
 		j := i + 1
@@ -518,8 +519,7 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 				return circleVertex(c, p, ux, uy)
 			}
 			if l2 = ex*ex + ey*ey; k < l2 {
-				s = ey*ux - ex*uy
-				wx, wy = ux, uy
+				s, h = ey*ux-ex*uy, l2+ux*ux+uy*uy
 				break
 			}
 			b = z
@@ -532,6 +532,8 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 			}
 			z = p[j]
 		}
+	} else {
+		h = l2 + wx*wx + wy*wy
 	}
 	if !(s > 0) {
 		return circleSlow(c, p) // behind the edge whose region it is in: not convex, or rounding
@@ -548,13 +550,13 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 	r2 := r * r
 	t := s*s - r2*l2
 	if t > 0 {
-		if t > -edgeMargin(l2, wx, wy, r2) {
+		if -t < edgeMargin(h, l2, r2) { // t > -m, with the negation off the end of m's chain
 			return Contact{}, false // certainly apart from the line, so from the edge
 		}
 		return circleEdgeExact(c, p, ex, ey, s)
 	}
 	inv := math.Sqrt(l2) * (1 / l2)
-	if !(t < edgeMargin(l2, wx, wy, r2) && l2 >= tiny && r2 >= tiny) {
+	if !(t < edgeMargin(h, l2, r2) && l2 >= tiny && r2 >= tiny) {
 		// Undecided, or underflow may have spoiled l2 or r². (A zero
 		// radius never passes t < m, as t = s² >= 0 there, so r2 >= tiny
 		// leaves none out.)
@@ -571,11 +573,10 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 }
 
 // edgeMargin returns m <= 0, the bound of CollideCirclePolygon's touching
-// test for an edge e (l2 = |e|²) and a centre at w from its start (r2 =
-// r²): t = s²-r²|e|² below m is certainly within r of the line, above -m
-// certainly not. With h = |e|²+|w|², m = -errBound·(h²+r²|e|²) - tiny.
-func edgeMargin(l2, wx, wy, r2 float64) float64 {
-	h := l2 + wx*wx + wy*wy
+// test for an edge e (l2 = |e|²), a centre at w from its start (h =
+// |e|²+|w|²) and r2 = r²: t = s²-r²|e|² below m is certainly within r of
+// the line, above -m certainly not.
+func edgeMargin(h, l2, r2 float64) float64 {
 	return -errBound*(h*h+r2*l2) - tiny
 }
 
