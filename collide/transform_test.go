@@ -1,10 +1,11 @@
 package collide
 
 import (
-	_ "github.com/shapegen/shapegen/internal/update"
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	_ "github.com/shapegen/shapegen/internal/update"
 )
 
 func randTransform(r *rand.Rand) Transform {
