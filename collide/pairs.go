@@ -429,9 +429,9 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 		return collideCircleSegment(c, p)
 	}
 	ox, oy := c.Center.X, c.Center.Y
-	// z, the vertex after b, is loaded before it is known to be needed, so
-	// that a walk on (past b) need not wait for it.
-	i, a, b, z := 0, p[n-1], p[0], p[1]
+	// z, the vertex after b (at j), is loaded before it is known to be
+	// needed, so that a walk on (past b) need not wait for it.
+	i, j, a, b, z := 0, 1, p[n-1], p[0], p[1]
 	ex, ey := b.X-a.X, b.Y-a.Y
 	wx, wy := ox-a.X, oy-a.Y // centre - a
 	s := ey*wx - ex*wy
@@ -441,12 +441,10 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 		if i, k, ok = circleScan(c, p, ex, ey, wx, wy, s); i == n {
 			return k, ok
 		}
-		a, b = p[i-1], p[i]
-		if i+1 < n {
-			z = p[i+1]
-		} else {
-			z = p[0]
+		if j = i + 1; j == n {
+			j = 0
 		}
+		a, b, z = p[i-1], p[i], p[j]
 		ex, ey = b.X-a.X, b.Y-a.Y
 		wx, wy = ox-a.X, oy-a.Y
 		s = ey*wx - ex*wy
@@ -508,10 +506,6 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 		s, h = ey*wx-ex*wy, l2+wx*wx+wy*wy
 	} else if l2 = ex*ex + ey*ey; k >= l2 { // past b: walk on
 		ux, uy := ox-b.X, oy-b.Y // centre - b
-		j := i + 1
-		if j == n {
-			j = 0
-		}
 		for {
 			ex, ey = z.X-b.X, z.Y-b.Y
 			k = ex*ux + ey*uy
