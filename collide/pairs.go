@@ -480,7 +480,7 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 	// h = |e|²+|w|², for the bound, is taken where w is at hand.
 	l2, h := 0.0, 0.0
 	if k := ex*wx + ey*wy; k <= 0 { // before a: walk back
-		j := i - 1
+		j = i - 1
 		if j < 0 {
 			j = n - 1
 		}
