@@ -429,7 +429,9 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 		return collideCircleSegment(c, p)
 	}
 	ox, oy := c.Center.X, c.Center.Y
-	i, a, b := 0, p[n-1], p[0]
+	// z, the vertex after b (at j), is loaded before it is known to be
+	// needed, so that a walk on (past b) need not wait for it.
+	i, j, a, b, z := 0, 1, p[n-1], p[0], p[1]
 	ex, ey := b.X-a.X, b.Y-a.Y
 	wx, wy := ox-a.X, oy-a.Y // centre - a
 	s := ey*wx - ex*wy
@@ -439,7 +441,10 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 		if i, k, ok = circleScan(c, p, ex, ey, wx, wy, s); i == n {
 			return k, ok
 		}
-		a, b = p[i-1], p[i]
+		if j = i + 1; j == n {
+			j = 0
+		}
+		a, b, z = p[i-1], p[i], p[j]
 		ex, ey = b.X-a.X, b.Y-a.Y
 		wx, wy = ox-a.X, oy-a.Y
 		s = ey*wx - ex*wy
@@ -472,9 +477,10 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 	// Whatever that bound leaves undecided, or underflow may have spoiled
 	// (|e|² or r² below tiny), goes to the exact test (circleEdgeExact); a
 	// centre certainly apart from the line is apart from the edge.
-	l2 := 0.0
+	// h = |e|²+|w|², for the bound, is taken where w is at hand.
+	l2, h := 0.0, 0.0
 	if k := ex*wx + ey*wy; k <= 0 { // before a: walk back
-		j := i - 1
+		j = i - 1
 		if j < 0 {
 			j = n - 1
 		}
@@ -497,23 +503,17 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 			}
 			a = z
 		}
-		s = ey*wx - ex*wy
+		s, h = ey*wx-ex*wy, l2+wx*wx+wy*wy
 	} else if l2 = ex*ex + ey*ey; k >= l2 { // past b: walk on
 		ux, uy := ox-b.X, oy-b.Y // centre - b
-		j := i + 1
-		if j == n {
-			j = 0
-		}
 		for {
-			z := p[j]
 			ex, ey = z.X-b.X, z.Y-b.Y
 			k = ex*ux + ey*uy
 			if k <= 0 { // before b on the edge after: b's region
 				return circleVertex(c, p, ux, uy)
 			}
 			if l2 = ex*ex + ey*ey; k < l2 {
-				s = ey*ux - ex*uy
-				wx, wy = ux, uy
+				s, h = ey*ux-ex*uy, l2+ux*ux+uy*uy
 				break
 			}
 			b = z
@@ -524,28 +524,54 @@ func CollideCirclePolygon(c Circle, p Polygon) (Contact, bool) {
 			if j == i {
 				return circleSlow(c, p)
 			}
+			z = p[j]
 		}
+	} else {
+		h = l2 + wx*wx + wy*wy
 	}
 	if !(s > 0) {
 		return circleSlow(c, p) // behind the edge whose region it is in: not convex, or rounding
 	}
+	// t against m decides touching the line. A centre within r of it as
+	// far as float can tell (t <= 0) starts 1/|e| for the contact before
+	// the bound is known, so that the square root's latency runs beside
+	// the test; one that is not (t > 0) has no need of it. The square root
+	// and the reciprocal run side by side, where 1/√|e|² would wait for one
+	// and then the other. Where the contact is taken, 1/l2 is not
+	// subnormal: l2 <= 2^512 there, as a larger l2 makes h² infinite and m
+	// -Inf, which no t is below.
 	r := c.Radius
-	h, r2 := l2+wx*wx+wy*wy, r*r
-	t, m := s*s-r2*l2, -errBound*(h*h+r2*l2)-tiny // m <= 0
-	if !(t < m && l2 >= tiny && r2 >= tiny) {
-		if t > -m {
+	r2 := r * r
+	t := s*s - r2*l2
+	if t > 0 {
+		if -t < edgeMargin(h, l2, r2) { // t > -m, with the negation off the end of m's chain
 			return Contact{}, false // certainly apart from the line, so from the edge
 		}
+		return circleEdgeExact(c, p, ex, ey, s)
+	}
+	inv := math.Sqrt(l2) * (1 / l2)
+	if !(t < edgeMargin(h, l2, r2) && l2 >= tiny && r2 >= tiny) {
 		// Undecided, or underflow may have spoiled l2 or r². (A zero
 		// radius never passes t < m, as t = s² >= 0 there, so r2 >= tiny
 		// leaves none out.)
 		return circleEdgeExact(c, p, ex, ey, s)
 	}
-	// The square root and the reciprocal run side by side, where
-	// 1/√|e|² would wait for one and then the other. 1/l2 is not
-	// subnormal: l2 <= 2^512 here, as a larger l2 makes h² infinite and m
-	// -Inf, which no t is below.
-	return edgeContact(ex, ey, s, r, math.Sqrt(l2)*(1/l2)), true
+	// Here s/|e| < r with room to spare (t < m), so the depth r - s/|e| is
+	// positive exactly when r is: testing r, known from the start, keeps
+	// a test of the depth off the end of the square root's chain.
+	d := r - s*inv
+	if !(r > 0) {
+		d = 0
+	}
+	return Contact{Vec{-ey * inv, ex * inv}, d}, true
+}
+
+// edgeMargin returns m <= 0, the bound of CollideCirclePolygon's touching
+// test for an edge e (l2 = |e|²), a centre at w from its start (h =
+// |e|²+|w|²) and r2 = r²: t = s²-r²|e|² below m is certainly within r of
+// the line, above -m certainly not.
+func edgeMargin(h, l2, r2 float64) float64 {
+	return -errBound*(h*h+r2*l2) - tiny
 }
 
 // circleScan goes on with the scan of CollideCirclePolygon from edge 1,
