@@ -11,6 +11,7 @@ import (
 	"image/png"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -1086,5 +1087,44 @@ func TestMemo(t *testing.T) {
 	c.clear()
 	if c.get(key(3)) != nil {
 		t.Error("clear kept 3")
+	}
+}
+
+// TestWalkPathOrder checks that the walk lists the PNGs sorted by path
+// over seeded random trees whose names sort differently with and
+// without a slash after them ("a", "a-b", "a.png", "a b", "a0").
+func TestWalkPathOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	names := []string{"a", "a-b", "a b", "a0", "a.b", "b", "A", "a!", "z"}
+	for round := range 20 {
+		dir := t.TempDir()
+		var want []string
+		for range 40 {
+			var parts []string
+			for range 1 + rng.IntN(4) {
+				parts = append(parts, names[rng.IntN(len(names))])
+			}
+			rel := strings.Join(parts, "/") + ".png"
+			if slices.Contains(want, rel) || slices.ContainsFunc(want, func(w string) bool {
+				return strings.HasPrefix(w, strings.TrimSuffix(rel, ".png")+"/") || strings.HasPrefix(rel, strings.TrimSuffix(w, ".png")+"/")
+			}) {
+				continue // a file where a folder is, or the other way
+			}
+			writePNG(t, dir, rel, picture("#"))
+			want = append(want, rel)
+		}
+		cfg := config.Default()
+		tree, err := walk(dir, "", &cfg, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, s := range tree.srcs {
+			got = append(got, s.rel)
+		}
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d: walk = %q, want %q", round, got, want)
+		}
 	}
 }

@@ -108,7 +108,7 @@ func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 		skipInfo, _ = os.Stat(skip)
 	}
 	w := &walked{ignored: map[string]*Ignored{}}
-	var byFolder [][]statted          // the PNGs of each folder
+	byFolder := map[string]listed{}   // what each folder holds, by its path
 	var datas []string                // slash-separated, relative to dir
 	dataStat := map[string]fileStat{} // of every regular data file
 	for level := []string{"."}; len(level) > 0; {
@@ -121,10 +121,10 @@ func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 		if err := errors.Join(errs...); err != nil {
 			return nil, fmt.Errorf("walk %s: %w", dir, err)
 		}
-		level = nil
-		for _, f := range found {
-			level = append(level, f.dirs...)
-			byFolder = append(byFolder, f.pngs)
+		next := []string{}
+		for i, f := range found {
+			next = append(next, f.dirs...)
+			byFolder[level[i]] = listed{f.pngs, f.dirs}
 			datas = append(datas, f.data...)
 			for p, st := range f.dataStat {
 				dataStat[p] = st
@@ -140,18 +140,14 @@ func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 				w.ignore(ignoredExcluded, e, verbose, 1)
 			}
 		}
+		level = next
 	}
 	sort.Strings(w.outputs)
 	for _, ig := range w.ignored {
 		sort.Strings(ig.Paths)
 	}
-	var pngs []*statted // the entries are large: they stay where they are
-	for _, f := range byFolder {
-		for i := range f {
-			pngs = append(pngs, &f[i])
-		}
-	}
-	slices.SortFunc(pngs, func(a, b *statted) int { return strings.Compare(a.rel, b.rel) })
+	// The entries are large: they stay where they are.
+	pngs := inPathOrder(nil, byFolder, ".")
 	sort.Strings(datas)
 	names := make([]string, len(pngs))
 	for i, p := range pngs {
@@ -191,6 +187,36 @@ func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 	return w, nil
 }
 
+// listed is what a folder holds: its PNGs and subfolders, each sorted
+// by name.
+type listed struct {
+	pngs []statted
+	dirs []string
+}
+
+// inPathOrder appends the PNGs under folder rel (in byFolder) to pngs,
+// sorted by path: a folder's PNGs and the PNGs under each of its
+// subfolders, which all follow one another in path order as they share
+// a prefix, merged by name, a subfolder's name with its slash. Sorting them
+// took seventeen comparisons of long paths a PNG at 100,000, most of a
+// warm build's own work; this takes one.
+func inPathOrder(pngs []*statted, byFolder map[string]listed, rel string) []*statted {
+	f := byFolder[rel]
+	dirs := slices.Clone(f.dirs)
+	slices.SortFunc(dirs, func(a, b string) int { return strings.Compare(a+"/", b+"/") })
+	i := 0
+	for _, d := range dirs {
+		for under := d + "/"; i < len(f.pngs) && f.pngs[i].rel < under; i++ {
+			pngs = append(pngs, &f.pngs[i])
+		}
+		pngs = inPathOrder(pngs, byFolder, d)
+	}
+	for ; i < len(f.pngs); i++ {
+		pngs = append(pngs, &f.pngs[i])
+	}
+	return pngs
+}
+
 // owners returns the data file of each image that has one: the list an
 // atlases: entry of shapegen.yaml ties to it, else a data file named after
 // the image (the first of atlasExts), else one that names the image in
@@ -202,18 +228,25 @@ func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 // setting ties it to one.
 func owners(dir string, pngs, datas []string, dataStat map[string]fileStat, cfg *config.Config, w *walked) map[string]string {
 	data := make(map[string]bool, len(datas))
+	named := map[string]string{} // stem -> its data file of the first of atlasExts
+	rank := func(d string) int { return slices.Index(atlasExts, path.Ext(d)) }
 	for _, d := range datas {
 		data[d] = true
-	}
-	isPNG := make(map[string]bool, len(pngs))
-	for _, p := range pngs {
-		isPNG[p] = true
+		if r := rank(d); r >= 0 {
+			stem := strings.TrimSuffix(d, atlasExts[r])
+			if o, ok := named[stem]; !ok || r < rank(o) {
+				named[stem] = d
+			}
+		}
 	}
 	owner := map[string]string{} // image -> data file
 	taken := map[string]bool{}
 	// First the lists shapegen.yaml ties to images (atlases:), then the
 	// data files named like their image.
 	for _, p := range pngs {
+		if len(cfg.Atlases) == 0 {
+			break // none to look for
+		}
 		if list, ok := cfg.ListFor(p); ok {
 			if !data[list] {
 				w.notes = append(w.notes, fmt.Sprintf("shapegen.yaml: atlases: the list %s of %s is not in the folder", quoted(list), quoted(p)))
@@ -223,26 +256,24 @@ func owners(dir string, pngs, datas []string, dataStat map[string]fileStat, cfg 
 			taken[list] = true
 		}
 	}
-	var name []byte // stem+ext, looked up without a string made for each
 	for _, p := range pngs {
-		if owner[p] != "" {
-			continue
-		}
-		stem := strings.TrimSuffix(p, path.Ext(p))
-		for _, ext := range atlasExts {
-			name = append(append(name[:0], stem...), ext...)
-			if data[string(name)] {
-				owner[p] = string(name)
-				taken[owner[p]] = true
-				break
-			}
+		if d, ok := named[strings.TrimSuffix(p, path.Ext(p))]; ok && owner[p] == "" {
+			owner[p] = d
+			taken[d] = true
 		}
 	}
+	var isPNG map[string]bool // made when a data file is read
 	// Then the rest that look like frame lists, and those taken that may
 	// name more pages, for the images they name in their own folder.
 	for _, d := range datas {
 		if !sniffable(d, dataStat[d]) || taken[d] && !multiPage(dir, d) {
 			continue
+		}
+		if isPNG == nil {
+			isPNG = make(map[string]bool, len(pngs))
+			for _, p := range pngs {
+				isPNG[p] = true
+			}
 		}
 		b, err := readCapped(dir, d, nil, atlasCap, false)
 		if err != nil || atlas.Sniff(b) == atlas.Unknown {
