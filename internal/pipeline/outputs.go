@@ -485,11 +485,8 @@ var libraryFiles = []struct {
 
 // encodeBufs holds buffers for a sprite's bytes in a library file, which
 // the file's writer copies: they were a quarter of what a build
-// allocated. A buffer past maxEncodeBuf (a sprite with a large mask) is
-// left to the garbage collector.
-var encodeBufs = sync.Pool{New: func() any { return new([]byte) }}
-
-const maxEncodeBuf = 64 << 10
+// allocated. One past 64 kB (a sprite with a large mask) is not kept.
+var encodeBufs = bufPool{max: 64 << 10}
 
 // libOut is a library file being written a sprite at a time.
 type libOut struct {
@@ -646,7 +643,7 @@ func (lw *libOut) async(repeats map[string]int) {
 			if like != nil {
 				<-like.done // started before this, so not waiting for a core
 			}
-			dst := (*encodeBufs.Get().(*[]byte))[:0]
+			dst := encodeBufs.get()
 			if like != nil && like.b != nil {
 				b, err = lw.encodeLike(dst, sp, like.sp, like.b)
 			} else {
@@ -665,8 +662,8 @@ func (lw *libOut) async(repeats map[string]int) {
 				return err
 			}
 			err := lw.added(key, func() error { return lw.frag(sp.Name, b) })
-			if mine == nil && cap(b) <= maxEncodeBuf { // a first's bytes stay for its repeats
-				encodeBufs.Put(&b)
+			if mine == nil { // a first's bytes stay for its repeats
+				encodeBufs.put(b)
 			}
 			return err
 		})

@@ -115,3 +115,27 @@ func (a ahead) start(f func()) (wait func()) {
 	}()
 	return func() { <-done }
 }
+
+// bufPool holds byte buffers for reuse (a sync.Pool): an image's bytes,
+// a record or a sprite's bytes in a library file, each copied or done
+// with before its buffer goes back. A buffer past max bytes is left to the
+// garbage collector rather than kept.
+type bufPool struct {
+	p   sync.Pool
+	max int
+}
+
+// get returns an empty buffer.
+func (bp *bufPool) get() []byte {
+	if b, ok := bp.p.Get().(*[]byte); ok {
+		return (*b)[:0]
+	}
+	return nil
+}
+
+// put hands b back; the caller no longer uses it.
+func (bp *bufPool) put(b []byte) {
+	if cap(b) > 0 && cap(b) <= bp.max {
+		bp.p.Put(&b)
+	}
+}

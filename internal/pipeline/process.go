@@ -132,9 +132,8 @@ func (w *worker) process(src source) (outcome, error) {
 	if e, ok := w.cache.lookupStat(src, st, sum); ok && w.previewsExist(e.Facts) {
 		return outcome{entry: e, key: e.Key, fails: failsOf(e.Facts)}, nil
 	}
-	buf := readBufs.Get().(*[]byte)
-	defer readBufs.Put(buf)
-	imgData, data, err := w.read(src, buf)
+	imgData, data, err := w.read(src, readBufs.get())
+	defer func() { readBufs.put(imgData) }()
 	if err != nil {
 		return fail(err)
 	}
@@ -589,7 +588,7 @@ func decode(rel string, data []byte, maxPixels int64) (image.Image, error) {
 
 // readBufs holds the workers' scratch buffers for image files: reusing
 // them spares the garbage collector a file's worth of bytes per image.
-var readBufs = sync.Pool{New: func() any { return new([]byte) }}
+var readBufs = bufPool{max: 16 << 20}
 
 // atlasCap is the largest atlas data file read (64 MiB).
 const atlasCap = 64 << 20
@@ -658,18 +657,11 @@ func readCapped(dir, rel string, buf []byte, limit int64, seen bool) ([]byte, er
 	}
 }
 
-// read reads src's image, into *buf when buf is not nil, and its atlas
-// data file (nil when it has none), as readCapped does.
-func (w *worker) read(src source, buf *[]byte) (img, data []byte, err error) {
-	var b []byte
-	if buf != nil {
-		b = (*buf)[:0]
-	}
+// read reads src's image, into buf (grown as needed), and its atlas data
+// file (nil when it has none), as readCapped does.
+func (w *worker) read(src source, buf []byte) (img, data []byte, err error) {
 	seen := src.stat != nil // the walk found both files regular
-	img, err = readCapped(w.opts.Dir, src.rel, b, imageCap(w.opts.Config.MaxPixels), seen)
-	if buf != nil {
-		*buf = img
-	}
+	img, err = readCapped(w.opts.Dir, src.rel, buf, imageCap(w.opts.Config.MaxPixels), seen)
 	if err != nil || src.data == "" {
 		return img, nil, err
 	}
@@ -903,16 +895,21 @@ func (w *worker) computeOnce(name, img string, f atlas.Frame, m *mask.Mask, set 
 // pass a bound; it may be used from several goroutines at once.
 type memo[V any] struct {
 	mu    sync.Mutex
-	vals  map[[2]sum16]V
-	sizes map[[2]sum16]int
+	vals  map[[2]sum16]sized[V]
 	order [][2]sum16 // the keys, oldest first
 	size  int
+}
+
+// sized is a value of a memo with its size.
+type sized[V any] struct {
+	v V
+	n int
 }
 
 func (c *memo[V]) get(k [2]sum16) V {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.vals[k]
+	return c.vals[k].v
 }
 
 // put keeps v, of size n, under k, then lets go the oldest until the
@@ -921,20 +918,19 @@ func (c *memo[V]) put(k [2]sum16, v V, n, max int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.vals == nil {
-		c.vals, c.sizes = map[[2]sum16]V{}, map[[2]sum16]int{}
+		c.vals = map[[2]sum16]sized[V]{}
 	}
 	if _, ok := c.vals[k]; ok {
 		return // computed twice at once: the first is kept
 	}
-	c.vals[k], c.sizes[k] = v, n
+	c.vals[k] = sized[V]{v, n}
 	c.order = append(c.order, k)
 	c.size += n
 	for c.size > max && len(c.order) > 0 {
 		old := c.order[0]
 		c.order = c.order[1:]
-		c.size -= c.sizes[old]
+		c.size -= c.vals[old].n
 		delete(c.vals, old)
-		delete(c.sizes, old)
 	}
 }
 
@@ -942,5 +938,5 @@ func (c *memo[V]) put(k [2]sum16, v V, n, max int) {
 func (c *memo[V]) clear() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.vals, c.sizes, c.order, c.size = nil, nil, nil, 0
+	c.vals, c.order, c.size = nil, nil, 0
 }

@@ -350,14 +350,8 @@ func (s *store) put(key sum32, sprites [][]byte) (loc, error) {
 	for _, js := range sprites {
 		n += binary.MaxVarintLen64 + len(js)
 	}
-	buf := putBufs.Get().(*[]byte)
-	defer func() {
-		if cap(*buf) <= maxPutBuf {
-			putBufs.Put(buf)
-		}
-	}()
-	rec := slices.Grow((*buf)[:0], n)[:8] // length and checksum, then the payload
-	*buf = rec
+	rec := slices.Grow(putBufs.get(), n)[:8] // length and checksum, then the payload
+	defer func() { putBufs.put(rec) }()
 	rec = append(rec, key[:]...)
 	rec = binary.AppendUvarint(rec, uint64(len(sprites)))
 	for _, js := range sprites {
@@ -378,10 +372,8 @@ func (s *store) put(key sum32, sprites [][]byte) (loc, error) {
 }
 
 // putBufs holds the buffers put writes a record from (the file keeps a
-// copy); maxPutBuf bounds those kept.
-var putBufs = sync.Pool{New: func() any { return new([]byte) }}
-
-const maxPutBuf = 1 << 20
+// copy).
+var putBufs = bufPool{max: 1 << 20}
 
 // errDamaged is returned for a record that fails its checksum.
 var errDamaged = errors.New("damaged cache record")
