@@ -63,10 +63,19 @@ func replace(path string, write func(w io.Writer) error, sync bool) (err error) 
 	if err = f.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	if err = os.Rename(f.Name(), path); err != nil {
+	if err = put(f.Name(), path, sync); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
+}
+
+// put puts the written file tmp in place of path: an unsynced one through
+// swapIn, a synced one (its data on disk already) by a rename.
+func put(tmp, path string, sync bool) error {
+	if sync {
+		return os.Rename(tmp, path)
+	}
+	return swapIn(tmp, path)
 }
 
 // File is a file being written in place of another: a temporary file in
@@ -103,7 +112,7 @@ func (f *File) Commit(sync bool) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(f.Name(), f.path)
+		err = put(f.Name(), f.path, sync)
 	}
 	if err != nil {
 		os.Remove(f.Name())

@@ -97,3 +97,71 @@ func TestWriteUnsynced(t *testing.T) {
 	}
 	assertOnlyFile(t, dir, "preview.png")
 }
+
+// TestUnsyncedReplace checks what an unsynced replace (swapIn) keeps of
+// rename's behaviour: the old file stays readable through a descriptor
+// opened before, nothing but the target is left in the folder, a folder
+// or a missing folder at the target is an error that leaves it as it
+// was, and a symbolic link there is replaced, not written through.
+func TestUnsyncedReplace(t *testing.T) {
+	write := func(s string) func(io.Writer) error {
+		return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+	}
+	dir := t.TempDir()
+	p := filepath.Join(dir, "shapes.json")
+	if err := WriteUnsynced(p, write("old")); err != nil {
+		t.Fatal(err)
+	}
+	held, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	f, err := Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(f, "new")
+	if err := f.Commit(false); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(p); err != nil || string(got) != "new" {
+		t.Fatalf("ReadFile = %q, %v, want \"new\"", got, err)
+	}
+	if got, err := io.ReadAll(held); err != nil || string(got) != "old" {
+		t.Fatalf("the descriptor opened before reads %q, %v, want \"old\"", got, err)
+	}
+	assertOnlyFile(t, dir, "shapes.json")
+
+	sub := t.TempDir()
+	d := filepath.Join(sub, "report")
+	if err := os.MkdirAll(filepath.Join(d, "kept"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteUnsynced(d, write("x")); err == nil {
+		t.Fatalf("WriteUnsynced over a folder succeeded")
+	}
+	if fi, err := os.Stat(filepath.Join(d, "kept")); err != nil || !fi.IsDir() {
+		t.Fatalf("the folder's content after a refused replace: %v, %v", fi, err)
+	}
+	assertOnlyFile(t, sub, "report")
+
+	lnk := t.TempDir()
+	target := filepath.Join(lnk, "target")
+	if err := os.WriteFile(target, []byte("target"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l := filepath.Join(lnk, "link")
+	if err := os.Symlink(target, l); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	if err := WriteUnsynced(l, write("new")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(target); string(got) != "target" {
+		t.Fatalf("the link's target holds %q: written through the link", got)
+	}
+	if fi, err := os.Lstat(l); err != nil || !fi.Mode().IsRegular() {
+		t.Fatalf("Lstat(link) = %v, %v, want a regular file", fi, err)
+	}
+}
