@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"os"
 	"testing"
 
@@ -104,4 +105,57 @@ func BenchmarkSynth(b *testing.B) {
 			_ = synth(i)
 		}
 	}
+}
+
+// BenchmarkAddCard adds the sprites of 20 copies of a corpus-sized
+// library (corpusLibrary, renamed copy by copy) with the cards an earlier
+// Writer placed (AddCard), as a rebuild where few sprites changed does:
+// what is left of the report's work is the index, the totals, the first
+// cards and the page files.
+//
+//	go test ./export/report -run '^$' -bench AddCard -benchmem
+func BenchmarkAddCard(b *testing.B) {
+	one := corpusLibrary(b)
+	var sprites []export.Sprite
+	for r := range 20 {
+		for _, s := range one.Sprites {
+			s.Name = fmt.Sprintf("c%03d/%s", r, s.Name)
+			sprites = append(sprites, s)
+		}
+	}
+	opt := Options{Generator: one.Generator, Settings: one.Settings}
+	first := newMemFiles()
+	w := NewWriter(first.create, opt)
+	type place struct {
+		file   string
+		off, n int
+	}
+	places := make([]place, len(sprites))
+	for i := range sprites {
+		if err := w.Add(&sprites[i]); err != nil {
+			b.Fatal(err)
+		}
+		places[i].file, places[i].off, places[i].n = w.Placed()
+	}
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
+	cards := make([][]byte, len(sprites))
+	for i, p := range places {
+		cards[i] = first.files[p.file][p.off : p.off+p.n]
+	}
+	b.ReportAllocs()
+	var out countingFiles
+	for b.Loop() {
+		w := NewWriter(out.create, opt)
+		for i := range sprites {
+			if err := w.AddCard(&sprites[i], cards[i]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(sprites)), "ns/sprite")
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"maps"
 	"math"
 	"net/url"
 	"path"
@@ -278,27 +279,35 @@ func (k *indexKind) push(out int, fp, ar float64, n int) {
 	k.Outside, k.FPArea, k.AreaRatio, k.Count = append(k.Outside, out), append(k.FPArea, fp), append(k.AreaRatio, ar), append(k.Count, n)
 }
 
-// add appends the row of s.
-func (p *indexPage) add(s *export.Sprite) {
-	row := len(p.Names)
+// start begins the row of s and returns its number; push adds each of its
+// kinds and end finishes it.
+func (p *indexPage) start(s *export.Sprite) int {
 	p.Names = append(p.Names, s.Name)
 	p.Pixels = append(p.Pixels, s.Pixels)
-	out := 0
-	for k, q := range s.Quality {
-		out += q.Outside
-		ik := p.Kinds[k]
-		if ik == nil {
-			ik = &indexKind{}
-			for range row {
+	return len(p.Names) - 1
+}
+
+// push adds to row the figures of the kind called k.
+func (p *indexPage) push(row int, k string, out int, fp, ar float64, n int) {
+	ik := p.Kinds[k]
+	if ik == nil {
+		ik = &indexKind{}
+		for range row {
+			ik.push(-1, -1, -1, -1)
+		}
+		p.Kinds[k] = ik
+	}
+	ik.push(out, fp, ar, n)
+}
+
+// end finishes the row of s, whose kinds' Outside sum to out: the page's
+// kinds that s does not have get no figures in this row.
+func (p *indexPage) end(s *export.Sprite, out int) {
+	if len(p.Kinds) > len(s.Quality) { // each kind of s is on the page now
+		for k, ik := range p.Kinds {
+			if _, ok := s.Quality[k]; !ok {
 				ik.push(-1, -1, -1, -1)
 			}
-			p.Kinds[k] = ik
-		}
-		ik.push(q.Outside, round4(q.FPArea), round4(q.AreaRatio), countOf(s, k))
-	}
-	for k, ik := range p.Kinds {
-		if _, ok := s.Quality[k]; !ok {
-			ik.push(-1, -1, -1, -1)
 		}
 	}
 	p.Outside = append(p.Outside, out)
@@ -348,39 +357,52 @@ type kindTotals struct {
 	FPP90      float64 `json:"fp_p90"`
 }
 
-// flagged reports whether the page flags a sprite: some opaque pixel is
-// outside one of its shapes, or some kind's fp_area (rounded as the page
-// gets it) is above threshold.
-func flagged(s *export.Sprite, threshold float64) bool {
-	for _, q := range s.Quality {
-		if q.Outside != 0 || round4(q.FPArea) > threshold {
-			return true
-		}
-	}
-	return false
-}
-
 // counts is a multiset of figures rounded to four significant digits:
 // its size is the number of distinct values, which the rounding bounds
 // (9,000 a decade; fp_area, within [0, 1] and rounded to four decimals,
 // has at most 10,001) whatever the number of sprites.
 type counts struct {
 	n int
-	m map[float64]int
+	// dense counts, by k, the values that are exactly k/10⁴ for k in
+	// 1..10⁴, as every non-zero fp_area is once rounded as the page gets
+	// it: with at most four decimals below 1 they have at most four
+	// significant digits, so sig4 keeps them (TestCountsDense checks all
+	// 10,000), and adding one to an array costs a fraction of a map's.
+	dense *[10001]int
+	m     map[float64]int // the other values, by sig4
 }
 
 func (c *counts) add(v float64) {
+	c.n++
+	if v > 0 && v <= 1 {
+		if k := math.Round(v * 1e4); k/1e4 == v {
+			if c.dense == nil {
+				c.dense = new([10001]int)
+			}
+			c.dense[int(k)]++
+			return
+		}
+	}
 	if c.m == nil {
 		c.m = map[float64]int{}
 	}
 	c.m[sig4(v)]++
-	c.n++
 }
 
 // sig4 rounds v to four significant digits (by scaling with a power of
 // ten; the same v always gives the same value, which is what the counts
 // need).
 func sig4(v float64) float64 {
+	if v >= 1 && v < 9.999 {
+		// The common area ratio: sig4Scaled's scale is 10³ here, as
+		// log10(v) is in [0, 0.99996) (TestSig4 holds the two ways equal).
+		return math.Round(v*1e3) / 1e3
+	}
+	return sig4Scaled(v)
+}
+
+// sig4Scaled is sig4 for any v.
+func sig4Scaled(v float64) float64 {
 	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 		return v
 	}
@@ -405,19 +427,26 @@ func (c *counts) quantiles(qs ...float64) []float64 {
 	if c.n == 0 {
 		return out
 	}
-	vals := make([]float64, 0, len(c.m))
-	for v := range c.m {
-		vals = append(vals, v)
+	m := maps.Clone(c.m) // with the dense values, one of which a value of m can be (1)
+	if c.dense != nil {
+		if m == nil {
+			m = map[float64]int{}
+		}
+		for k, n := range c.dense {
+			if n > 0 {
+				m[float64(k)/1e4] += n
+			}
+		}
 	}
-	slices.Sort(vals)
+	vals := slices.Sorted(maps.Keys(m))
 	seen, j := 0, 0
 	for i, q := range qs {
 		rank := max(1, int(math.Ceil(q*float64(c.n)))) // 1-based
 		for ; j < len(vals); j++ {
-			if seen+c.m[vals[j]] >= rank {
+			if seen+m[vals[j]] >= rank {
 				break
 			}
-			seen += c.m[vals[j]]
+			seen += m[vals[j]]
 		}
 		out[i] = vals[min(j, len(vals)-1)]
 	}
@@ -454,7 +483,7 @@ func (c *imageCounter) add(name, image string) {
 	switch {
 	case name == stem:
 		c.n++
-	case strings.HasPrefix(name, stem+"/"):
+	case len(name) > len(stem) && name[len(stem)] == '/' && strings.HasPrefix(name, stem): // no stem+"/" made per sprite
 		if !slices.Contains(c.open, stem+"/") {
 			c.n++
 			c.open = append(c.open, stem+"/")

@@ -120,8 +120,11 @@ func kindIndex(name string) int {
 
 // countOf returns the count the figures show for the kind called name on
 // s (see kind.count), and -1 for none.
-func countOf(s *export.Sprite, name string) int {
-	if i := kindIndex(name); i >= 0 && kinds[i].count != nil {
+func countOf(s *export.Sprite, name string) int { return countAt(s, kindIndex(name)) }
+
+// countAt is countOf for the kind at index i of kinds (-1 for none).
+func countAt(s *export.Sprite, i int) int {
+	if i >= 0 && kinds[i].count != nil {
 		return kinds[i].count(s)
 	}
 	return -1

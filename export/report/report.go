@@ -134,14 +134,13 @@ type Writer struct {
 
 	t      totals
 	images imageCounter
-	area   map[string]*counts
-	fp     map[string]*counts
-	hist   map[string]*[histBins]int
-	drawn  []bool // per kind of the table, whether some card draws it
+	kinds  map[string]*kindTally // by the name in Sprite.Quality
+	drawn  []bool                // per kind of the table, whether some card draws it
 	// allDrawn says every kind is drawn; placed is where the last card is
 	// in its file (Placed).
 	allDrawn bool
 	placed   [2]int
+	headLen  int // of the card page being filled (cardHead)
 }
 
 // NewWriter returns a Writer that opens the report's files (Files) by
@@ -150,7 +149,7 @@ type Writer struct {
 // Close should then discard the file.
 func NewWriter(create func(name string) (io.WriteCloser, error), opt Options) *Writer {
 	w := &Writer{create: create, opt: opt, threshold: opt.FPThreshold,
-		area: map[string]*counts{}, fp: map[string]*counts{}, hist: map[string]*[histBins]int{}, drawn: make([]bool, len(kinds)),
+		kinds: map[string]*kindTally{}, drawn: make([]bool, len(kinds)),
 		drawer: newDrawer()}
 	if w.threshold <= 0 {
 		w.threshold = DefaultFPThreshold
@@ -239,6 +238,8 @@ func (w *Writer) add(s *export.Sprite, reuse []byte) error {
 	}
 	if w.inCards > 0 {
 		w.cards = append(w.cards, ',')
+	} else {
+		w.headLen = len(cardHead(w.n / cardSize))
 	}
 	start := len(w.cards)
 	if reuse == nil {
@@ -261,7 +262,7 @@ func (w *Writer) add(s *export.Sprite, reuse []byte) error {
 		w.err = fmt.Errorf("report: sprite %q: a card without shapes", s.Name)
 		return w.err
 	}
-	w.placed = [2]int{len(cardHead(w.n/cardSize)) + start + x, len(w.cards) - start - x}
+	w.placed = [2]int{w.headLen + start + x, len(w.cards) - start - x}
 	w.tally(s)
 	if !w.allDrawn {
 		w.allDrawn = true
@@ -275,7 +276,6 @@ func (w *Writer) add(s *export.Sprite, reuse []byte) error {
 		return w.err
 	}
 	w.inCards++
-	w.idx.add(s)
 	w.n++
 	w.last = s.Name
 	if w.inCards == cardSize {
@@ -287,7 +287,20 @@ func (w *Writer) add(s *export.Sprite, reuse []byte) error {
 	return w.err
 }
 
-// tally adds s to the totals, the histogram and the medians' counts.
+// kindTally is what the totals, the histogram and the medians hold of
+// one kind: its figures over every sprite so far.
+type kindTally struct {
+	area, fp counts
+	hist     [histBins]int
+	// count is the index in kinds of the kind's row, -1 for a name that
+	// is no shape kind (see countOf).
+	count int
+}
+
+// tally adds s to the totals, the histogram and the medians' counts, and
+// its row to the index page, in one pass over its kinds. The page flags a
+// sprite when some opaque pixel is outside one of its shapes, or some
+// kind's fp_area (rounded as the page gets it) is above the threshold.
 func (w *Writer) tally(s *export.Sprite) {
 	t := &w.t
 	t.Sprites++
@@ -301,20 +314,29 @@ func (w *Writer) tally(s *export.Sprite) {
 	if len(s.Warnings) > 0 {
 		t.Warnings++
 	}
-	if flagged(s, w.threshold) {
+	t.Pixels += s.Pixels
+	p := &w.idx
+	row := p.start(s)
+	out, flag := 0, false
+	for k, q := range s.Quality {
+		kt := w.kinds[k]
+		if kt == nil {
+			kt = &kindTally{count: kindIndex(k)}
+			w.kinds[k] = kt
+		}
+		fp, ar := round4(q.FPArea), round4(q.AreaRatio)
+		kt.area.add(ar)
+		kt.fp.add(fp)
+		kt.hist[bin(fp)]++
+		out += q.Outside
+		flag = flag || q.Outside != 0 || fp > w.threshold
+		p.push(row, k, q.Outside, fp, ar, countAt(s, kt.count))
+	}
+	t.Outside += out
+	if flag {
 		t.Flagged++
 	}
-	t.Pixels += s.Pixels
-	for k, q := range s.Quality {
-		t.Outside += q.Outside
-		if w.area[k] == nil {
-			w.area[k], w.fp[k], w.hist[k] = &counts{}, &counts{}, &[histBins]int{}
-		}
-		fp := round4(q.FPArea)
-		w.area[k].add(round4(q.AreaRatio))
-		w.fp[k].add(fp)
-		w.hist[k][bin(fp)]++
-	}
+	p.end(s, out)
 }
 
 // flushCards writes the card page being filled.
@@ -447,15 +469,16 @@ func (w *Writer) writeHTML() error {
 	h.Totals.Failures = len(opt.Failures)
 	h.Totals.Images = w.images.n
 	seen := map[string]export.Quality{}
-	for k := range w.fp {
+	for k := range w.kinds {
 		seen[k] = export.Quality{}
 	}
 	h.Figures = figureKinds(seen)
 	for _, k := range h.Figures {
-		a, f := w.area[k].quantiles(0.5, 0.9), w.fp[k].quantiles(0.5, 0.9)
-		h.Totals.Kinds = append(h.Totals.Kinds, kindTotals{Kind: k, Sprites: w.area[k].n,
+		kt := w.kinds[k]
+		a, f := kt.area.quantiles(0.5, 0.9), kt.fp.quantiles(0.5, 0.9)
+		h.Totals.Kinds = append(h.Totals.Kinds, kindTotals{Kind: k, Sprites: kt.area.n,
 			AreaMedian: a[0], AreaP90: a[1], FPMedian: f[0], FPP90: f[1]})
-		h.Hist = append(h.Hist, kindHisto{Kind: k, Counts: w.hist[k][:]})
+		h.Hist = append(h.Hist, kindHisto{Kind: k, Counts: kt.hist[:]})
 	}
 	for _, f := range Files(w.n) {
 		switch {

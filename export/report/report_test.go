@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"path"
@@ -624,6 +625,105 @@ func TestQuantiles(t *testing.T) {
 	// Sorted: 1, 1 (1.00004 to four digits), 2, 2, 3, 4, 5, 10: the 4th and 8th.
 	if got := c.quantiles(0.5, 0.9); !slices.Equal(got, []float64{2, 10}) {
 		t.Errorf("quantiles(0.5, 0.9) = %v, want [2 10]", got)
+	}
+}
+
+// TestSig4 holds sig4's fast path for [1, 9.999) to sig4Scaled, on
+// the values four decimals give there and random ones, and the edges.
+func TestSig4(t *testing.T) {
+	check := func(v float64) {
+		if got, want := sig4(v), sig4Scaled(v); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("sig4(%v) = %v, want %v", v, got, want)
+		}
+	}
+	for k := 10000; k <= 100000; k++ {
+		check(float64(k) / 1e4)
+	}
+	rng := rand.New(rand.NewPCG(4, 4))
+	for range 1_000_000 {
+		check(1 + 9*rng.Float64())
+	}
+	for _, v := range []float64{1, math.Nextafter(1, 0), 9.999, math.Nextafter(9.999, 0), math.Nextafter(10, 0), 10, 0, math.Copysign(0, -1), -1, 1e-320, 1e300, math.Inf(1), math.NaN()} {
+		if got, want := sig4(v), sig4Scaled(v); math.Float64bits(got) != math.Float64bits(want) && !(math.IsNaN(got) && math.IsNaN(want)) {
+			t.Fatalf("sig4(%v) = %v, want %v", v, got, want)
+		}
+	}
+}
+
+// TestCountsDense checks what counts' array rests on: sig4 keeps every
+// k/10⁴ for k in 1..10⁴, and add puts exactly those values in the array.
+func TestCountsDense(t *testing.T) {
+	for k := 1; k <= 10000; k++ {
+		v := float64(k) / 1e4
+		if sig4(v) != v {
+			t.Fatalf("sig4(%d/1e4) = %v, want %v", k, sig4(v), v)
+		}
+		if v != round4(v) {
+			t.Fatalf("round4(%d/1e4) = %v, want %v", k, round4(v), v)
+		}
+		var c counts
+		c.add(v)
+		if c.dense == nil || c.dense[k] != 1 || len(c.m) != 0 {
+			t.Fatalf("add(%v) did not count it in the array at %d", v, k)
+		}
+	}
+	for _, v := range []float64{0, math.Copysign(0, -1), math.Nextafter(0.5, 1), 1.0001, 0.00005, -0.5} {
+		var c counts
+		c.add(v)
+		if c.dense != nil {
+			t.Fatalf("add(%v) counted it in the array", v)
+		}
+	}
+}
+
+// TestCountsLikeMap adds random figures, as the page gets them and not,
+// to counts and to a plain map by sig4 (what counts was), and compares
+// every quantile of the two.
+func TestCountsLikeMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for round := range 200 {
+		var c counts
+		m := map[float64]int{}
+		n := 0
+		for range rng.IntN(3000) + 1 {
+			var v float64
+			switch rng.IntN(6) {
+			case 0:
+				v = round4(rng.Float64())
+			case 1:
+				v = round4(1 + rng.Float64()*0.001) // sig4 makes 1 of most
+			case 2:
+				v = round4(rng.Float64() * 30)
+			case 3:
+				v = float64(rng.IntN(3)) / 1e4 // 0, and the smallest
+			case 4:
+				v = rng.Float64() // not rounded
+			case 5:
+				v = -1 // a figure that is not a number
+			}
+			c.add(v)
+			m[sig4Scaled(v)]++
+			n++
+		}
+		vals := slices.Sorted(maps.Keys(m))
+		var qs []float64
+		for q := 0.0; q <= 1; q += 0.01 {
+			qs = append(qs, q)
+		}
+		got := c.quantiles(qs...)
+		for i, q := range qs {
+			rank := max(1, int(math.Ceil(q*float64(n))))
+			seen, want := 0, vals[len(vals)-1]
+			for _, v := range vals {
+				if seen += m[v]; seen >= rank {
+					want = v
+					break
+				}
+			}
+			if math.Float64bits(got[i]) != math.Float64bits(want) {
+				t.Fatalf("round %d: quantile %.2f = %v, want %v", round, q, got[i], want)
+			}
+		}
 	}
 }
 
