@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
@@ -111,14 +110,9 @@ func (o *oldFrags) find(k sum16) (loc, bool) {
 	return l, true
 }
 
-// section returns a reader of the n bytes at off in the old file, a
-// limited reader of the file itself, so that an *os.File can copy from
-// it in the kernel.
+// section returns a reader of the n bytes at off in the old file.
 func (o *oldFrags) section(off, n int64) (io.Reader, error) {
-	if _, err := o.f.Seek(off, io.SeekStart); err != nil {
-		return nil, err
-	}
-	return io.LimitReader(o.f, n), nil
+	return io.NewSectionReader(o.f, off, n), nil
 }
 
 func (o *oldFrags) close() {
@@ -164,15 +158,10 @@ func (c *countWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// ReadFrom copies r to the writer, flushing it first when it is a
-// bufio.Writer: that hands r to the writer beneath, and a file copies
-// from another file in the kernel.
+// ReadFrom copies r to the writer, through the writer's own ReadFrom
+// when it has one (a bufio.Writer reads into its buffer) rather than
+// through a buffer io.Copy makes for each run.
 func (c *countWriter) ReadFrom(r io.Reader) (int64, error) {
-	if bw, ok := c.w.(*bufio.Writer); ok {
-		if err := bw.Flush(); err != nil {
-			return 0, err
-		}
-	}
 	n, err := io.Copy(c.w, r)
 	c.n += n
 	return n, err

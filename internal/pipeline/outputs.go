@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
 	"image"
 	"image/png"
 	"io"
@@ -164,10 +165,8 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 			}
 		}
 	}
-	// Each library file's digest for the manifest is taken as soon as the
-	// file is whole, on a goroutine of its own, beside the report's last
-	// pages and the engine formats, rather than after them all: shapes.json
-	// is some 300 MB at 100,000 sprites.
+	// Each library file's digest for the manifest was taken as it was
+	// written (see hashed).
 	fragsOf := map[string][]frag{} // the library files' fragments
 	digests := make(chan namedOutput, len(lws))
 	for _, lw := range lws {
@@ -182,7 +181,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 			return nil, err
 		}
 		fragsOf[lw.name] = lw.frags
-		go func(name string) { digests <- digestOutput(out, name) }(lw.name)
+		digests <- lw.hash.output(out, lw.name)
 	}
 	nDigests := len(lws)
 	lws = nil
@@ -504,6 +503,7 @@ type libOut struct {
 	close      func() error
 	file       io.WriteCloser
 	bw         *bufio.Writer
+	hash       *hashed // file's digest, beneath bw
 	// cw counts the bytes written; frags records where each sprite's went,
 	// old is the file as last written, when its fragments can be copied.
 	cw    *countWriter
@@ -572,8 +572,7 @@ func (lw *libOut) added(key sum16, add func() error) error {
 }
 
 // flushRun copies the run of sprites pending, when there is one, from the
-// old file: the kernel copies it from file to file (copy_file_range), as
-// the writers' chain hands the reader down to the new file.
+// old file (read and written, and hashed on the way: see hashed).
 func (lw *libOut) flushRun() error {
 	r := &lw.run
 	if len(r.names) == 0 {
@@ -687,14 +686,15 @@ func openLibrary(out, file string, open func(io.Writer, *export.Library) (*libOu
 	if err != nil {
 		return nil, err
 	}
-	bw := bufio.NewWriterSize(wc, 1<<16)
+	hw := &hashed{w: wc, h: sha256.New()}
+	bw := bufio.NewWriterSize(hw, 1<<16)
 	cw := &countWriter{w: bw}
 	lw, err := open(cw, head)
 	if err != nil {
 		wc.(committer).Abort()
 		return nil, err
 	}
-	lw.name, lw.file, lw.bw, lw.cw = file, wc, bw, cw
+	lw.name, lw.file, lw.bw, lw.cw, lw.hash = file, wc, bw, cw, hw
 	lw.put = lw.write
 	anim, end := lw.anim, lw.close
 	lw.anim = func(a *export.Animation) error { return cmp.Or(lw.flushRun(), anim(a)) }
@@ -1048,14 +1048,32 @@ type namedOutput struct {
 	err error
 }
 
-// digestOutput returns the stat data and SHA-256 of the output file name
-// (slash-separated, inside out).
-func digestOutput(out, name string) namedOutput {
-	fi, sum, err := statDigest(filepath.Join(out, filepath.FromSlash(name)))
+// hashed writes to a file and hashes what it writes: the library files'
+// SHA-256 for the manifest is taken as they are written, so that a
+// rebuild does not read shapes.json, some 300 MB at 100,000 sprites,
+// again once it is whole. It has no ReadFrom, so that the runs a rebuild
+// copies from the old file come through Write too (read and written
+// rather than copied in the kernel: the same copies as the kernel's copy
+// and the read to hash it).
+type hashed struct {
+	w io.Writer
+	h hash.Hash
+}
+
+func (h *hashed) Write(p []byte) (int, error) {
+	n, err := h.w.Write(p)
+	h.h.Write(p[:n])
+	return n, err
+}
+
+// output returns the stat data of the output file name (slash-separated,
+// inside out), once committed, and the digest of what was written to it.
+func (h *hashed) output(out, name string) namedOutput {
+	fi, err := os.Stat(filepath.Join(out, filepath.FromSlash(name)))
 	if err != nil {
 		return namedOutput{name: name, err: err}
 	}
-	return namedOutput{name, outputFile{statOfInfo(fi), sum}, nil}
+	return namedOutput{name, outputFile{statOfInfo(fi), hex.EncodeToString(h.h.Sum(nil))}, nil}
 }
 
 // maxSame is the largest output that keepSame holds in memory to compare:
