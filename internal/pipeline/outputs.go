@@ -72,12 +72,21 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		written = append(written, name)
 		mu.Unlock()
 	}
-	create := func(name string) (io.WriteCloser, error) {
-		f, err := createOutput(out, name)
-		if err == nil {
-			record(name)
+	fresh := map[string]outputFile{} // the files written, with their digests (see committer)
+	committed := func(name string) func(outputFile) {
+		return func(o outputFile) {
+			mu.Lock()
+			fresh[name] = o
+			mu.Unlock()
 		}
-		return f, err
+	}
+	create := func(name string) (io.WriteCloser, error) {
+		f, err := createOutput(out, name, committed(name))
+		if err != nil {
+			return nil, err
+		}
+		record(name)
+		return f, nil
 	}
 	// The report's pages mostly come out as they were when few sprites
 	// changed: those are left as they are (see keepSame). The engine
@@ -86,7 +95,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	createPage := func(name string) (io.WriteCloser, error) {
 		if k, ok := keepable(out, name, w.cache.outputs.Files); ok {
 			record(name)
-			return &keepSame{out: out, name: name, was: k}, nil
+			return &keepSame{out: out, name: name, was: k, done: committed(name)}, nil
 		}
 		return create(name)
 	}
@@ -100,14 +109,14 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 				lw.stop()
 			}
 			lw.old.close()
-			lw.file.(committer).Abort()
+			lw.file.Abort()
 		}
 	}()
 	for _, f := range libraryFiles {
 		if f.format != "json" && !slices.Contains(cfg.Formats, f.format) {
 			continue
 		}
-		lw, err := openLibrary(out, f.file, f.open, head)
+		lw, err := openLibrary(out, f.file, f.open, head, committed(f.file))
 		if err != nil {
 			return nil, err
 		}
@@ -165,10 +174,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 			}
 		}
 	}
-	// Each library file's digest for the manifest was taken as it was
-	// written (see hashed).
 	fragsOf := map[string][]frag{} // the library files' fragments
-	digests := make(chan namedOutput, len(lws))
 	for _, lw := range lws {
 		if err := lw.close(); err != nil {
 			return nil, err
@@ -181,9 +187,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 			return nil, err
 		}
 		fragsOf[lw.name] = lw.frags
-		digests <- lw.hash.output(out, lw.name)
 	}
-	nDigests := len(lws)
 	lws = nil
 	if err := ro.close(); err != nil {
 		return nil, err
@@ -209,7 +213,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 					return err
 				}
 				if err := write(wc); err != nil {
-					wc.(committer).Abort()
+					wc.(*committer).Abort()
 					return err
 				}
 				return wc.Close()
@@ -271,14 +275,11 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		return nil, err
 	}
 	known := maps.Clone(w.cache.outputs.Files)
-	for range nDigests {
-		if d := <-digests; d.err == nil {
-			if known == nil {
-				known = map[string]outputFile{}
-			}
-			known[d.name] = d.outputFile
-		}
+	if known == nil {
+		known = map[string]outputFile{}
 	}
+	maps.Copy(known, fresh) // every writer is done
+
 	rec, err := writeManifest(out, outputsSum(cfg, srcs, outs, failures), files, known)
 	if err != nil {
 		return nil, err
@@ -501,9 +502,8 @@ type libOut struct {
 	encodeLike func(dst []byte, sp, like *export.Sprite, likeFrag []byte) ([]byte, error)
 	anim       func(a *export.Animation) error
 	close      func() error
-	file       io.WriteCloser
+	file       *committer
 	bw         *bufio.Writer
-	hash       *hashed // file's digest, beneath bw
 	// cw counts the bytes written; frags records where each sprite's went,
 	// old is the file as last written, when its fragments can be copied.
 	cw    *countWriter
@@ -572,7 +572,7 @@ func (lw *libOut) added(key sum16, add func() error) error {
 }
 
 // flushRun copies the run of sprites pending, when there is one, from the
-// old file (read and written, and hashed on the way: see hashed).
+// old file (read and written, and hashed on the way: see committer).
 func (lw *libOut) flushRun() error {
 	r := &lw.run
 	if len(r.names) == 0 {
@@ -680,21 +680,21 @@ func (lw *libOut) async(repeats map[string]int) {
 	}
 }
 
-// openLibrary starts the library file in out of format f.
-func openLibrary(out, file string, open func(io.Writer, *export.Library) (*libOut, error), head *export.Library) (*libOut, error) {
-	wc, err := createOutput(out, file)
+// openLibrary starts the library file in out of format f; done is as
+// createOutput's.
+func openLibrary(out, file string, open func(io.Writer, *export.Library) (*libOut, error), head *export.Library, done func(outputFile)) (*libOut, error) {
+	wc, err := createOutput(out, file, done)
 	if err != nil {
 		return nil, err
 	}
-	hw := &hashed{w: wc, h: sha256.New()}
-	bw := bufio.NewWriterSize(hw, 1<<16)
+	bw := bufio.NewWriterSize(wc, 1<<16)
 	cw := &countWriter{w: bw}
 	lw, err := open(cw, head)
 	if err != nil {
-		wc.(committer).Abort()
+		wc.Abort()
 		return nil, err
 	}
-	lw.name, lw.file, lw.bw, lw.cw, lw.hash = file, wc, bw, cw, hw
+	lw.name, lw.file, lw.bw, lw.cw = file, wc, bw, cw
 	lw.put = lw.write
 	anim, end := lw.anim, lw.close
 	lw.anim = func(a *export.Animation) error { return cmp.Or(lw.flushRun(), anim(a)) }
@@ -1024,8 +1024,9 @@ func kindOrder(names []string) []string {
 }
 
 // createOutput starts the output file name (slash-separated, inside out),
-// making its folder: a temporary file that its Close commits.
-func createOutput(out, name string) (io.WriteCloser, error) {
+// making its folder: a temporary file that its Close commits. done, when
+// not nil, is called with the file's stat data and digest once committed.
+func createOutput(out, name string, done func(outputFile)) (*committer, error) {
 	if !local(name) {
 		return nil, fmt.Errorf("%q is not a file name inside the output folder", name)
 	}
@@ -1037,43 +1038,7 @@ func createOutput(out, name string) (io.WriteCloser, error) {
 	if err != nil {
 		return nil, err
 	}
-	return committer{f}, nil
-}
-
-// namedOutput is the stat data and digest of the output file name, or
-// the error that kept them unknown.
-type namedOutput struct {
-	name string
-	outputFile
-	err error
-}
-
-// hashed writes to a file and hashes what it writes: the library files'
-// SHA-256 for the manifest is taken as they are written, so that a
-// rebuild does not read shapes.json, some 300 MB at 100,000 sprites,
-// again once it is whole. It has no ReadFrom, so that the runs a rebuild
-// copies from the old file come through Write too (read and written
-// rather than copied in the kernel: the same copies as the kernel's copy
-// and the read to hash it).
-type hashed struct {
-	w io.Writer
-	h hash.Hash
-}
-
-func (h *hashed) Write(p []byte) (int, error) {
-	n, err := h.w.Write(p)
-	h.h.Write(p[:n])
-	return n, err
-}
-
-// output returns the stat data of the output file name (slash-separated,
-// inside out), once committed, and the digest of what was written to it.
-func (h *hashed) output(out, name string) namedOutput {
-	fi, err := os.Stat(filepath.Join(out, filepath.FromSlash(name)))
-	if err != nil {
-		return namedOutput{name: name, err: err}
-	}
-	return namedOutput{name, outputFile{statOfInfo(fi), hex.EncodeToString(h.h.Sum(nil))}, nil}
+	return &committer{f: f, path: p, h: sha256.New(), done: done}, nil
 }
 
 // maxSame is the largest output that keepSame holds in memory to compare:
@@ -1108,7 +1073,8 @@ type keepSame struct {
 	out, name string
 	was       outputFile
 	buf       []byte
-	f         io.WriteCloser // once the bytes are known to differ
+	f         *committer       // once the bytes are known to differ
+	done      func(outputFile) // see createOutput
 }
 
 func (k *keepSame) Write(p []byte) (int, error) {
@@ -1127,7 +1093,7 @@ func (k *keepSame) differ() error {
 	if k.f != nil {
 		return nil
 	}
-	f, err := createOutput(k.out, k.name)
+	f, err := createOutput(k.out, k.name, k.done)
 	if err != nil {
 		return err
 	}
@@ -1150,12 +1116,41 @@ func (k *keepSame) Close() error {
 	return k.f.Close()
 }
 
-// committer is an atomicfile.File whose Close commits it, unsynced: every
-// output can be written again from the cache, and the manifest, written
-// last and synced, says which set is whole.
-type committer struct{ *atomicfile.File }
+// committer is an output file being written: an atomicfile.File whose
+// Close commits it, unsynced (every output can be written again from the
+// cache, and the manifest, written last and synced, says which set is
+// whole). It hashes what is written, so that the manifest has the file's
+// SHA-256 without reading the file back (shapes.json is some 300 MB at
+// 100,000 sprites, each engine format as much): it has no method but
+// Write to write with (no ReadFrom, no WriteString), so that no byte
+// reaches the file around the hash.
+type committer struct {
+	f    *atomicfile.File
+	path string
+	h    hash.Hash
+	done func(outputFile) // see createOutput
+}
 
-func (c committer) Close() error { return c.Commit(false) }
+func (c *committer) Write(p []byte) (int, error) {
+	n, err := c.f.Write(p)
+	c.h.Write(p[:n])
+	return n, err
+}
+
+func (c *committer) Close() error {
+	if err := c.f.Commit(false); err != nil {
+		return err
+	}
+	if c.done != nil {
+		if fi, err := os.Stat(c.path); err == nil { // else the manifest reads the file
+			c.done(outputFile{statOfInfo(fi), hex.EncodeToString(c.h.Sum(nil))})
+		}
+	}
+	return nil
+}
+
+// Abort removes the file, unless it was committed.
+func (c *committer) Abort() { c.f.Abort() }
 
 // animation computes the common body of the animation g: the shapes of
 // the union of its frames' masks, which must share one untrimmed size,
