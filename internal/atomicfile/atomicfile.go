@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Write creates or replaces the file at path with what write writes: it
@@ -68,6 +69,16 @@ func replace(path string, write func(w io.Writer) error, sync bool) (err error) 
 	}
 	return nil
 }
+
+// removals are the old files that unsynced replaces set aside, being
+// removed (see swapIn).
+var removals sync.WaitGroup
+
+// Settle waits until the old files that unsynced replaces set aside are
+// removed. A program that replaced files without a sync calls it before
+// it ends, else some may stay, as temporary files (IsTemp) that a later
+// run removes.
+func Settle() { removals.Wait() }
 
 // put puts the written file tmp in place of path: an unsynced one through
 // swapIn, a synced one (its data on disk already) by a rename.

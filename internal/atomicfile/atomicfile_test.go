@@ -165,3 +165,23 @@ func TestUnsyncedReplace(t *testing.T) {
 		t.Fatalf("Lstat(link) = %v, %v, want a regular file", fi, err)
 	}
 }
+
+// TestSettle replaces a file of bigOld bytes, whose old content swapIn
+// removes in the background, and checks that after Settle nothing but
+// the new file is left.
+func TestSettle(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "shapes.json")
+	big := make([]byte, bigOld)
+	for _, b := range []byte{'a', 'b', 'c'} {
+		big[0] = b
+		if err := WriteUnsynced(p, func(w io.Writer) error { _, err := w.Write(big); return err }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	Settle()
+	if got, err := os.ReadFile(p); err != nil || len(got) != bigOld || got[0] != 'c' {
+		t.Fatalf("ReadFile = %d bytes starting %q, %v", len(got), got[:1], err)
+	}
+	assertOnlyFile(t, dir, "shapes.json")
+}

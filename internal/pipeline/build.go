@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shapegen/shapegen/internal/atomicfile"
 	"github.com/shapegen/shapegen/internal/config"
 )
 
@@ -189,6 +190,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	defer unlock()
+	defer atomicfile.Settle() // before unlocking: the old outputs are removed
 	res := &Result{}
 	res.Notes = append(res.Notes, removeTemporaries(opts.Out)...)
 	// Reading the cache (CPU) and walking the folder (system calls) go

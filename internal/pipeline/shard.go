@@ -135,6 +135,7 @@ type MergeOptions struct {
 // computed again (animations, a damaged record), and previews are copied.
 func Merge(ctx context.Context, opts MergeOptions) (*Result, error) {
 	start := time.Now()
+	defer atomicfile.Settle() // the old outputs are removed
 	var recs []shardRecord
 	for _, dir := range opts.Shards {
 		b, err := os.ReadFile(filepath.Join(dir, ShardFile))
