@@ -23,7 +23,8 @@ func Write(path string, write func(w io.Writer) error) error {
 // sees the old file or the new one, but after the machine itself crashes
 // the new file may be empty. It is for files a build makes again when they
 // are missing or stale, such as previews, where a sync per file would cost
-// more than drawing the file.
+// more than drawing the file. On Linux the old file is removed in the
+// background (see swapIn); Settle waits for that.
 func WriteUnsynced(path string, write func(w io.Writer) error) error {
 	return replace(path, write, false)
 }
@@ -70,15 +71,35 @@ func replace(path string, write func(w io.Writer) error, sync bool) (err error) 
 	return nil
 }
 
-// removals are the old files that unsynced replaces set aside, being
-// removed (see swapIn).
-var removals sync.WaitGroup
+// The old files that unsynced replaces set aside (see swapIn) are removed
+// one after another by one goroutine, started with the first: oldFiles
+// holds those waiting (a replace waits when it is full), and pending
+// counts them until removed.
+var (
+	oldFiles     = make(chan string, 1024)
+	pending      sync.WaitGroup
+	startRemover sync.Once
+)
+
+// removeLater has the file at path removed by the remover.
+func removeLater(path string) {
+	startRemover.Do(func() {
+		go func() {
+			for p := range oldFiles {
+				os.Remove(p)
+				pending.Done()
+			}
+		}()
+	})
+	pending.Add(1)
+	oldFiles <- path
+}
 
 // Settle waits until the old files that unsynced replaces set aside are
 // removed. A program that replaced files without a sync calls it before
 // it ends, else some may stay, as temporary files (IsTemp) that a later
 // run removes.
-func Settle() { removals.Wait() }
+func Settle() { pending.Wait() }
 
 // put puts the written file tmp in place of path: an unsynced one through
 // swapIn, a synced one (its data on disk already) by a rename.

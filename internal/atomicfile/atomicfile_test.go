@@ -2,9 +2,11 @@ package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	_ "github.com/shapegen/shapegen/internal/update"
@@ -95,14 +97,16 @@ func TestWriteUnsynced(t *testing.T) {
 	if fi, err := os.Stat(p); err != nil || fi.Mode().Perm() != 0o644 {
 		t.Fatalf("Stat = %v, %v, want mode 0644", fi, err)
 	}
+	Settle()
 	assertOnlyFile(t, dir, "preview.png")
 }
 
 // TestUnsyncedReplace checks what an unsynced replace (swapIn) keeps of
 // rename's behaviour: the old file stays readable through a descriptor
-// opened before, nothing but the target is left in the folder, a folder
-// or a missing folder at the target is an error that leaves it as it
-// was, and a symbolic link there is replaced, not written through.
+// opened before, nothing but the target is left in the folder (once
+// Settle returns), a folder or a missing folder at the target is an
+// error that leaves it as it was, and a symbolic link there is replaced,
+// not written through.
 func TestUnsyncedReplace(t *testing.T) {
 	write := func(s string) func(io.Writer) error {
 		return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
@@ -131,6 +135,7 @@ func TestUnsyncedReplace(t *testing.T) {
 	if got, err := io.ReadAll(held); err != nil || string(got) != "old" {
 		t.Fatalf("the descriptor opened before reads %q, %v, want \"old\"", got, err)
 	}
+	Settle()
 	assertOnlyFile(t, dir, "shapes.json")
 
 	sub := t.TempDir()
@@ -166,22 +171,39 @@ func TestUnsyncedReplace(t *testing.T) {
 	}
 }
 
-// TestSettle replaces a file of bigOld bytes, whose old content swapIn
-// removes in the background, and checks that after Settle nothing but
-// the new file is left.
+// TestSettle replaces files, large and small, whose old content swapIn
+// has removed in the background, and checks that after Settle nothing
+// but the new files is left.
 func TestSettle(t *testing.T) {
 	dir := t.TempDir()
-	p := filepath.Join(dir, "shapes.json")
-	big := make([]byte, bigOld)
-	for _, b := range []byte{'a', 'b', 'c'} {
-		big[0] = b
-		if err := WriteUnsynced(p, func(w io.Writer) error { _, err := w.Write(big); return err }); err != nil {
-			t.Fatal(err)
+	var names []string
+	for i, size := range []int{3 << 20, 10, 0, 100 << 10} {
+		name := fmt.Sprintf("f%d", i)
+		names = append(names, name)
+		p := filepath.Join(dir, name)
+		data := make([]byte, size)
+		for _, b := range []byte{'a', 'b', 'c'} {
+			if size > 0 {
+				data[0] = b
+			}
+			if err := WriteUnsynced(p, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got, err := os.ReadFile(p); err != nil || len(got) != size || size > 0 && got[0] != 'c' {
+			t.Fatalf("%s: ReadFile = %d bytes, %v", name, len(got), err)
 		}
 	}
 	Settle()
-	if got, err := os.ReadFile(p); err != nil || len(got) != bigOld || got[0] != 'c' {
-		t.Fatalf("ReadFile = %d bytes starting %q, %v", len(got), got[:1], err)
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
 	}
-	assertOnlyFile(t, dir, "shapes.json")
+	var got []string
+	for _, e := range ents {
+		got = append(got, e.Name())
+	}
+	if !slices.Equal(got, names) {
+		t.Fatalf("folder holds %v, want %v (no temporary file left)", got, names)
+	}
 }

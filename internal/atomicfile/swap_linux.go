@@ -18,24 +18,16 @@ import (
 // If tmp cannot be removed it stays, a temporary file that the next build
 // removes.
 //
-// An old file of bigOld bytes or more is removed on a goroutine of its
-// own (see Settle): freeing a large file's blocks takes the kernel a
-// while (0.3 s for 300 MB here, with online discard), which the caller
-// need not wait for.
+// The old file is removed by a goroutine of its own (see Settle): freeing
+// a file's blocks takes the kernel a while (0.3 s for 300 MB here, with
+// online discard, and about a millisecond for a report page), which the
+// caller need not wait for.
 func swapIn(tmp, path string) error {
 	fi, err := os.Lstat(path)
 	if err != nil || !fi.Mode().IsRegular() ||
 		unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, path, unix.RENAME_EXCHANGE) != nil {
 		return os.Rename(tmp, path)
 	}
-	if fi.Size() >= bigOld {
-		removals.Go(func() { os.Remove(tmp) })
-	} else {
-		os.Remove(tmp)
-	}
+	removeLater(tmp)
 	return nil
 }
-
-// bigOld is the size from which swapIn removes an old file in the
-// background.
-const bigOld = 1 << 20
