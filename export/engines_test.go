@@ -298,7 +298,7 @@ func TestWritePhaser(t *testing.T) {
 	}
 	var circleOnly = &Library{Sprites: []Sprite{{Name: "c", Size: [2]int{4, 4}, Pixels: 1, Circle: &Circle{Center: Point{2, 2}, Radius: 2}}}}
 	files, _ = writeEngines(t, circleOnly)
-	if want := `"circle": {"x": 2, "y": 2, "radius": ` + jsonNum(MatterRadius(2)); !strings.Contains(files["shapes.phaser.json"], want) {
+	if want := `"circle": {"x": 2, "y": 2, "radius": ` + string(appendFloat(nil, MatterRadius(2))); !strings.Contains(files["shapes.phaser.json"], want) {
 		t.Errorf("circle-only sprite:\n%s\nwant %s", files["shapes.phaser.json"], want)
 	}
 }

@@ -45,37 +45,56 @@ const turn32 = 0x1p-16
 // (vertices closer than the weld distance, a turn too slight for
 // float32).
 func Outward32(r Ring, origin Point, lim Limits32) (Ring, bool) {
-	n := len(r)
-	if n < 3 || (lim.MaxVertices > 0 && n > lim.MaxVertices) {
+	var buf outwardBuf
+	q, ok := buf.outward32(make(Ring, 0, len(r)), r, origin, lim)
+	if !ok {
 		return nil, false
 	}
-	rel := make([]Point, n)
+	return q, true
+}
+
+// outwardBuf is Outward32's working memory, which a caller making many
+// polygons keeps from one to the next.
+type outwardBuf struct{ rel, normals []Point }
+
+// outward32 is Outward32 appending the polygon to dst: it returns dst
+// and the polygon's vertices after it, or dst and false.
+func (buf *outwardBuf) outward32(dst Ring, r Ring, origin Point, lim Limits32) (Ring, bool) {
+	n := len(r)
+	if n < 3 || (lim.MaxVertices > 0 && n > lim.MaxVertices) {
+		return dst, false
+	}
+	buf.rel = slices.Grow(buf.rel[:0], n)[:n]
+	rel := buf.rel
 	m := 1.0
 	var cx, cy float64
 	for i, p := range r {
 		rel[i] = Point{p[0] - origin[0], p[1] - origin[1]}
 		if !finite(rel[i][0], rel[i][1]) {
-			return nil, false
+			return dst, false
 		}
 		m = max(m, math.Abs(rel[i][0]), math.Abs(rel[i][1]))
 		cx += rel[i][0] / float64(n)
 		cy += rel[i][1] / float64(n)
 	}
 	if m > math.MaxFloat32/4 {
-		return nil, false
+		return dst, false
 	}
 	// Outward unit normals of the edges i -> i+1.
-	normals := make([]Point, n)
+	buf.normals = slices.Grow(buf.normals[:0], n)[:n]
+	normals := buf.normals
 	for i := range n {
 		a, b := rel[i], rel[(i+1)%n]
 		dx, dy := b[0]-a[0], b[1]-a[1]
 		l := math.Hypot(dx, dy)
 		if l == 0 {
-			return nil, false
+			return dst, false
 		}
 		normals[i] = Point{dy / l, -dx / l}
 	}
-	out := make(Ring, n)
+	start := len(dst)
+	dst = slices.Grow(dst, n)[:start+n]
+	out := dst[start:]
 	// k = -1 tries the polygon as it is, when its coordinates are float32
 	// values already (integer hull corners are); then the lines move out
 	// by one ulp of the largest coordinate, doubled up to 256 ulps: enough
@@ -89,7 +108,7 @@ func Outward32(r Ring, origin Point, lim Limits32) (Ring, bool) {
 			n1, n2 := normals[(i+n-1)%n], normals[i]
 			den := 1 + n1[0]*n2[0] + n1[1]*n2[1]
 			if den < 1e-9 {
-				return nil, false // a spike: the neighbouring edges almost fold back
+				return dst[:start], false // a spike: the neighbouring edges almost fold back
 			}
 			x := rel[i][0] + delta*(n1[0]+n2[0])/den
 			y := rel[i][1] + delta*(n1[1]+n2[1])/den
@@ -105,10 +124,10 @@ func Outward32(r Ring, origin Point, lim Limits32) (Ring, bool) {
 			continue
 		}
 		if contains32(out, r, origin) {
-			return out, true
+			return dst, true
 		}
 	}
-	return nil, false
+	return dst[:start], false
 }
 
 // exact32 reports whether q equals rel, vertex for vertex.
