@@ -129,10 +129,15 @@ func checkSprite(s *Sprite, masks bool) error {
 			return err
 		}
 	}
-	for _, k := range sortedKeys(s.Quality) {
-		q := s.Quality[k]
+	for _, q := range s.Quality {
 		if q.Outside < 0 || !finite(q.AreaRatio, q.FPArea) {
-			return fmt.Errorf("quality %q %+v out of range", k, q)
+			// Name the first such key in sorted order, whatever the map's
+			// order; sorting only then spares every sprite the sort.
+			for _, k := range sortedKeys(s.Quality) {
+				if q := s.Quality[k]; q.Outside < 0 || !finite(q.AreaRatio, q.FPArea) {
+					return fmt.Errorf("quality %q %+v out of range", k, q)
+				}
+			}
 		}
 	}
 	if m := s.Mask; m != nil {
