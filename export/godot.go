@@ -162,7 +162,7 @@ func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
 	used := map[string]bool{}
 	i := 0
 	var node []byte // the sprite's node name, quoted
-	err = s.each(func(sp *Sprite) error {
+	err = s.again(func(sp *Sprite) error {
 		if i == len(written) {
 			return fmt.Errorf("sprite %q: the stream gave more sprites the second time", sp.Name)
 		}

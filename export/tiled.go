@@ -57,7 +57,7 @@ func WriteTiled(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
 			tilesetHead(b, "sprites", tw, th, count, 0, 0, 0)
 			id := 0
 			var buf []byte
-			err := s.each(func(sp *Sprite) error {
+			err := s.again(func(sp *Sprite) error {
 				if sheetOf(sp) == "" {
 					writeTile(b, &buf, id, sp, tiledImage(opt, 1, sp.Image), false)
 					id++
@@ -100,7 +100,7 @@ func WriteTiled(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
 			return writeSheet(w, sheet, run, tiledImage(opt, 1+strings.Count(sheet, "/"), run[0].Image))
 		})
 	}
-	err := s.each(func(sp *Sprite) error {
+	err := s.again(func(sp *Sprite) error {
 		sheet := sheetOf(sp)
 		if sheet == "" {
 			return nil
