@@ -204,3 +204,33 @@ func nonagon(x0 float64) Ring {
 	}
 	return r
 }
+
+// TestOutward32MatchesReference holds Outward32 (its memory reused, as the
+// writers call it) to the reference copy of it, polygon for polygon, on
+// random convex rings of every size and place, integer and not, and for
+// both engines' limits.
+func TestOutward32MatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var buf outwardBuf
+	var dst Ring
+	for i := range 200000 {
+		scale := math.Pow(10, float64(rng.IntN(12)-3))
+		r := randomConvex(rng, 3+rng.IntN(10), Point{(rng.Float64() - 0.5) * scale, (rng.Float64() - 0.5) * scale}, scale*rng.Float64(), scale*rng.Float64())
+		if rng.IntN(2) == 0 {
+			for j := range r {
+				r[j] = Point{math.Round(r[j][0]), math.Round(r[j][1])}
+			}
+		}
+		origin := Point{float64(rng.IntN(64)) / 2, float64(rng.IntN(64)) / 2}
+		lim := []Limits32{box2DLimits, godotLimits, {}}[rng.IntN(3)]
+		want, wantOK := refOutward32(r, origin, lim)
+		n := len(dst)
+		got, ok := buf.outward32(dst, r, origin, lim)
+		if ok != wantOK || ok && !reflect.DeepEqual(got[n:], want) || !ok && len(got) != n {
+			t.Fatalf("case %d: outward32(%v, %v, %+v) = %v, %v; reference %v, %v", i, r, origin, lim, got[n:], ok, want, wantOK)
+		}
+		if dst = got; len(dst) > 1000 {
+			dst = dst[:0]
+		}
+	}
+}

@@ -4,7 +4,7 @@ package export
 // reused buffers (fe206a8), kept as the reference that
 // TestEnginesMatchReference holds the writers to, byte for byte. Only
 // names changed (a ref prefix); the helpers they share with the writers
-// and did not change (gridOf, sheetOf, Outward32, ...) are the package's.
+// and did not change (gridOf, sheetOf, orient, ...) are the package's.
 
 import (
 	"bufio"
@@ -708,7 +708,7 @@ func refParts32(s *Sprite, k collide.Kind, lim Limits32) ([]part, string) {
 		if lim.MaxVertices > 0 && len(r) > lim.MaxVertices {
 			return part{}, fmt.Sprintf("more than %d vertices", lim.MaxVertices)
 		}
-		q, ok := Outward32(r, s.Pivot, lim)
+		q, ok := refOutward32(r, s.Pivot, lim)
 		if !ok {
 			return part{}, fmt.Sprintf("no float32 polygon with vertices %s px apart and clear turns", refNum(lim.Weld))
 		}
@@ -842,4 +842,122 @@ var refEngineFormats = []EngineFormat{
 	{"godot3", "shapes.godot3.tscn", oneFile("shapes.godot3.tscn", func(w io.Writer, s Stream) ([]Omission, error) { return refWriteGodot(w, s, refGodot3) })},
 	{"tiled", TiledDir, refWriteTiled},
 	{"phaser", "shapes.phaser.json", oneFile("shapes.phaser.json", refWritePhaser)},
+}
+
+// refOutward32 returns a convex polygon whose coordinates are float32 values
+// and which contains every point of r - origin (r convex, with positive
+// winding), its vertices at least lim.Weld apart and each turning clearly
+// enough to survive float32 arithmetic. Each edge's line is moved outward
+// by the rounding bound (none when r - origin is float32 already; else
+// one float32 ulp of the largest coordinate, doubled until the proof
+// passes, at most 256 ulps), the vertices recomputed as the
+// intersections of neighbouring lines and rounded away from the centre;
+// containment is then proven exactly. It returns false when r - origin
+// has more than lim.MaxVertices vertices or no such polygon is found
+// (vertices closer than the weld distance, a turn too slight for
+// float32).
+func refOutward32(r Ring, origin Point, lim Limits32) (Ring, bool) {
+	n := len(r)
+	if n < 3 || (lim.MaxVertices > 0 && n > lim.MaxVertices) {
+		return nil, false
+	}
+	rel := make([]Point, n)
+	m := 1.0
+	var cx, cy float64
+	for i, p := range r {
+		rel[i] = Point{p[0] - origin[0], p[1] - origin[1]}
+		if !finite(rel[i][0], rel[i][1]) {
+			return nil, false
+		}
+		m = max(m, math.Abs(rel[i][0]), math.Abs(rel[i][1]))
+		cx += rel[i][0] / float64(n)
+		cy += rel[i][1] / float64(n)
+	}
+	if m > math.MaxFloat32/4 {
+		return nil, false
+	}
+	// Outward unit normals of the edges i -> i+1.
+	normals := make([]Point, n)
+	for i := range n {
+		a, b := rel[i], rel[(i+1)%n]
+		dx, dy := b[0]-a[0], b[1]-a[1]
+		l := math.Hypot(dx, dy)
+		if l == 0 {
+			return nil, false
+		}
+		normals[i] = Point{dy / l, -dx / l}
+	}
+	out := make(Ring, n)
+	// k = -1 tries the polygon as it is, when its coordinates are float32
+	// values already (integer hull corners are); then the lines move out
+	// by one ulp of the largest coordinate, doubled up to 256 ulps: enough
+	// for the proof, never a way to grow the shape.
+	for k := -1; k < 9; k++ {
+		delta := 0.0
+		if k >= 0 {
+			delta = 0x1p-23 * m * float64(int(1)<<k)
+		}
+		for i := range n {
+			n1, n2 := normals[(i+n-1)%n], normals[i]
+			den := 1 + n1[0]*n2[0] + n1[1]*n2[1]
+			if den < 1e-9 {
+				return nil, false // a spike: the neighbouring edges almost fold back
+			}
+			x := rel[i][0] + delta*(n1[0]+n2[0])/den
+			y := rel[i][1] + delta*(n1[1]+n2[1])/den
+			out[i] = Point{away32(x, x >= cx), away32(y, y >= cy)}
+			if k < 0 && (out[i][0] != x || out[i][1] != y) {
+				break // not float32 as it is
+			}
+		}
+		if k < 0 && !exact32(out, rel) {
+			continue
+		}
+		if !apart(out, lim.Weld) || !refConvex32(out, m) {
+			continue
+		}
+		if refContains32(out, r, origin) {
+			return out, true
+		}
+	}
+	return nil, false
+}
+
+// refConvex32 reports whether q (float32 values) turns the positive way at
+// every vertex, exactly and in float32 arithmetic, each vertex at least
+// turn32*m above the line through its neighbours.
+func refConvex32(q Ring, m float64) bool {
+	n := len(q)
+	for i := range n {
+		a, b, c := q[(i+n-1)%n], q[i], q[(i+1)%n]
+		if orient(a, c, b, Point{}) >= 0 { // b must lie strictly right of a->c: outside
+			return false
+		}
+		// Box2D's hull test: the cross product of float32 differences.
+		rx, ry := float32(c[0])-float32(a[0]), float32(c[1])-float32(a[1])
+		vx, vy := float32(b[0])-float32(a[0]), float32(b[1])-float32(a[1])
+		if rx*vy-ry*vx >= 0 {
+			return false
+		}
+		l := math.Hypot(c[0]-a[0], c[1]-a[1])
+		h := -((c[0]-a[0])*(b[1]-a[1]) - (c[1]-a[1])*(b[0]-a[0])) / l
+		if !(h >= turn32*m) {
+			return false
+		}
+	}
+	return true
+}
+
+// refContains32 reports whether the convex polygon q contains every vertex
+// of r - origin (and so r - origin itself), exactly.
+func refContains32(q Ring, r Ring, origin Point) bool {
+	for i := range q {
+		a, b := q[i], q[(i+1)%len(q)]
+		for _, p := range r {
+			if orient(a, b, p, origin) < 0 {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -84,7 +84,7 @@ func (buf *outwardBuf) outward32(dst Ring, r Ring, origin Point, lim Limits32) (
 	buf.normals = slices.Grow(buf.normals[:0], n)[:n]
 	normals := buf.normals
 	for i := range n {
-		a, b := rel[i], rel[(i+1)%n]
+		a, b := rel[i], rel[next(i, n)]
 		dx, dy := b[0]-a[0], b[1]-a[1]
 		l := math.Hypot(dx, dy)
 		if l == 0 {
@@ -104,8 +104,8 @@ func (buf *outwardBuf) outward32(dst Ring, r Ring, origin Point, lim Limits32) (
 		if k >= 0 {
 			delta = 0x1p-23 * m * float64(int(1)<<k)
 		}
-		for i := range n {
-			n1, n2 := normals[(i+n-1)%n], normals[i]
+		for i, prev := 0, n-1; i < n; prev, i = i, i+1 {
+			n1, n2 := normals[prev], normals[i]
 			den := 1 + n1[0]*n2[0] + n1[1]*n2[1]
 			if den < 1e-9 {
 				return dst[:start], false // a spike: the neighbouring edges almost fold back
@@ -175,8 +175,8 @@ func apart(q Ring, weld float64) bool {
 // turn32*m above the line through its neighbours.
 func convex32(q Ring, m float64) bool {
 	n := len(q)
-	for i := range n {
-		a, b, c := q[(i+n-1)%n], q[i], q[(i+1)%n]
+	for i, prev := 0, n-1; i < n; prev, i = i, i+1 {
+		a, b, c := q[prev], q[i], q[next(i, n)]
 		if orient(a, c, b, Point{}) >= 0 { // b must lie strictly right of a->c: outside
 			return false
 		}
@@ -198,10 +198,13 @@ func convex32(q Ring, m float64) bool {
 // contains32 reports whether the convex polygon q contains every vertex
 // of r - origin (and so r - origin itself), exactly.
 func contains32(q Ring, r Ring, origin Point) bool {
-	for i := range q {
-		a, b := q[i], q[(i+1)%len(q)]
-		for _, p := range r {
-			if orient(a, b, p, origin) < 0 {
+	// Point by point, so that each p - o is split once (orientSplit) for
+	// all of q's edges.
+	for _, p := range r {
+		cx, ex := twoDiff(p[0], origin[0])
+		cy, ey := twoDiff(p[1], origin[1])
+		for i := range q {
+			if orientSplit(q[i], q[next(i, len(q))], p, origin, cx, ex, cy, ey) < 0 {
 				return false
 			}
 		}
@@ -219,6 +222,12 @@ func orient(a, b, p, o Point) int {
 	// p - o is (cx + ex, cy + ey) exactly.
 	cx, ex := twoDiff(p[0], o[0])
 	cy, ey := twoDiff(p[1], o[1])
+	return orientSplit(a, b, p, o, cx, ex, cy, ey)
+}
+
+// orientSplit is orient given p - o split as twoDiff splits it: (cx +
+// ex, cy + ey).
+func orientSplit(a, b, p, o Point, cx, ex, cy, ey float64) int {
 	l := (a[0] - cx) * (b[1] - cy)
 	r := (a[1] - cy) * (b[0] - cx)
 	det := l - r
