@@ -234,3 +234,19 @@ func TestOutward32MatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// TestHypotNotBelowMax checks what apart relies on to skip math.Hypot:
+// it is never below the larger of |dx| and |dy|.
+func TestHypotNotBelowMax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for range 1_000_000 {
+		dx := math.Float64frombits(rng.Uint64() >> 2) // finite, of every magnitude
+		dy := dx * rng.Float64() * math.Pow(2, float64(-rng.IntN(60)))
+		if rng.IntN(2) == 0 {
+			dx, dy = -dy, dx
+		}
+		if h, m := math.Hypot(dx, dy), max(math.Abs(dx), math.Abs(dy)); h < m {
+			t.Fatalf("math.Hypot(%v, %v) = %v, below %v", dx, dy, h, m)
+		}
+	}
+}

@@ -161,7 +161,13 @@ func up32(v float64) float64 { return away32(v, true) }
 func apart(q Ring, weld float64) bool {
 	for i := range q {
 		for j := i + 1; j < len(q); j++ {
-			d := math.Hypot(q[i][0]-q[j][0], q[i][1]-q[j][1])
+			dx, dy := q[i][0]-q[j][0], q[i][1]-q[j][1]
+			// Vertices a weld or more apart in x or y are apart without
+			// a square root: Hypot is never below the larger of |dx|, |dy|.
+			if m := max(math.Abs(dx), math.Abs(dy)); m > 0 && m >= weld {
+				continue
+			}
+			d := math.Hypot(dx, dy)
 			if d == 0 || d < weld {
 				return false
 			}
