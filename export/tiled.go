@@ -127,7 +127,9 @@ func WriteTiled(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
 // sprite that is a whole image.
 func sheetOf(sp *Sprite) string {
 	base := strings.TrimSuffix(sp.Image, path.Ext(sp.Image))
-	if base != "" && strings.HasPrefix(sp.Name, base+"/") {
+	// sp.Name starts with base+"/", tested without making that string:
+	// this runs for every sprite in each of the writer's passes.
+	if base != "" && len(sp.Name) > len(base) && sp.Name[len(base)] == '/' && strings.HasPrefix(sp.Name, base) {
 		return base
 	}
 	return ""
