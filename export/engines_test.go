@@ -1,9 +1,9 @@
 package export
 
 import (
-	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -46,20 +46,13 @@ func writeEngines(t *testing.T, lib *Library) (map[string]string, []Omission) {
 		t.Fatal(err)
 	}
 	files := map[string]string{}
-	put := func(name string, write func(io.Writer) error) error {
-		var b bytes.Buffer
-		if err := write(&b); err != nil {
-			return err
-		}
-		files[name] = b.String()
-		return nil
-	}
 	var all []Omission
 	for _, e := range EngineFormats {
-		om, err := e.Write(put, s, EngineOptions{AssetDir: "../art"})
+		fs, om, err := writeFiles(e, s)
 		if err != nil {
 			t.Fatalf("%s: %v", e.Name, err)
 		}
+		maps.Copy(files, fs)
 		all = append(all, om...)
 	}
 	return files, all
