@@ -2,9 +2,12 @@ package export
 
 import (
 	"encoding/json"
+	"encoding/xml"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -92,5 +95,64 @@ func TestAppendNumAllocs(t *testing.T) {
 		}
 	}); n != 0 {
 		t.Errorf("appendNum and appendFloat: %v allocations, want 0", n)
+	}
+}
+
+// randomString returns a short string of bytes drawn to hit the string
+// formatters' cases: printable ASCII, the bytes JSON, XML, Godot and Lua
+// escape, control bytes, UTF-8 (U+2028 among it) and invalid UTF-8.
+func randomString(rng *rand.Rand) string {
+	pieces := []string{"a", "Z", "0", " ", "/", ".", "\"", "\\", "'", "&", "<", ">", "\n", "\r", "\t", "\x00", "\x01", "\x1f", "\x7f", "é", "\u2028", "\U0001F600", "\xff", "\xc3", "%", "@", ":"}
+	var b []byte
+	for range rng.IntN(12) {
+		b = append(b, pieces[rng.IntN(len(pieces))]...)
+	}
+	return string(b)
+}
+
+// TestStringFormatters checks the writers' string formatters against the
+// libraries or the code they replace: appendJSONString against
+// json.Marshal, appendAttr against encoding/xml, appendGodotString
+// against a strings.Replacer, appendLuaString against \ddd escapes made
+// by fmt, on random strings.
+func TestStringFormatters(t *testing.T) {
+	godot := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\t", `\t`, "\r", `\r`)
+	lua := func(s string) string {
+		var b strings.Builder
+		b.WriteByte('"')
+		for i := 0; i < len(s); i++ {
+			switch c := s[i]; {
+			case c == '"' || c == '\\':
+				b.WriteByte('\\')
+				b.WriteByte(c)
+			case c < 0x20 || c == 0x7f:
+				fmt.Fprintf(&b, "\\%03d", c)
+			default:
+				b.WriteByte(c)
+			}
+		}
+		b.WriteByte('"')
+		return b.String()
+	}
+	rng := rand.New(rand.NewPCG(17, 18))
+	for range 200_000 {
+		s := randomString(rng)
+		want, err := json.Marshal(s)
+		if got, gotErr := appendJSONString([]byte("x"), s); err != nil || gotErr != nil || string(got) != "x"+string(want) {
+			t.Fatalf("appendJSONString(%q) = %s, %v; want %s, %v", s, got, gotErr, want, err)
+		}
+		var x strings.Builder
+		x.WriteString(`x"`)
+		_ = xml.EscapeText(&x, []byte(s))
+		x.WriteString(`"`)
+		if got := appendAttr([]byte("x"), s); string(got) != x.String() {
+			t.Fatalf("appendAttr(%q) = %s, want %s", s, got, x.String())
+		}
+		if got, want := string(appendGodotString(nil, s)), `"`+godot.Replace(s)+`"`; got != want {
+			t.Fatalf("appendGodotString(%q) = %s, want %s", s, got, want)
+		}
+		if got, want := string(appendLuaString(nil, s)), lua(s); got != want {
+			t.Fatalf("appendLuaString(%q) = %s, want %s", s, got, want)
+		}
 	}
 }
