@@ -237,10 +237,28 @@ func heapObjects() uint64 {
 
 // BenchmarkEngines writes the golden library of testdata/sprites (real
 // shapes: integer hulls, cut pieces) in each engine format.
-func BenchmarkEngines(b *testing.B) {
-	lib, err := Load("../golden/shapes.json")
+func BenchmarkEngines(b *testing.B) { benchEngines(b, "../golden/shapes.json") }
+
+// BenchmarkEnginesLibrary writes, in each engine format, the library file
+// named by $SHAPEGEN_BENCH_LIBRARY: a build's shapes.json, such as the
+// 10,000 sprites of a corpus, where the writers' cost per sprite shows
+// (the golden library is a few dozen sprites). It is skipped without it.
+//
+//	SHAPEGEN_BENCH_LIBRARY=out/shapes.json go test ./export -run '^$' -bench EnginesLibrary -count 8
+func BenchmarkEnginesLibrary(b *testing.B) {
+	path := os.Getenv("SHAPEGEN_BENCH_LIBRARY")
+	if path == "" {
+		b.Skip("SHAPEGEN_BENCH_LIBRARY not set")
+	}
+	benchEngines(b, path)
+}
+
+// benchEngines writes the library file at path in each engine format, to
+// io.Discard.
+func benchEngines(b *testing.B, path string) {
+	lib, err := Load(path)
 	if err != nil {
-		b.Skip("no golden library:", err)
+		b.Skip("no library:", err)
 	}
 	s, err := StreamOf(lib)
 	if err != nil {

@@ -1,11 +1,13 @@
 package export
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"iter"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,7 +28,8 @@ import (
 // generator and settings (its Sprites are not used) and Sprites yields
 // the sprites in strictly increasing name order. A writer may range over
 // Sprites more than once (a Godot scene lists its shapes before its
-// nodes), so Sprites must yield the same sprites each time.
+// nodes), so Sprites must yield the same sprites each time; a writer
+// checks them in its first pass only.
 type Stream struct {
 	Head    *Library
 	Sprites iter.Seq[*Sprite]
@@ -60,7 +63,16 @@ func (s Stream) valid() error {
 
 // each ranges over s.Sprites, checking each sprite (as WriteJSON does) and
 // the name order, and calls fn for each; it stops at the first error.
-func (s Stream) each(fn func(*Sprite) error) error {
+func (s Stream) each(fn func(*Sprite) error) error { return s.walk(true, fn) }
+
+// again is each for a writer's later pass over the sprites: it checks
+// their names and order again but not the sprites, which each checked in
+// the writer's first pass (Stream asks the same sprites of every pass).
+// The check was over a quarter of the writers' time.
+func (s Stream) again(fn func(*Sprite) error) error { return s.walk(false, fn) }
+
+// walk is each, checking the sprites themselves when check is set.
+func (s Stream) walk(check bool, fn func(*Sprite) error) error {
 	if err := s.valid(); err != nil {
 		return err
 	}
@@ -75,9 +87,11 @@ func (s Stream) each(fn func(*Sprite) error) error {
 			err = fmt.Errorf("sprite %q after %q: sprites not sorted by name or a name twice", sp.Name, prev)
 			break
 		}
-		if e := checkSprite(sp, true); e != nil {
-			err = fmt.Errorf("sprite %q: %w", sp.Name, e)
-			break
+		if check {
+			if e := checkSprite(sp, true); e != nil {
+				err = fmt.Errorf("sprite %q: %w", sp.Name, e)
+				break
+			}
 		}
 		if e := fn(sp); e != nil {
 			err = e
@@ -195,19 +209,46 @@ func has(s *Sprite, k collide.Kind) bool {
 	return false
 }
 
+// partBuf is the memory parts32 makes parts in, which a writer keeps
+// from one sprite to the next: the parts of one call hold until the next.
+type partBuf struct {
+	parts  []part
+	points []Point // the polygons' vertices
+	out    outwardBuf
+}
+
 // parts32 returns s's shape kind k as float32 parts relative to its
-// pivot, within lim, or a reason why they cannot be written.
-func parts32(s *Sprite, k collide.Kind, lim Limits32) ([]part, string) {
+// pivot, within lim, made in buf, or a reason why they cannot be written.
+func parts32(s *Sprite, k collide.Kind, lim Limits32, buf *partBuf) ([]part, string) {
+	ps := buf.parts[:0]
+	defer func() { buf.parts = ps[:0] }() // keep what grew
 	poly := func(r Ring) (part, string) {
 		if lim.MaxVertices > 0 && len(r) > lim.MaxVertices {
 			return part{}, fmt.Sprintf("more than %d vertices", lim.MaxVertices)
 		}
-		q, ok := Outward32(r, s.Pivot, lim)
+		n := len(buf.points)
+		q, ok := buf.out.outward32(buf.points, r, s.Pivot, lim)
 		if !ok {
 			return part{}, fmt.Sprintf("no float32 polygon with vertices %s px apart and clear turns", num(lim.Weld))
 		}
-		return part{kind: partPoly, poly: q}, ""
+		buf.points = q
+		// Capped, so that no append to one part can reach the next.
+		return part{kind: partPoly, poly: q[n:len(q):len(q)]}, ""
 	}
+	// The polygons' vertices have room before they are made, so that
+	// making one does not move those made before it.
+	vertices := 0
+	switch k {
+	case collide.KindHull:
+		vertices = len(s.Hull)
+	case collide.KindPolygon:
+		vertices = len(s.Polygon)
+	case collide.KindPieces:
+		for _, r := range s.Pieces {
+			vertices += len(r)
+		}
+	}
+	buf.points = slices.Grow(buf.points[:0], vertices)
 	switch k {
 	case collide.KindAABB, collide.KindBox:
 		b := Box{}
@@ -224,13 +265,15 @@ func parts32(s *Sprite, k collide.Kind, lim Limits32) ([]part, string) {
 		if 2*min(h[0], h[1]) < lim.Weld || min(h[0], h[1]) < turn32*(max(math.Abs(c[0]), math.Abs(c[1]))+h[0]+h[1]) {
 			return nil, "too thin for float32"
 		}
-		return []part{{kind: partBox, center: c, half: h, angle: angle}}, ""
+		ps = append(ps, part{kind: partBox, center: c, half: h, angle: angle})
+		return ps, ""
 	case collide.KindCircle:
 		c, r, ok := Circle32(*s.Circle, s.Pivot)
 		if !ok {
 			return nil, "too large for float32"
 		}
-		return []part{{kind: partCircle, center: c, radius: r}}, ""
+		ps = append(ps, part{kind: partCircle, center: c, radius: r})
+		return ps, ""
 	case collide.KindHull, collide.KindPolygon:
 		r := s.Hull
 		if k == collide.KindPolygon {
@@ -240,9 +283,9 @@ func parts32(s *Sprite, k collide.Kind, lim Limits32) ([]part, string) {
 		if why != "" {
 			return nil, why
 		}
-		return []part{p}, ""
+		ps = append(ps, p)
+		return ps, ""
 	case collide.KindPieces:
-		ps := make([]part, 0, len(s.Pieces))
 		for _, r := range s.Pieces {
 			p, why := poly(r)
 			if why != "" {
@@ -321,7 +364,70 @@ func appendNum(dst []byte, v float64) []byte {
 	if v == 0 {
 		return append(dst, '0') // no "-0"
 	}
+	return appendShortest(dst, v)
+}
+
+// appendShortest appends strconv.AppendFloat(dst, v, 'f', -1, 64): the
+// shortest decimal that reads back as v, without an exponent. Most of the
+// engine formats' numbers are pixels and half pixels, which it writes
+// from the integer directly, as strconv's shortest formatting took a
+// fifth of the writers' time. These are the same bytes: a number whose
+// exact decimal has at most 15 significant digits is its own shortest
+// form, since two decimals of at most 15 digits never read as the same
+// float64 (DBL_DIG). An integer below 2^53 has no shorter form than its
+// digits either: every integer that close is a float64 of its own.
+func appendShortest(dst []byte, v float64) []byte {
+	a := math.Abs(v)
+	switch {
+	case v == 0: // strconv writes -0 as "-0"
+	case a < 1<<53 && a == math.Trunc(a):
+		return strconv.AppendInt(dst, int64(v), 10)
+	case a < 1e5 && a*1024 == math.Trunc(a*1024):
+		// v is n/1024 (the product is exact): at most 5 digits before
+		// the point and 10 after, as n/1024 = n*5^10/10^10.
+		n := uint64(a * 1024)
+		if v < 0 {
+			dst = append(dst, '-')
+		}
+		dst = strconv.AppendUint(dst, n>>10, 10)
+		frac := (n & 1023) * 9765625 // 5^10
+		if frac == 0 {
+			return dst
+		}
+		var digits [10]byte
+		for i := len(digits) - 1; i >= 0; i-- {
+			digits[i] = byte('0' + frac%10)
+			frac /= 10
+		}
+		end := len(digits)
+		for digits[end-1] == '0' {
+			end--
+		}
+		return append(append(dst, '.'), digits[:end]...)
+	}
 	return strconv.AppendFloat(dst, v, 'f', -1, 64)
+}
+
+// appendIntList appends vs separated by ", ".
+func appendIntList(dst []byte, vs ...int) []byte {
+	for i, v := range vs {
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		dst = strconv.AppendInt(dst, int64(v), 10)
+	}
+	return dst
+}
+
+// appendNumList appends vs (appendNum) separated by ", ".
+func appendNumList(dst []byte, vs ...float64) []byte {
+	for i, v := range vs {
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		dst = appendNum(dst, v)
+	}
+	return dst
 }
 
 // godotNodeName returns name made into a Godot node name not yet in used:
@@ -342,31 +448,67 @@ func godotNodeName(name string, used map[string]bool) string {
 	return n
 }
 
-// godotString returns s as a Godot string literal.
-func godotString(s string) string { return `"` + godotEscapes.Replace(s) + `"` }
+// appendGodotString appends s as a Godot string literal: backslash,
+// quote, newline, tab and carriage return escaped.
+func appendGodotString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\\', '"':
+			dst = append(dst, '\\', c)
+		case '\n':
+			dst = append(dst, '\\', 'n')
+		case '\t':
+			dst = append(dst, '\\', 't')
+		case '\r':
+			dst = append(dst, '\\', 'r')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return append(dst, '"')
+}
 
-// godotEscapes escapes a Godot string literal's contents; made once, as a
-// Replacer builds its tables on first use (a sprite's worth of garbage
-// each time otherwise).
-var godotEscapes = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\t", `\t`, "\r", `\r`)
+// luaString returns s as a Lua 5.1 string literal (appendLuaString).
+func luaString(s string) string { return string(appendLuaString(nil, s)) }
 
-// luaString returns s as a Lua 5.1 string literal: quotes, backslashes and
-// control bytes escaped as \ddd, other bytes (UTF-8 included) as they are.
-func luaString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
+// appendLuaString appends s as a Lua 5.1 string literal: quotes,
+// backslashes and control bytes escaped as \ddd, other bytes (UTF-8
+// included) as they are.
+func appendLuaString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
+			dst = append(dst, '\\', c)
 		case c < 0x20 || c == 0x7f:
-			fmt.Fprintf(&b, "\\%03d", c)
+			dst = append(dst, '\\', '0'+c/100, '0'+c/10%10, '0'+c%10)
 		default:
-			b.WriteByte(c)
+			dst = append(dst, c)
 		}
 	}
-	b.WriteByte('"')
-	return b.String()
+	return append(dst, '"')
+}
+
+// plainASCII reports whether s is printable ASCII without the bytes
+// special in JSON and XML strings, which both write as it is.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20 || c >= 0x7f, c == '"', c == '\\', c == '\'', c == '&', c == '<', c == '>':
+			return false
+		}
+	}
+	return true
+}
+
+// appendJSONString appends s as json.Marshal writes it (HTML-escaped):
+// plain ASCII as it is, anything else through json.Marshal itself.
+func appendJSONString(dst []byte, s string) ([]byte, error) {
+	if plainASCII(s) {
+		return append(append(append(dst, '"'), s...), '"'), nil
+	}
+	q, err := json.Marshal(s)
+	return append(dst, q...), err
 }

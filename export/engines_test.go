@@ -1,9 +1,9 @@
 package export
 
 import (
-	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -46,20 +46,13 @@ func writeEngines(t *testing.T, lib *Library) (map[string]string, []Omission) {
 		t.Fatal(err)
 	}
 	files := map[string]string{}
-	put := func(name string, write func(io.Writer) error) error {
-		var b bytes.Buffer
-		if err := write(&b); err != nil {
-			return err
-		}
-		files[name] = b.String()
-		return nil
-	}
 	var all []Omission
 	for _, e := range EngineFormats {
-		om, err := e.Write(put, s, EngineOptions{AssetDir: "../art"})
+		fs, om, err := writeFiles(e, s)
 		if err != nil {
 			t.Fatalf("%s: %v", e.Name, err)
 		}
+		maps.Copy(files, fs)
 		all = append(all, om...)
 	}
 	return files, all
@@ -298,7 +291,7 @@ func TestWritePhaser(t *testing.T) {
 	}
 	var circleOnly = &Library{Sprites: []Sprite{{Name: "c", Size: [2]int{4, 4}, Pixels: 1, Circle: &Circle{Center: Point{2, 2}, Radius: 2}}}}
 	files, _ = writeEngines(t, circleOnly)
-	if want := `"circle": {"x": 2, "y": 2, "radius": ` + jsonNum(MatterRadius(2)); !strings.Contains(files["shapes.phaser.json"], want) {
+	if want := `"circle": {"x": 2, "y": 2, "radius": ` + string(appendFloat(nil, MatterRadius(2))); !strings.Contains(files["shapes.phaser.json"], want) {
 		t.Errorf("circle-only sprite:\n%s\nwant %s", files["shapes.phaser.json"], want)
 	}
 }

@@ -45,37 +45,56 @@ const turn32 = 0x1p-16
 // (vertices closer than the weld distance, a turn too slight for
 // float32).
 func Outward32(r Ring, origin Point, lim Limits32) (Ring, bool) {
-	n := len(r)
-	if n < 3 || (lim.MaxVertices > 0 && n > lim.MaxVertices) {
+	var buf outwardBuf
+	q, ok := buf.outward32(make(Ring, 0, len(r)), r, origin, lim)
+	if !ok {
 		return nil, false
 	}
-	rel := make([]Point, n)
+	return q, true
+}
+
+// outwardBuf is Outward32's working memory, which a caller making many
+// polygons keeps from one to the next.
+type outwardBuf struct{ rel, normals []Point }
+
+// outward32 is Outward32 appending the polygon to dst: it returns dst
+// and the polygon's vertices after it, or dst and false.
+func (buf *outwardBuf) outward32(dst Ring, r Ring, origin Point, lim Limits32) (Ring, bool) {
+	n := len(r)
+	if n < 3 || (lim.MaxVertices > 0 && n > lim.MaxVertices) {
+		return dst, false
+	}
+	buf.rel = slices.Grow(buf.rel[:0], n)[:n]
+	rel := buf.rel
 	m := 1.0
 	var cx, cy float64
 	for i, p := range r {
 		rel[i] = Point{p[0] - origin[0], p[1] - origin[1]}
 		if !finite(rel[i][0], rel[i][1]) {
-			return nil, false
+			return dst, false
 		}
 		m = max(m, math.Abs(rel[i][0]), math.Abs(rel[i][1]))
 		cx += rel[i][0] / float64(n)
 		cy += rel[i][1] / float64(n)
 	}
 	if m > math.MaxFloat32/4 {
-		return nil, false
+		return dst, false
 	}
 	// Outward unit normals of the edges i -> i+1.
-	normals := make([]Point, n)
+	buf.normals = slices.Grow(buf.normals[:0], n)[:n]
+	normals := buf.normals
 	for i := range n {
-		a, b := rel[i], rel[(i+1)%n]
+		a, b := rel[i], rel[next(i, n)]
 		dx, dy := b[0]-a[0], b[1]-a[1]
 		l := math.Hypot(dx, dy)
 		if l == 0 {
-			return nil, false
+			return dst, false
 		}
 		normals[i] = Point{dy / l, -dx / l}
 	}
-	out := make(Ring, n)
+	start := len(dst)
+	dst = slices.Grow(dst, n)[:start+n]
+	out := dst[start:]
 	// k = -1 tries the polygon as it is, when its coordinates are float32
 	// values already (integer hull corners are); then the lines move out
 	// by one ulp of the largest coordinate, doubled up to 256 ulps: enough
@@ -85,11 +104,11 @@ func Outward32(r Ring, origin Point, lim Limits32) (Ring, bool) {
 		if k >= 0 {
 			delta = 0x1p-23 * m * float64(int(1)<<k)
 		}
-		for i := range n {
-			n1, n2 := normals[(i+n-1)%n], normals[i]
+		for i, prev := 0, n-1; i < n; prev, i = i, i+1 {
+			n1, n2 := normals[prev], normals[i]
 			den := 1 + n1[0]*n2[0] + n1[1]*n2[1]
 			if den < 1e-9 {
-				return nil, false // a spike: the neighbouring edges almost fold back
+				return dst[:start], false // a spike: the neighbouring edges almost fold back
 			}
 			x := rel[i][0] + delta*(n1[0]+n2[0])/den
 			y := rel[i][1] + delta*(n1[1]+n2[1])/den
@@ -105,10 +124,10 @@ func Outward32(r Ring, origin Point, lim Limits32) (Ring, bool) {
 			continue
 		}
 		if contains32(out, r, origin) {
-			return out, true
+			return dst, true
 		}
 	}
-	return nil, false
+	return dst[:start], false
 }
 
 // exact32 reports whether q equals rel, vertex for vertex.
@@ -142,7 +161,13 @@ func up32(v float64) float64 { return away32(v, true) }
 func apart(q Ring, weld float64) bool {
 	for i := range q {
 		for j := i + 1; j < len(q); j++ {
-			d := math.Hypot(q[i][0]-q[j][0], q[i][1]-q[j][1])
+			dx, dy := q[i][0]-q[j][0], q[i][1]-q[j][1]
+			// Vertices a weld or more apart in x or y are apart without
+			// a square root: Hypot is never below the larger of |dx|, |dy|.
+			if m := max(math.Abs(dx), math.Abs(dy)); m > 0 && m >= weld {
+				continue
+			}
+			d := math.Hypot(dx, dy)
 			if d == 0 || d < weld {
 				return false
 			}
@@ -156,8 +181,8 @@ func apart(q Ring, weld float64) bool {
 // turn32*m above the line through its neighbours.
 func convex32(q Ring, m float64) bool {
 	n := len(q)
-	for i := range n {
-		a, b, c := q[(i+n-1)%n], q[i], q[(i+1)%n]
+	for i, prev := 0, n-1; i < n; prev, i = i, i+1 {
+		a, b, c := q[prev], q[i], q[next(i, n)]
 		if orient(a, c, b, Point{}) >= 0 { // b must lie strictly right of a->c: outside
 			return false
 		}
@@ -179,10 +204,13 @@ func convex32(q Ring, m float64) bool {
 // contains32 reports whether the convex polygon q contains every vertex
 // of r - origin (and so r - origin itself), exactly.
 func contains32(q Ring, r Ring, origin Point) bool {
-	for i := range q {
-		a, b := q[i], q[(i+1)%len(q)]
-		for _, p := range r {
-			if orient(a, b, p, origin) < 0 {
+	// Point by point, so that each p - o is split once (orientSplit) for
+	// all of q's edges.
+	for _, p := range r {
+		cx, ex := twoDiff(p[0], origin[0])
+		cy, ey := twoDiff(p[1], origin[1])
+		for i := range q {
+			if orientSplit(q[i], q[next(i, len(q))], p, origin, cx, ex, cy, ey) < 0 {
 				return false
 			}
 		}
@@ -200,6 +228,12 @@ func orient(a, b, p, o Point) int {
 	// p - o is (cx + ex, cy + ey) exactly.
 	cx, ex := twoDiff(p[0], o[0])
 	cy, ey := twoDiff(p[1], o[1])
+	return orientSplit(a, b, p, o, cx, ex, cy, ey)
+}
+
+// orientSplit is orient given p - o split as twoDiff splits it: (cx +
+// ex, cy + ey).
+func orientSplit(a, b, p, o Point, cx, ex, cy, ey float64) int {
 	l := (a[0] - cx) * (b[1] - cy)
 	r := (a[1] - cy) * (b[0] - cx)
 	det := l - r

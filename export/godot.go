@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 
 	"github.com/shapegen/shapegen/collide"
@@ -15,34 +16,74 @@ type godotDialect struct {
 	name    string // the --formats name
 	format  int
 	vectors string // PackedVector2Array or PoolVector2Array
-	// vec, rect and size write a Vector2, a frame's Rect2(i) and a
-	// size; subID and subRef a sub-resource's id and a reference to it.
-	vec     func(x, y string) string
-	rect    func(f Frame) string
-	size    func(w, h int) string
-	subID   func(n int) string
-	subRef  func(n int) string
-	rectKey func(half Point) string // RectangleShape2D's size (4) or extents (3)
+	// pad is what Godot 3 writes inside a constructor's brackets:
+	// Vector2( x, y ) where Godot 4 writes Vector2(x, y).
+	pad string
+	// intVec and rect are the types of an integer vector (a size) and of
+	// a frame.
+	intVec, rect string
+	// idOpen and idClose go round a sub-resource's number in its id.
+	idOpen, idClose string
+	// rectKey is RectangleShape2D's key, size (4) or extents (3), and
+	// rectScale what the box's half-extents are multiplied by for it (2
+	// or 1: exact either way).
+	rectKey   string
+	rectScale float64
 }
 
 var godot4 = godotDialect{
 	name: "godot", format: 3, vectors: "PackedVector2Array",
-	vec:     func(x, y string) string { return "Vector2(" + x + ", " + y + ")" },
-	rect:    func(f Frame) string { return fmt.Sprintf("Rect2i(%d, %d, %d, %d)", f.X, f.Y, f.W, f.H) },
-	size:    func(w, h int) string { return fmt.Sprintf("Vector2i(%d, %d)", w, h) },
-	subID:   func(n int) string { return `"shape_` + strconv.Itoa(n) + `"` },
-	subRef:  func(n int) string { return `SubResource("shape_` + strconv.Itoa(n) + `")` },
-	rectKey: func(h Point) string { return "size = Vector2(" + num(2*h[0]) + ", " + num(2*h[1]) + ")" },
+	intVec: "Vector2i", rect: "Rect2i", idOpen: `"shape_`, idClose: `"`, rectKey: "size", rectScale: 2,
 }
 
 var godot3 = godotDialect{
-	name: "godot3", format: 2, vectors: "PoolVector2Array",
-	vec:     func(x, y string) string { return "Vector2( " + x + ", " + y + " )" },
-	rect:    func(f Frame) string { return fmt.Sprintf("Rect2( %d, %d, %d, %d )", f.X, f.Y, f.W, f.H) },
-	size:    func(w, h int) string { return fmt.Sprintf("Vector2( %d, %d )", w, h) },
-	subID:   strconv.Itoa,
-	subRef:  func(n int) string { return "SubResource( " + strconv.Itoa(n) + " )" },
-	rectKey: func(h Point) string { return "extents = Vector2( " + num(h[0]) + ", " + num(h[1]) + " )" },
+	name: "godot3", format: 2, vectors: "PoolVector2Array", pad: " ",
+	intVec: "Vector2", rect: "Rect2", rectKey: "extents", rectScale: 1,
+}
+
+// appendVec appends the Vector2 (x, y).
+func (d *godotDialect) appendVec(dst []byte, x, y float64) []byte {
+	dst = appendNumList(append(append(dst, "Vector2("...), d.pad...), x, y)
+	return append(append(dst, d.pad...), ')')
+}
+
+// appendInts appends a value of type typ made of the integers vs.
+func (d *godotDialect) appendInts(dst []byte, typ string, vs ...int) []byte {
+	dst = appendIntList(append(append(append(dst, typ...), '('), d.pad...), vs...)
+	return append(append(dst, d.pad...), ')')
+}
+
+// appendID appends sub-resource n's id.
+func (d *godotDialect) appendID(dst []byte, n int) []byte {
+	return append(strconv.AppendInt(append(dst, d.idOpen...), int64(n), 10), d.idClose...)
+}
+
+// appendMetaKey starts a node's metadata entry key (the first of the node
+// when first): Godot 4's metadata/key line, or a key of Godot 3's
+// __meta__ dictionary. The value follows, then appendMetaEnd.
+func (d *godotDialect) appendMetaKey(dst []byte, key string, first bool) []byte {
+	if d.format == 3 {
+		return append(append(append(dst, "metadata/"...), key...), " = "...)
+	}
+	if first {
+		dst = append(dst, "__meta__ = {\n"...)
+	}
+	return append(appendGodotString(dst, key), ": "...)
+}
+
+// appendMetaEnd ends a metadata entry, the node's last when last.
+func (d *godotDialect) appendMetaEnd(dst []byte, last bool) []byte {
+	if d.format == 3 {
+		return append(dst, '\n')
+	}
+	if !last {
+		dst = append(dst, ',')
+	}
+	dst = append(dst, '\n')
+	if last {
+		dst = append(dst, "}\n"...)
+	}
+	return dst
 }
 
 // godotDefaultKinds is the order in which the first kind a sprite has is
@@ -81,13 +122,17 @@ func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
 	// written holds, sprite by sprite, the kinds the sub-resources have
 	// (bit k), so that the nodes need not prove the polygons again.
 	var written []uint8
+	// Each sprite's text is made in buf, then written.
+	var buf []byte
+	var parts partBuf
 	err := s.each(func(sp *Sprite) error {
 		var ks uint8
+		buf = buf[:0]
 		for _, k := range spriteKinds {
 			if !has(sp, k) {
 				continue
 			}
-			ps, why := parts32(sp, k, godotLimits)
+			ps, why := parts32(sp, k, godotLimits, &parts)
 			if why != "" {
 				om.add(k.String(), "Godot: "+why, sp.Name)
 				continue
@@ -95,10 +140,11 @@ func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
 			ks |= 1 << k
 			for _, p := range ps {
 				id++
-				writeGodotShape(b, d, id, p)
+				buf = appendGodotShape(buf, &d, id, p)
 			}
 		}
 		written = append(written, ks)
+		b.Write(buf) // an error stays in b, for Flush
 		return nil
 	})
 	if err != nil {
@@ -108,67 +154,77 @@ func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
 	if format == "" {
 		format = Format
 	}
-	fmt.Fprintf(b, "\n[node name=\"Shapes\" type=\"Node2D\"]\n")
-	writeGodotMeta(b, d, [][2]string{{"format", godotString(format)}})
+	buf = append(buf[:0], "\n[node name=\"Shapes\" type=\"Node2D\"]\n"...)
+	buf = d.appendMetaKey(buf, "format", true)
+	buf = d.appendMetaEnd(appendGodotString(buf, format), true)
+	b.Write(buf)
 	id = 0
 	used := map[string]bool{}
 	i := 0
-	err = s.each(func(sp *Sprite) error {
+	var node []byte // the sprite's node name, quoted
+	err = s.again(func(sp *Sprite) error {
 		if i == len(written) {
 			return fmt.Errorf("sprite %q: the stream gave more sprites the second time", sp.Name)
 		}
 		ks := written[i]
 		i++
-		node := godotString(godotNodeName(sp.Name, used))
-		fmt.Fprintf(b, "\n[node name=%s type=\"Area2D\" parent=\".\"]\n", node)
+		node = appendGodotString(node[:0], godotNodeName(sp.Name, used))
+		buf = append(append(append(buf[:0], "\n[node name="...), node...), " type=\"Area2D\" parent=\".\"]\n"...)
+		buf = d.appendMetaKey(buf, "sprite", true)
+		buf = d.appendMetaEnd(appendGodotString(buf, sp.Name), false)
+		buf = d.appendMetaKey(buf, "image", false)
+		buf = d.appendMetaEnd(appendGodotString(buf, sp.Image), false)
+		buf = d.appendMetaKey(buf, "frame", false)
+		buf = d.appendMetaEnd(d.appendInts(buf, d.rect, sp.Frame.X, sp.Frame.Y, sp.Frame.W, sp.Frame.H), false)
 		off := [2]int{}
 		if sp.Offset != nil {
 			off = *sp.Offset
 		}
-		writeGodotMeta(b, d, [][2]string{
-			{"sprite", godotString(sp.Name)}, {"image", godotString(sp.Image)}, {"frame", d.rect(sp.Frame)},
-			{"offset", d.size(off[0], off[1])}, {"rotated", strconv.FormatBool(sp.Rotated)}, {"turn", strconv.Itoa(turnDegrees(sp))},
-			{"size", d.size(sp.Size[0], sp.Size[1])}, {"pivot", d.vec(num(sp.Pivot[0]), num(sp.Pivot[1]))},
-		})
-		type kindParts struct {
-			k  collide.Kind
-			ps []part
-		}
-		var kinds []kindParts
-		for _, k := range spriteKinds {
-			if ks&(1<<k) != 0 {
-				kinds = append(kinds, kindParts{k, placed(sp, k)})
-			}
-		}
+		buf = d.appendMetaKey(buf, "offset", false)
+		buf = d.appendMetaEnd(d.appendInts(buf, d.intVec, off[0], off[1]), false)
+		buf = d.appendMetaKey(buf, "rotated", false)
+		buf = d.appendMetaEnd(strconv.AppendBool(buf, sp.Rotated), false)
+		buf = d.appendMetaKey(buf, "turn", false)
+		buf = d.appendMetaEnd(strconv.AppendInt(buf, int64(turnDegrees(sp)), 10), false)
+		buf = d.appendMetaKey(buf, "size", false)
+		buf = d.appendMetaEnd(d.appendInts(buf, d.intVec, sp.Size[0], sp.Size[1]), false)
+		buf = d.appendMetaKey(buf, "pivot", false)
+		buf = d.appendMetaEnd(d.appendVec(buf, sp.Pivot[0], sp.Pivot[1]), true)
 		enabled := collide.NumKinds // none
 		for _, e := range godotDefaultKinds {
-			for _, kp := range kinds {
-				if kp.k == e && enabled == collide.NumKinds {
-					enabled = e
-				}
+			if ks&(1<<e) != 0 {
+				enabled = e
+				break
 			}
 		}
-		for _, kp := range kinds {
-			k, ps := kp.k, kp.ps
-			for i, p := range ps {
+		for _, k := range spriteKinds {
+			if ks&(1<<k) == 0 {
+				continue
+			}
+			for i, p := range placed(sp, k, &parts) {
 				id++
-				name := k.String()
+				// The node's name is the kind's (pieces: and the piece's
+				// number), plain letters and digits, which %q would only
+				// have put in quotes.
+				buf = append(append(buf, "\n[node name=\""...), k.String()...)
 				if k == collide.KindPieces {
-					name += strconv.Itoa(i)
+					buf = strconv.AppendInt(buf, int64(i), 10)
 				}
-				fmt.Fprintf(b, "\n[node name=%q type=\"CollisionShape2D\" parent=%s]\n", name, node)
+				buf = append(append(append(buf, "\" type=\"CollisionShape2D\" parent="...), node...), "]\n"...)
 				if p.kind != partPoly && (p.center != Point{}) {
-					fmt.Fprintf(b, "position = %s\n", d.vec(num(p.center[0]), num(p.center[1])))
+					buf = append(d.appendVec(append(buf, "position = "...), p.center[0], p.center[1]), '\n')
 				}
 				if p.kind == partBox && p.angle != 0 {
-					fmt.Fprintf(b, "rotation = %s\n", num(p.angle))
+					buf = append(appendNum(append(buf, "rotation = "...), p.angle), '\n')
 				}
-				fmt.Fprintf(b, "shape = %s\n", d.subRef(id))
+				buf = append(append(buf, "shape = SubResource("...), d.pad...)
+				buf = append(append(d.appendID(buf, id), d.pad...), ")\n"...)
 				if k != enabled {
-					b.WriteString("disabled = true\n")
+					buf = append(buf, "disabled = true\n"...)
 				}
 			}
 		}
+		b.Write(buf)
 		return nil
 	})
 	if err != nil {
@@ -179,61 +235,40 @@ func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
 
 // placed returns the parts of s's kind k, which parts32 gave, as far as
 // a node needs them: a box's or circle's placement, and one polygon part
-// (without its points) per polygon.
-func placed(s *Sprite, k collide.Kind) []part {
+// (without its points) per polygon; made in buf.
+func placed(s *Sprite, k collide.Kind, buf *partBuf) []part {
+	n := 0
 	switch k {
 	case collide.KindHull, collide.KindPolygon:
-		return []part{{kind: partPoly}}
+		n = 1
 	case collide.KindPieces:
-		return make([]part, len(s.Pieces)) // partPoly
+		n = len(s.Pieces)
+	default:
+		ps, _ := parts32(s, k, godotLimits, buf)
+		return ps
 	}
-	ps, _ := parts32(s, k, godotLimits)
-	return ps
+	buf.parts = slices.Grow(buf.parts[:0], n)[:n]
+	clear(buf.parts) // partPoly
+	return buf.parts
 }
 
-// writeGodotShape writes part p as sub-resource id.
-func writeGodotShape(b *bufio.Writer, d godotDialect, id int, p part) {
+// appendGodotShape appends part p as sub-resource id.
+func appendGodotShape(dst []byte, d *godotDialect, id int, p part) []byte {
 	switch p.kind {
 	case partCircle:
-		fmt.Fprintf(b, "\n[sub_resource type=\"CircleShape2D\" id=%s]\nradius = %s\n", d.subID(id), num(p.radius))
+		dst = d.appendID(append(dst, "\n[sub_resource type=\"CircleShape2D\" id="...), id)
+		return append(appendNum(append(dst, "]\nradius = "...), p.radius), '\n')
 	case partBox:
-		fmt.Fprintf(b, "\n[sub_resource type=\"RectangleShape2D\" id=%s]\n%s\n", d.subID(id), d.rectKey(p.half))
-	default:
-		fmt.Fprintf(b, "\n[sub_resource type=\"ConvexPolygonShape2D\" id=%s]\npoints = %s(", d.subID(id), d.vectors)
-		sep := ""
-		if d.format == 2 {
-			sep = " "
-		}
-		for _, q := range p.poly {
-			b.WriteString(sep)
-			b.Write(appendNum(b.AvailableBuffer(), q[0]))
-			b.WriteString(", ")
-			b.Write(appendNum(b.AvailableBuffer(), q[1]))
-			sep = ", "
-		}
-		if d.format == 2 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(")\n")
+		dst = d.appendID(append(dst, "\n[sub_resource type=\"RectangleShape2D\" id="...), id)
+		dst = append(append(append(dst, "]\n"...), d.rectKey...), " = "...)
+		return append(d.appendVec(dst, d.rectScale*p.half[0], d.rectScale*p.half[1]), '\n')
 	}
-}
-
-// writeGodotMeta writes a node's metadata: Godot 4's metadata/key lines or
-// Godot 3's __meta__ dictionary.
-func writeGodotMeta(b *bufio.Writer, d godotDialect, kv [][2]string) {
-	if d.format == 3 {
-		for _, e := range kv {
-			fmt.Fprintf(b, "metadata/%s = %s\n", e[0], e[1])
-		}
-		return
+	dst = d.appendID(append(dst, "\n[sub_resource type=\"ConvexPolygonShape2D\" id="...), id)
+	dst = append(append(append(dst, "]\npoints = "...), d.vectors...), '(')
+	sep := d.pad
+	for _, q := range p.poly {
+		dst = appendNumList(append(dst, sep...), q[0], q[1])
+		sep = ", "
 	}
-	b.WriteString("__meta__ = {\n")
-	for i, e := range kv {
-		sep := ","
-		if i == len(kv)-1 {
-			sep = ""
-		}
-		fmt.Fprintf(b, "%s: %s%s\n", godotString(e[0]), e[1], sep)
-	}
-	b.WriteString("}\n")
+	return append(append(dst, d.pad...), ")\n"...)
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/shapegen/shapegen/collide"
@@ -118,6 +119,9 @@ func WriteLua(w io.Writer, s Stream) ([]Omission, error) {
 	}
 	fmt.Fprintf(b, luaHead, format, gen, luaNames(luaKinds[:1], true), luaNames(luaKinds[1:], true), MaxMeter, num(box2DLimits.Weld), MaxMeter, luaString(format), luaString(gen), MaxMeter)
 	n := 0
+	// Each sprite's entry is made in buf, then written.
+	var buf []byte
+	var parts partBuf
 	err := s.each(func(sp *Sprite) error {
 		if n%luaBlock == 0 {
 			if n > 0 {
@@ -126,7 +130,8 @@ func WriteLua(w io.Writer, s Stream) ([]Omission, error) {
 			b.WriteString(";(function()\n")
 		}
 		n++
-		writeLuaSprite(b, sp, &om)
+		buf = appendLuaSprite(buf[:0], sp, &om, &parts)
+		b.Write(buf) // an error stays in b, for Flush
 		return nil
 	})
 	if err != nil {
@@ -146,53 +151,63 @@ func writeLuaTail(b *bufio.Writer) {
 		name(collide.KindCircle), name(collide.KindAABB), name(collide.KindBox), name(collide.KindPieces))
 }
 
-// writeLuaSprite writes one sprite's entry.
-func writeLuaSprite(b *bufio.Writer, sp *Sprite, om *omissions) {
+// appendLuaSprite appends one sprite's entry, its parts made in parts.
+func appendLuaSprite(dst []byte, sp *Sprite, om *omissions, parts *partBuf) []byte {
 	f := sp.Frame
-	fmt.Fprintf(b, "S[%s] = {image = %s, frame = {%d, %d, %d, %d}, ", luaString(sp.Name), luaString(sp.Image), f.X, f.Y, f.W, f.H)
+	dst = appendLuaString(append(dst, "S["...), sp.Name)
+	dst = appendLuaString(append(dst, "] = {image = "...), sp.Image)
+	dst = appendIntList(append(dst, ", frame = {"...), f.X, f.Y, f.W, f.H)
 	off := [2]int{}
 	if sp.Offset != nil {
 		off = *sp.Offset
 	}
-	fmt.Fprintf(b, "offset = {%d, %d}, rotated = %t, turn = %d, size = {%d, %d}, pivot = {%s, %s}",
-		off[0], off[1], sp.Rotated, turnDegrees(sp), sp.Size[0], sp.Size[1], num(sp.Pivot[0]), num(sp.Pivot[1]))
+	dst = appendIntList(append(dst, "}, offset = {"...), off[0], off[1])
+	dst = strconv.AppendBool(append(dst, "}, rotated = "...), sp.Rotated)
+	dst = strconv.AppendInt(append(dst, ", turn = "...), int64(turnDegrees(sp)), 10)
+	dst = appendIntList(append(dst, ", size = {"...), sp.Size[0], sp.Size[1])
+	dst = appendNumList(append(dst, "}, pivot = {"...), sp.Pivot[0], sp.Pivot[1])
+	dst = append(dst, '}')
 	for _, k := range spriteKinds {
 		if !has(sp, k) {
 			continue
 		}
-		ps, why := parts32(sp, k, box2DLimits)
+		ps, why := parts32(sp, k, box2DLimits, parts)
 		if why != "" {
 			om.add(k.String(), "Box2D: "+why, sp.Name)
 			continue
 		}
-		fmt.Fprintf(b, ",\n  %s = ", k)
+		dst = append(append(append(dst, ",\n  "...), k.String()...), " = "...)
 		if k == collide.KindPieces {
-			b.WriteString("{")
+			dst = append(dst, '{')
 			for i, p := range ps {
 				if i > 0 {
-					b.WriteString(", ")
+					dst = append(dst, ", "...)
 				}
-				b.WriteString(luaPart(p))
+				dst = appendLuaPart(dst, p)
 			}
-			b.WriteString("}")
+			dst = append(dst, '}')
 		} else {
-			b.WriteString(luaPart(ps[0]))
+			dst = appendLuaPart(dst, ps[0])
 		}
 	}
-	b.WriteString("}\n")
+	return append(dst, "}\n"...)
 }
 
-// luaPart returns p as a Lua table in the form fixtures reads.
-func luaPart(p part) string {
+// appendLuaPart appends p as a Lua table in the form fixtures reads.
+func appendLuaPart(dst []byte, p part) []byte {
+	dst = append(dst, '{')
 	switch p.kind {
 	case partCircle:
-		return fmt.Sprintf("{%s, %s, %s}", num(p.center[0]), num(p.center[1]), num(p.radius))
+		dst = appendNumList(dst, p.center[0], p.center[1], p.radius)
 	case partBox:
-		return fmt.Sprintf("{%s, %s, %s, %s, %s}", num(p.center[0]), num(p.center[1]), num(2*p.half[0]), num(2*p.half[1]), num(p.angle))
+		dst = appendNumList(dst, p.center[0], p.center[1], 2*p.half[0], 2*p.half[1], p.angle)
+	default:
+		for i, q := range p.poly {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = appendNumList(dst, q[0], q[1])
+		}
 	}
-	v := make([]string, 0, 2*len(p.poly))
-	for _, q := range p.poly {
-		v = append(v, num(q[0]), num(q[1]))
-	}
-	return "{" + strings.Join(v, ", ") + "}"
+	return append(dst, '}')
 }

@@ -2,11 +2,9 @@ package export
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
-	"strings"
 
 	"github.com/shapegen/shapegen/collide"
 )
@@ -54,24 +52,31 @@ func WritePhaser(w io.Writer, s Stream) ([]Omission, error) {
 	b.WriteString("{")
 	first := true
 	var om []Omission
+	// Each sprite's entry is made in buf, then written; name holds its
+	// name as JSON.
+	var buf, name []byte
 	err := s.each(func(sp *Sprite) error {
-		fixtures := phaserFixtures(sp)
-		if fixtures == "" {
-			return nil
+		kind := phaserKind(sp)
+		if kind == collide.NumKinds {
+			return nil // no shape, no entry
 		}
 		if sp.Turn != 0 {
 			om = append(om, Omission{Format: "phaser", First: sp.Name, Sprites: 1, Reason: fmt.Sprintf(
 				"stored turned %d degrees in %s, which Phaser's atlas frames cannot say (only rotated, a quarter turn clockwise); its shapes fit the frame upright: give Phaser the frame upright", sp.Turn, sp.Image)})
 		}
-		name, err := json.Marshal(sp.Name)
-		if err != nil {
+		var err error
+		if name, err = appendJSONString(name[:0], sp.Name); err != nil {
 			return err
 		}
+		buf = buf[:0]
 		if !first {
-			b.WriteString(",")
+			buf = append(buf, ',')
 		}
 		first = false
-		fmt.Fprintf(b, "\n  %s: {\"type\": \"fromPhysicsEditor\", \"label\": %s, %s,\n    \"fixtures\": [%s]}", name, name, phaserBody, fixtures)
+		buf = append(append(append(buf, "\n  "...), name...), ": {\"type\": \"fromPhysicsEditor\", \"label\": "...)
+		buf = append(append(append(append(buf, name...), ", "...), phaserBody...), ",\n    \"fixtures\": ["...)
+		buf = append(appendPhaserFixtures(buf, sp, kind), "]}"...)
+		b.Write(buf) // an error stays in b, for Flush
 		return nil
 	})
 	if err != nil {
@@ -81,45 +86,63 @@ func WritePhaser(w io.Writer, s Stream) ([]Omission, error) {
 	return om, b.Flush()
 }
 
-// phaserFixtures returns sp's fixtures as JSON, or "" when it has no
-// shape.
-func phaserFixtures(sp *Sprite) string {
-	var rings []Ring
-	kind := collide.NumKinds // none
+// phaserKind returns the kind of sp that becomes its Matter body, or
+// collide.NumKinds when it has no shape.
+func phaserKind(sp *Sprite) collide.Kind {
 	for _, k := range phaserKinds {
 		if has(sp, k) {
-			kind = k
-			break
+			return k
 		}
 	}
+	return collide.NumKinds
+}
+
+// appendPhaserFixtures appends sp's fixtures of its kind as JSON.
+func appendPhaserFixtures(dst []byte, sp *Sprite, kind collide.Kind) []byte {
+	// The label is the kind's name, plain letters: as JSON, in quotes.
+	dst = append(append(append(dst, `{"label": "`...), kind.String()...), `", "isSensor": false, `...)
+	if kind == collide.KindCircle {
+		c := sp.Circle
+		dst = appendFloat(append(dst, `"circle": {"x": `...), c.Center[0])
+		dst = appendFloat(append(dst, `, "y": `...), c.Center[1])
+		dst = appendFloat(append(dst, `, "radius": `...), MatterRadius(c.Radius))
+		return append(dst, "}}"...)
+	}
+	dst = append(dst, `"vertices": [`...)
 	switch kind {
 	case collide.KindPieces:
-		rings = sp.Pieces
+		for i, r := range sp.Pieces {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = appendVertexSet(dst, r)
+		}
 	case collide.KindPolygon:
-		rings = []Ring{sp.Polygon}
+		dst = appendVertexSet(dst, sp.Polygon)
 	case collide.KindHull:
-		rings = []Ring{sp.Hull}
+		dst = appendVertexSet(dst, sp.Hull)
 	case collide.KindBox:
-		rings = []Ring{boxRing(*sp.Box)}
+		r := boxRing(*sp.Box)
+		dst = appendVertexSet(dst, r[:])
 	case collide.KindAABB:
 		a := sp.AABB
-		rings = []Ring{{a.Min, {a.Max[0], a.Min[1]}, a.Max, {a.Min[0], a.Max[1]}}}
-	case collide.KindCircle:
-		c := sp.Circle
-		return fmt.Sprintf(`{"label": %q, "isSensor": false, "circle": {"x": %s, "y": %s, "radius": %s}}`,
-			kind.String(), jsonNum(c.Center[0]), jsonNum(c.Center[1]), jsonNum(MatterRadius(c.Radius)))
-	default:
-		return ""
+		dst = appendVertexSet(dst, Ring{a.Min, {a.Max[0], a.Min[1]}, a.Max, {a.Min[0], a.Max[1]}})
 	}
-	sets := make([]string, len(rings))
-	for i, r := range rings {
-		v := make([]string, len(r))
-		for j, p := range r {
-			v[j] = fmt.Sprintf(`{"x": %s, "y": %s}`, jsonNum(p[0]), jsonNum(p[1]))
+	return append(dst, "]}"...)
+}
+
+// appendVertexSet appends r as a Matter vertex set.
+func appendVertexSet(dst []byte, r Ring) []byte {
+	dst = append(dst, '[')
+	for i, p := range r {
+		if i > 0 {
+			dst = append(dst, ", "...)
 		}
-		sets[i] = "[" + strings.Join(v, ", ") + "]"
+		dst = appendFloat(append(dst, `{"x": `...), p[0])
+		dst = appendFloat(append(dst, `, "y": `...), p[1])
+		dst = append(dst, '}')
 	}
-	return fmt.Sprintf(`{"label": %q, "isSensor": false, "vertices": [%s]}`, kind.String(), strings.Join(sets, ", "))
+	return append(dst, ']')
 }
 
 // MatterRadius returns the radius to give Matter's Bodies.circle so that
@@ -128,10 +151,4 @@ func phaserFixtures(sp *Sprite) string {
 func MatterRadius(r float64) float64 {
 	sides := math.Ceil(math.Max(10, math.Min(25, r)))
 	return r / math.Cos(math.Pi/sides) * (1 + 1e-12)
-}
-
-// jsonNum formats v as encoding/json does.
-func jsonNum(v float64) string {
-	b, _ := json.Marshal(v)
-	return string(b)
 }

@@ -2,7 +2,6 @@ package export
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -57,9 +56,10 @@ func WriteTiled(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
 			b := bufio.NewWriter(w)
 			tilesetHead(b, "sprites", tw, th, count, 0, 0, 0)
 			id := 0
-			err := s.each(func(sp *Sprite) error {
+			var buf []byte
+			err := s.again(func(sp *Sprite) error {
 				if sheetOf(sp) == "" {
-					writeTile(b, id, sp, tiledImage(opt, 1, sp.Image), false)
+					writeTile(b, &buf, id, sp, tiledImage(opt, 1, sp.Image), false)
 					id++
 				}
 				return nil
@@ -100,7 +100,7 @@ func WriteTiled(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
 			return writeSheet(w, sheet, run, tiledImage(opt, 1+strings.Count(sheet, "/"), run[0].Image))
 		})
 	}
-	err := s.each(func(sp *Sprite) error {
+	err := s.again(func(sp *Sprite) error {
 		sheet := sheetOf(sp)
 		if sheet == "" {
 			return nil
@@ -127,7 +127,9 @@ func WriteTiled(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
 // sprite that is a whole image.
 func sheetOf(sp *Sprite) string {
 	base := strings.TrimSuffix(sp.Image, path.Ext(sp.Image))
-	if base != "" && strings.HasPrefix(sp.Name, base+"/") {
+	// sp.Name starts with base+"/", tested without making that string:
+	// this runs for every sprite in each of the writer's passes.
+	if base != "" && len(sp.Name) > len(base) && sp.Name[len(base)] == '/' && strings.HasPrefix(sp.Name, base) {
 		return base
 	}
 	return ""
@@ -207,6 +209,7 @@ func gridOf(sheet string, run []Sprite) (grid, []Sprite, bool) {
 func writeSheet(w io.Writer, sheet string, run []Sprite, image string) error {
 	b := bufio.NewWriter(w)
 	name := path.Base(sheet)
+	var buf []byte
 	if g, frames, ok := gridOf(sheet, run); ok {
 		tilesetHead(b, name, g.w, g.h, len(frames), g.columns, g.margin, g.spacing)
 		rows := (len(frames) + g.columns - 1) / g.columns
@@ -214,7 +217,7 @@ func writeSheet(w io.Writer, sheet string, run []Sprite, image string) error {
 		ih := 2*g.margin + rows*g.h + (rows-1)*g.spacing
 		fmt.Fprintf(b, " <image source=%s width=\"%d\" height=\"%d\"/>\n", attr(image), iw, ih)
 		for i := range frames {
-			writeTile(b, i, &frames[i], "", false)
+			writeTile(b, &buf, i, &frames[i], "", false)
 		}
 	} else {
 		tw, th := 0, 0
@@ -223,7 +226,7 @@ func writeSheet(w io.Writer, sheet string, run []Sprite, image string) error {
 		}
 		tilesetHead(b, name, tw, th, len(run), 0, 0, 0)
 		for i := range run {
-			writeTile(b, i, &run[i], image, true)
+			writeTile(b, &buf, i, &run[i], image, true)
 		}
 	}
 	b.WriteString("</tileset>\n")
@@ -248,41 +251,72 @@ func tilesetHead(b *bufio.Writer, name string, tw, th, count, columns, margin, s
 }
 
 // writeTile writes one tile: its properties, its image when image is not
-// "" (a sub-rectangle of it when sub), and its collision objects.
-func writeTile(b *bufio.Writer, id int, sp *Sprite, image string, sub bool) {
+// "" (a sub-rectangle of it when sub), and its collision objects. It makes
+// the tile's text in *buf, kept from one tile to the next.
+func writeTile(b *bufio.Writer, buf *[]byte, id int, sp *Sprite, image string, sub bool) {
+	dst := appendTile((*buf)[:0], id, sp, image, sub)
+	b.Write(dst) // an error stays in b, for Flush
+	*buf = dst
+}
+
+// appendTile appends the tile writeTile writes.
+func appendTile(dst []byte, id int, sp *Sprite, image string, sub bool) []byte {
 	f := sp.Frame
-	fmt.Fprintf(b, " <tile id=\"%d\"", id)
+	dst = strconv.AppendInt(append(dst, ` <tile id="`...), int64(id), 10)
+	dst = append(dst, '"')
 	if sub {
-		fmt.Fprintf(b, " x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"", f.X, f.Y, f.W, f.H)
+		dst = strconv.AppendInt(append(dst, ` x="`...), int64(f.X), 10)
+		dst = strconv.AppendInt(append(dst, `" y="`...), int64(f.Y), 10)
+		dst = strconv.AppendInt(append(dst, `" width="`...), int64(f.W), 10)
+		dst = strconv.AppendInt(append(dst, `" height="`...), int64(f.H), 10)
+		dst = append(dst, '"')
 	}
-	b.WriteString(">\n  <properties>\n")
-	toTile := tileMap(sp)
-	pv := toTile(sp.Pivot)
-	fmt.Fprintf(b, "   <property name=\"pivot\" value=\"%s,%s\"/>\n", num(pv[0]), num(pv[1]))
+	dst = append(dst, ">\n  <properties>\n"...)
+	toTile := tileMapOf(sp)
+	pv := toTile.apply(sp.Pivot)
+	dst = appendNum(append(dst, `   <property name="pivot" value="`...), pv[0])
+	dst = appendNum(append(dst, ','), pv[1])
+	dst = append(dst, "\"/>\n"...)
 	if sp.Rotated {
-		b.WriteString("   <property name=\"rotated\" type=\"bool\" value=\"true\"/>\n")
+		dst = append(dst, "   <property name=\"rotated\" type=\"bool\" value=\"true\"/>\n"...)
 	}
 	if t := turnDegrees(sp); t != 0 {
-		fmt.Fprintf(b, "   <property name=\"turn\" type=\"int\" value=\"%d\"/>\n", t)
+		dst = strconv.AppendInt(append(dst, `   <property name="turn" type="int" value="`...), int64(t), 10)
+		dst = append(dst, "\"/>\n"...)
 	}
-	fmt.Fprintf(b, "   <property name=\"sprite\" value=%s/>\n  </properties>\n", attr(sp.Name))
+	dst = appendAttr(append(dst, `   <property name="sprite" value=`...), sp.Name)
+	dst = append(dst, "/>\n  </properties>\n"...)
 	if image != "" {
-		if sub {
-			fmt.Fprintf(b, "  <image source=%s/>\n", attr(image))
-		} else {
-			fmt.Fprintf(b, "  <image source=%s width=\"%d\" height=\"%d\"/>\n", attr(image), f.W, f.H)
+		dst = appendAttr(append(dst, `  <image source=`...), image)
+		if !sub {
+			dst = strconv.AppendInt(append(dst, ` width="`...), int64(f.W), 10)
+			dst = strconv.AppendInt(append(dst, `" height="`...), int64(f.H), 10)
+			dst = append(dst, '"')
 		}
+		dst = append(dst, "/>\n"...)
 	}
-	var objs bytes.Buffer
+	// The objects go in an object group, which is taken back out when
+	// the tile has none.
+	group := len(dst)
+	dst = append(dst, "  <objectgroup draworder=\"index\" id=\"1\">\n"...)
+	objects := len(dst)
 	oid := 0
-	polygon := func(kind collide.Kind, r Ring) {
+	object := func(kind collide.Kind) {
 		oid++
-		pts := make([]string, len(r))
+		dst = strconv.AppendInt(append(dst, `   <object id="`...), int64(oid), 10)
+		dst = append(append(append(dst, `" name="`...), kind.String()...), '"')
+	}
+	polygon := func(kind collide.Kind, r Ring) {
+		object(kind)
+		dst = append(dst, " x=\"0\" y=\"0\">\n    <polygon points=\""...)
 		for i, p := range r {
-			q := toTile(p)
-			pts[i] = num(q[0]) + "," + num(q[1])
+			if i > 0 {
+				dst = append(dst, ' ')
+			}
+			q := toTile.apply(p)
+			dst = appendNum(append(appendNum(dst, q[0]), ','), q[1])
 		}
-		fmt.Fprintf(&objs, "   <object id=\"%d\" name=\"%s\" x=\"0\" y=\"0\">\n    <polygon points=\"%s\"/>\n   </object>\n", oid, kind.String(), strings.Join(pts, " "))
+		dst = append(dst, "\"/>\n   </object>\n"...)
 	}
 	switch {
 	case len(sp.Pieces) > 0:
@@ -293,52 +327,77 @@ func writeTile(b *bufio.Writer, id int, sp *Sprite, image string, sub bool) {
 		polygon(collide.KindPolygon, sp.Polygon)
 	}
 	if c := sp.Circle; c != nil {
-		oid++
-		q := toTile(c.Center)
-		fmt.Fprintf(&objs, "   <object id=\"%d\" name=\"%s\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">\n    <ellipse/>\n   </object>\n",
-			oid, collide.KindCircle, num(q[0]-c.Radius), num(q[1]-c.Radius), num(2*c.Radius), num(2*c.Radius))
+		object(collide.KindCircle)
+		q := toTile.apply(c.Center)
+		dst = appendNum(append(dst, ` x="`...), q[0]-c.Radius)
+		dst = appendNum(append(dst, `" y="`...), q[1]-c.Radius)
+		dst = appendNum(append(dst, `" width="`...), 2*c.Radius)
+		dst = appendNum(append(dst, `" height="`...), 2*c.Radius)
+		dst = append(dst, "\">\n    <ellipse/>\n   </object>\n"...)
 	}
 	if bx := sp.Box; bx != nil {
-		polygon(collide.KindBox, boxRing(*bx))
+		r := boxRing(*bx)
+		polygon(collide.KindBox, r[:])
 	}
-	if objs.Len() > 0 {
-		fmt.Fprintf(b, "  <objectgroup draworder=\"index\" id=\"1\">\n%s  </objectgroup>\n", objs.Bytes())
+	if len(dst) == objects {
+		dst = dst[:group]
+	} else {
+		dst = append(dst, "  </objectgroup>\n"...)
 	}
-	b.WriteString(" </tile>\n")
+	return append(dst, " </tile>\n"...)
 }
 
 // boxRing returns b's corners with positive winding.
-func boxRing(b Box) Ring {
+func boxRing(b Box) [4]Point {
 	s, c := math.Sincos(b.Angle)
-	r := make(Ring, 0, 4)
-	for _, k := range [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
+	var r [4]Point
+	for i, k := range [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
 		x, y := k[0]*b.Half[0], k[1]*b.Half[1]
-		r = append(r, Point{b.Center[0] + c*x - s*y, b.Center[1] + s*x + c*y})
+		r[i] = Point{b.Center[0] + c*x - s*y, b.Center[1] + s*x + c*y}
 	}
 	return r
 }
 
-// tileMap returns the map from a sprite's upright, untrimmed coordinates
-// to its tile's pixels: the frame as stored in the image, W x H. With the
+// tileMap is the map from a sprite's upright, untrimmed coordinates to
+// its tile's pixels: the frame as stored in the image, W x H. With the
 // offset taken off, the upright point (u, v) is stored at (W - v, u) for
 // a quarter turn clockwise, (W - u, H - v) for a half turn and (v, H - u)
 // for a quarter turn counter-clockwise (270), as Sprite.Rotated and
 // Sprite.Turn state it for pixels.
-func tileMap(sp *Sprite) func(Point) Point {
-	var ox, oy float64
+type tileMap struct {
+	turn         int // degrees clockwise
+	ox, oy, w, h float64
+}
+
+// tileMapOf returns sprite sp's tileMap.
+func tileMapOf(sp *Sprite) tileMap {
+	m := tileMap{turn: turnDegrees(sp), w: float64(sp.Frame.W), h: float64(sp.Frame.H)}
 	if sp.Offset != nil {
-		ox, oy = float64(sp.Offset[0]), float64(sp.Offset[1])
+		m.ox, m.oy = float64(sp.Offset[0]), float64(sp.Offset[1])
 	}
-	w, h := float64(sp.Frame.W), float64(sp.Frame.H)
-	switch turnDegrees(sp) {
+	return m
+}
+
+// apply returns p in the tile's pixels.
+func (m tileMap) apply(p Point) Point {
+	switch m.turn {
 	case 90:
-		return func(p Point) Point { return Point{w - (p[1] - oy), p[0] - ox} }
+		return Point{m.w - (p[1] - m.oy), p[0] - m.ox}
 	case 180:
-		return func(p Point) Point { return Point{w - (p[0] - ox), h - (p[1] - oy)} }
+		return Point{m.w - (p[0] - m.ox), m.h - (p[1] - m.oy)}
 	case 270:
-		return func(p Point) Point { return Point{p[1] - oy, h - (p[0] - ox)} }
+		return Point{p[1] - m.oy, m.h - (p[0] - m.ox)}
 	}
-	return func(p Point) Point { return Point{p[0] - ox, p[1] - oy} }
+	return Point{p[0] - m.ox, p[1] - m.oy}
+}
+
+// appendAttr appends s as a quoted XML attribute value: plain ASCII as it
+// is, anything else escaped by encoding/xml (attr).
+func appendAttr(dst []byte, s string) []byte {
+	if plainASCII(s) {
+		return append(append(append(dst, '"'), s...), '"')
+	}
+	return append(dst, attr(s)...)
 }
 
 // attr returns s as a quoted XML attribute value.

@@ -565,27 +565,19 @@ func appendInts(b []byte, x, y int) []byte {
 
 // appendFloat appends the finite f as encoding/json writes a float64: the
 // shortest form that reads back exactly, in exponent form only below 1e-6
-// or from 1e21 on, with a two-digit exponent cut to one ("1e-7").
+// or from 1e21 on, with a two-digit exponent cut to one ("1e-7"). Most
+// numbers of a library are whole or half pixels (hull corners, outlines,
+// sizes, pivots), which appendShortest writes from the integer.
 func appendFloat(b []byte, f float64) []byte {
-	abs := math.Abs(f)
-	// Most numbers of a library are whole (hull corners, outlines, sizes):
-	// below 1e15 they are exact, and written as the integer they are, but
-	// for -0.
-	if abs < 1e15 && f == math.Trunc(f) && (f != 0 || !math.Signbit(f)) {
-		return strconv.AppendInt(b, int64(f), 10)
-	}
-	format := byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	b = strconv.AppendFloat(b, f, format, -1, 64)
-	if format == 'e' {
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		b = strconv.AppendFloat(b, f, 'e', -1, 64)
 		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
 			b[n-2] = b[n-1]
 			b = b[:n-1]
 		}
+		return b
 	}
-	return b
+	return appendShortest(b, f)
 }
 
 // appendString appends s as a JSON string, escaped as encoding/json does
