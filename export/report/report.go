@@ -292,9 +292,9 @@ func (w *Writer) add(s *export.Sprite, reuse []byte) error {
 type kindTally struct {
 	area, fp counts
 	hist     [histBins]int
-	// count is the index in kinds of the kind's row, -1 for a name that
-	// is no shape kind (see countOf).
-	count int
+	// row is the index in kinds of the kind's row, -1 for a name that is
+	// no shape kind: where countAt finds its count of vertices or pieces.
+	row int
 }
 
 // tally adds s to the totals, the histogram and the medians' counts, and
@@ -321,7 +321,7 @@ func (w *Writer) tally(s *export.Sprite) {
 	for k, q := range s.Quality {
 		kt := w.kinds[k]
 		if kt == nil {
-			kt = &kindTally{count: kindIndex(k)}
+			kt = &kindTally{row: kindIndex(k)}
 			w.kinds[k] = kt
 		}
 		fp, ar := round4(q.FPArea), round4(q.AreaRatio)
@@ -330,7 +330,7 @@ func (w *Writer) tally(s *export.Sprite) {
 		kt.hist[bin(fp)]++
 		out += q.Outside
 		flag = flag || q.Outside != 0 || fp > w.threshold
-		p.push(row, k, q.Outside, fp, ar, countAt(s, kt.count))
+		p.push(row, k, q.Outside, fp, ar, countAt(s, kt.row))
 	}
 	t.Outside += out
 	if flag {
