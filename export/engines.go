@@ -503,8 +503,9 @@ func plainASCII(s string) bool {
 	return true
 }
 
-// appendJSONString appends s as json.Marshal writes it (HTML-escaped):
-// plain ASCII as it is, anything else through json.Marshal itself.
+// appendJSONString appends s as json.Marshal writes it (HTML-escaped, as
+// the Phaser file always was; the library's appendString does not escape
+// < > &): plain ASCII as it is, anything else through json.Marshal itself.
 func appendJSONString(dst []byte, s string) ([]byte, error) {
 	if plainASCII(s) {
 		return append(append(append(dst, '"'), s...), '"'), nil

@@ -111,9 +111,7 @@ func (o *oldFrags) find(k sum16) (loc, bool) {
 }
 
 // section returns a reader of the n bytes at off in the old file.
-func (o *oldFrags) section(off, n int64) (io.Reader, error) {
-	return io.NewSectionReader(o.f, off, n), nil
-}
+func (o *oldFrags) section(off, n int64) io.Reader { return io.NewSectionReader(o.f, off, n) }
 
 func (o *oldFrags) close() {
 	if o != nil {

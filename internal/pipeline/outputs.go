@@ -579,10 +579,7 @@ func (lw *libOut) flushRun() error {
 		return nil
 	}
 	n := r.end - r.off
-	src, err := lw.old.section(r.off, n)
-	if err == nil {
-		err = lw.frags1(r.names, src)
-	}
+	err := lw.frags1(r.names, lw.old.section(r.off, n))
 	if err == nil && lw.cw.n != r.at+n {
 		err = fmt.Errorf("%s: changed while the build ran", lw.name)
 	}
