@@ -45,7 +45,8 @@ type oldCards struct {
 	files []string
 	sums  []string
 	rec   map[string]outputFile
-	at    map[sum16]cardPlace
+	at    *keyed[cardPlace]
+	next  int // keyed.get's
 	// cur is the file whose bytes data holds, -1 for none (data is then
 	// only memory to reuse); bad marks the files that are not as recorded.
 	cur  int32
@@ -77,7 +78,7 @@ func openCards(out, dir, cardKey string, rec map[string]outputFile) *oldCards {
 	}
 	o.bad = make([]bool, nf)
 	n := r.Count()
-	o.at = make(map[sum16]cardPlace, n)
+	o.at = newKeyed[cardPlace](n)
 	for range n {
 		var k sum16
 		copy(k[:], r.Fixed(len(k)))
@@ -85,7 +86,7 @@ func openCards(out, dir, cardKey string, rec map[string]outputFile) *oldCards {
 		if p.file < 0 || int(p.file) >= nf {
 			return nil
 		}
-		o.at[k] = p
+		o.at.add(k, p)
 	}
 	if r.Bad || r.S != "" {
 		return nil
@@ -99,7 +100,7 @@ func (o *oldCards) card(k sum16) ([]byte, bool) {
 	if o == nil {
 		return nil, false
 	}
-	p, ok := o.at[k]
+	p, ok := o.at.get(k, &o.next)
 	if !ok || o.bad[p.file] {
 		return nil, false
 	}

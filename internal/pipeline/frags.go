@@ -52,10 +52,48 @@ type frag struct {
 	loc loc
 }
 
+// keyed holds values under fragment keys, in the order a build recorded
+// them: the sprites' name order, in which the next build asks for them.
+// Asking in that order finds each at the place after the last one found
+// (next), with no lookup in the map, whose 100,000 entries at 100,000
+// sprites are spread through memory; a key not there (a sprite added or
+// changed) moves next to wherever the map has the key asked for. Two
+// sprites with one fragment key have the same bytes, so either will do.
+type keyed[V any] struct {
+	keys []sum16
+	vals []V
+	at   map[sum16]int32
+}
+
+func newKeyed[V any](n int) *keyed[V] {
+	return &keyed[V]{keys: make([]sum16, 0, n), vals: make([]V, 0, n), at: make(map[sum16]int32, n)}
+}
+
+func (kv *keyed[V]) add(k sum16, v V) {
+	kv.at[k] = int32(len(kv.keys))
+	kv.keys, kv.vals = append(kv.keys, k), append(kv.vals, v)
+}
+
+// get returns the value under k, looking at next first; next is then
+// the place after the value's.
+func (kv *keyed[V]) get(k sum16, next *int) (V, bool) {
+	i := *next
+	if i >= len(kv.keys) || kv.keys[i] != k {
+		j, ok := kv.at[k]
+		if !ok {
+			var zero V
+			return zero, false
+		}
+		i = int(j)
+	}
+	*next = i + 1
+	return kv.vals[i], true
+}
+
 // oldFrags is a library file as last written, and where its sprites'
 // bytes are in it.
 type oldFrags struct {
-	at map[sum16]loc
+	at *keyed[loc]
 	f  *os.File
 }
 
@@ -77,11 +115,11 @@ func openFrags(out, dir, name string, rec map[string]outputFile) *oldFrags {
 	}
 	r := &binrec.Reader{S: string(rest[64:])}
 	n := r.Count()
-	at := make(map[sum16]loc, n)
+	at := newKeyed[loc](n)
 	for range n {
 		var k sum16
 		copy(k[:], r.Fixed(len(k)))
-		at[k] = loc{Off: int64(r.Uvarint()), Len: int64(r.Uvarint())}
+		at.add(k, loc{Off: int64(r.Uvarint()), Len: int64(r.Uvarint())})
 	}
 	if r.Bad || r.S != "" {
 		return nil
@@ -98,12 +136,13 @@ func openFrags(out, dir, name string, rec map[string]outputFile) *oldFrags {
 }
 
 // find returns where the sprite with fragment key k is in the old file,
-// and false when the file has none or o is nil.
-func (o *oldFrags) find(k sum16) (loc, bool) {
+// and false when the file has none or o is nil; next is keyed.get's,
+// one for each caller that asks in name order.
+func (o *oldFrags) find(k sum16, next *int) (loc, bool) {
 	if o == nil {
 		return loc{}, false
 	}
-	l, ok := o.at[k]
+	l, ok := o.at.get(k, next)
 	if !ok || l.Len <= 0 || l.Len > 1<<30 {
 		return loc{}, false
 	}

@@ -509,6 +509,7 @@ type libOut struct {
 	cw    *countWriter
 	frags []frag
 	old   *oldFrags
+	next  int // old.find's for write, on the goroutine that writes
 	// run is the run of sprites to be copied from old: their names, where
 	// the run is in old (off to end) and where it goes in the new file.
 	run struct {
@@ -539,7 +540,7 @@ func (lw *libOut) write(sp *export.Sprite, key sum16) error {
 // copied as one run (see flushRun), when the next sprite does not
 // continue it.
 func (lw *libOut) copyOld(name string, key sum16) (bool, error) {
-	l, ok := lw.old.find(key)
+	l, ok := lw.old.find(key, &lw.next)
 	if !ok {
 		return false, nil
 	}
@@ -617,6 +618,7 @@ func (lw *libOut) async(repeats map[string]int) {
 		left int           // sprites yet to be encoded like it
 	}
 	firsts := map[string]*first{} // used by the caller of put alone
+	next := 0                     // old.find's, for the caller of put
 	lw.put = func(sp *export.Sprite, key sum16) error {
 		like := firsts[sp.SameAs]
 		if like != nil {
@@ -624,7 +626,7 @@ func (lw *libOut) async(repeats map[string]int) {
 				delete(firsts, sp.SameAs)
 			}
 		}
-		if _, old := lw.old.find(key); early == nil || old {
+		if _, old := lw.old.find(key, &next); early == nil || old {
 			q.do(func() error { return put(sp, key) })
 			return nil
 		}
