@@ -157,8 +157,8 @@ type store struct {
 	changed bool
 	// mapped, when not nil, is the records file's first bytes mapped
 	// (mapRecords), which unmap unmaps.
-	mapped []byte
-	unmap  func()
+	mapped  []byte
+	unmap   func()
 	outputs outputsRecord
 	// keepAll keeps every record (no compaction), for a shard build.
 	keepAll bool
