@@ -362,6 +362,7 @@ func finish(ctx context.Context, w *worker, srcs []source, outs []outcome, res *
 		if err := c.forgetOutputs(); err != nil {
 			return nil, err
 		}
+		c.saveEarly(srcs, outs)
 		notes, err := writeOutputs(ctx, w, srcs, outs, refs, anims, res.Failures)
 		if err != nil {
 			return nil, err
@@ -372,8 +373,9 @@ func finish(ctx context.Context, w *worker, srcs []source, outs []outcome, res *
 		}
 		res.Wrote = true
 	}
-	// The index is saved after the outputs: writing them recomputes a
-	// damaged record, and its entry must say where the new one is.
+	// The index is saved (again, when saveEarly did) after the outputs:
+	// writing them recomputes a damaged record, and its entry must say
+	// where the new one is.
 	return sm, c.save(srcs, outs)
 }
 

@@ -785,6 +785,57 @@ func TestDamagedRecordIndexed(t *testing.T) {
 	}
 }
 
+// TestDamagedRecordEarlyIndex is TestDamagedRecordIndexed with an image
+// added too, so that the index changes and is written while the outputs
+// are (saveEarly): the record computed again for the damaged one comes
+// after that index was made, and the index saved in the end must point
+// at it.
+func TestDamagedRecordEarlyIndex(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	copyTree(t, sprites, dir)
+	cfg, _ := config.Load(dir)
+	build(t, dir, out, cfg, 0)
+	c, err := openStore(out, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := c.recs.Name()
+	var e *entry
+	var png string
+	for _, x := range c.old {
+		if x.e.Loc.Len > 0 && strings.HasSuffix(x.rel, ".png") && e == nil {
+			e = x.e
+		} else if strings.HasSuffix(x.rel, ".png") && !strings.Contains(x.rel, "/") && png == "" {
+			png = x.rel
+		}
+	}
+	c.close()
+	if e == nil || png == "" {
+		t.Fatal("no record to damage or image to copy")
+	}
+	b, _ := os.ReadFile(recs)
+	b[e.Loc.Off+e.Loc.Len/2] ^= 0x04
+	os.WriteFile(recs, b, 0o644)
+	img, err := os.ReadFile(filepath.Join(dir, png))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "zz-added.png"), img, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	damaged := func(notes []string) bool {
+		return slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, "damaged") })
+	}
+	// Decoded: the image added and the one whose record was damaged.
+	if res, decoded := build(t, dir, out, cfg, 0); decoded != 2 || !damaged(res.Notes) {
+		t.Fatalf("after damaging a record and adding an image: decoded %d images, notes %q; want 2 and a note", decoded, res.Notes)
+	}
+	os.Remove(filepath.Join(out, "shapes.json"))
+	if res, decoded := build(t, dir, out, cfg, 0); decoded != 0 || damaged(res.Notes) {
+		t.Errorf("the build after the one that recomputed a damaged record: decoded %d images, notes %q; want 0 and no note", decoded, res.Notes)
+	}
+}
+
 // TestManifest checks that a build's manifest lists its outputs with their
 // digests, that CheckManifest finds an output that disagrees (as a build
 // killed between renames leaves it) and that the next build repairs it.

@@ -157,9 +157,13 @@ type store struct {
 	changed bool
 	// mapped, when not nil, is the records file's first bytes mapped
 	// (mapRecords), which unmap unmaps.
-	mapped  []byte
-	unmap   func()
-	outputs outputsRecord
+	mapped []byte
+	unmap  func()
+	// early, when not nil, waits for the index saveEarly writes; earlySize
+	// is size when it made the index.
+	early     func() error
+	earlySize int64
+	outputs   outputsRecord
 	// keepAll keeps every record (no compaction), for a shard build.
 	keepAll bool
 	// oldLen is the old index's length: the new one is about as long.
@@ -505,8 +509,18 @@ func newIndex(srcs []source, outs []outcome) []indexed {
 
 // save writes the index of the build's images srcs (sorted by path) and
 // their outcomes, unless it is the old one, compacting the records file
-// first when less than half of it is still referred to.
+// first when less than half of it is still referred to. When saveEarly
+// wrote it already and no record was put since, that one stands.
 func (s *store) save(srcs []source, outs []outcome) error {
+	if s.early != nil {
+		err := s.waitEarly()
+		s.mu.Lock()
+		same := s.size == s.earlySize
+		s.mu.Unlock()
+		if err == nil && same {
+			return nil
+		}
+	}
 	// When every image kept its old entry there is nothing to write, and
 	// nothing new in the records file to compact: the build that wrote
 	// the index looked at that.
@@ -514,16 +528,67 @@ func (s *store) save(srcs []source, outs []outcome) error {
 		return nil
 	}
 	ix := newIndex(srcs, outs)
-	live := int64(0)
-	for _, x := range ix {
-		live += x.e.Loc.Len
-	}
-	if live*2 < s.size && s.size > 1<<20 && !s.keepAll {
+	if s.compactable(ix) {
 		if err := s.compact(ix); err != nil {
 			return err
 		}
 	}
-	body := appendIndex(make([]byte, 0, s.oldLen+s.oldLen/16+4096), ix, s.gen)
+	return s.writeIndex(s.indexBody(ix))
+}
+
+// saveEarly starts writing the index as save would, on a goroutine of
+// its own, so that writing and syncing it (some 24 MB at 100,000 sprites,
+// 0.16-0.35 s) goes on beside the outputs, which are written after it.
+// The index is made here, from the entries as they are; a damaged record
+// that the outputs compute again puts a record and changes an entry, and
+// save then writes the index again. It does nothing when save would
+// compact the records file first, which the outputs read. save and close
+// wait for it.
+func (s *store) saveEarly(srcs []source, outs []outcome) {
+	if s.sameIndex(srcs, outs) && len(s.notes) == 0 {
+		return
+	}
+	ix := newIndex(srcs, outs)
+	if s.compactable(ix) {
+		return
+	}
+	body := s.indexBody(ix)
+	s.mu.Lock()
+	s.earlySize = s.size
+	s.mu.Unlock()
+	done := make(chan error, 1)
+	go func() { done <- s.writeIndex(body) }()
+	s.early = func() error { return <-done }
+}
+
+// waitEarly waits for the index saveEarly writes, and returns its error.
+func (s *store) waitEarly() error {
+	if s.early == nil {
+		return nil
+	}
+	err := s.early()
+	s.early = nil
+	return err
+}
+
+// compactable reports whether the records file is to be compacted before
+// the index ix is saved: less than half of it is still referred to.
+func (s *store) compactable(ix []indexed) bool {
+	live := int64(0)
+	for _, x := range ix {
+		live += x.e.Loc.Len
+	}
+	return live*2 < s.size && s.size > 1<<20 && !s.keepAll
+}
+
+// indexBody returns the index ix encoded.
+func (s *store) indexBody(ix []indexed) []byte {
+	return appendIndex(make([]byte, 0, s.oldLen+s.oldLen/16+4096), ix, s.gen)
+}
+
+// writeIndex writes the index whose encoding is body, and removes the
+// records files it does not refer to.
+func (s *store) writeIndex(body []byte) error {
 	sum := sha256.Sum256(body)
 	err := atomicfile.Write(filepath.Join(s.dir, indexName), func(w io.Writer) error {
 		for _, part := range [][]byte{[]byte(indexMagic), sum[:], body} {
@@ -644,6 +709,7 @@ func (s *store) unmapRecords() {
 
 // close closes the records file.
 func (s *store) close() error {
+	s.waitEarly()
 	s.unmapRecords()
 	return s.recs.Close()
 }
