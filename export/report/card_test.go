@@ -273,3 +273,34 @@ func TestDrawerSumFields(t *testing.T) {
 		t.Errorf("export.Sprite has %d fields; drawer.sum was written for 20", n)
 	}
 }
+
+// TestAppendTenThousandths holds appendFloat's path for k/10⁴ to
+// encoding/json over every k below 3·10⁵ in size, random k
+// up to the path's bound, the figures and coordinates as round4 and
+// round2 make them from random values, and values that are not k/10⁴.
+func TestAppendTenThousandths(t *testing.T) {
+	check := func(v float64) {
+		t.Helper()
+		got, err := appendFloat(nil, v)
+		want, _ := json.Marshal(v)
+		if err != nil || string(got) != string(want) {
+			t.Fatalf("appendFloat(%v) = %s, %v; want %s", v, got, err, want)
+		}
+	}
+	for k := int64(-3e5); k <= 3e5; k++ {
+		check(float64(k) / 1e4)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 200_000 {
+		k := r.Int64N(1e15) - 5e14
+		check(float64(k) / 1e4)
+		check(float64(r.Int64N(1e18)) / 1e4) // past the path's bound too
+		x := (r.Float64() - 0.5) * math.Pow(10, float64(r.IntN(14)-2))
+		check(round4(x))
+		check(round2(x))
+		check(x)
+	}
+	for _, v := range []float64{1e11 - 1e-4, 1e11, 99999999999.9999, 0.0001, -0.0001, 1e-6, 0.5, -1, math.Nextafter(0.1, 1), math.Nextafter(0.1, 0)} {
+		check(v)
+	}
+}
