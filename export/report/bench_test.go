@@ -178,3 +178,19 @@ func BenchmarkAppendFloat(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCountsAdd counts 100,000 area ratios as round4 gives them
+// (in [1, 4)), as the totals of 100,000 sprites do for each kind.
+func BenchmarkCountsAdd(b *testing.B) {
+	r := rand.New(rand.NewPCG(7, 8))
+	vs := make([]float64, 100_000)
+	for i := range vs {
+		vs[i] = round4(1 + 3*r.Float64()*r.Float64())
+	}
+	for b.Loop() {
+		var c counts
+		for _, v := range vs {
+			c.add(v)
+		}
+	}
+}

@@ -369,7 +369,10 @@ type counts struct {
 	// significant digits, so sig4 keeps them (TestCountsDense checks all
 	// 10,000), and adding one to an array costs a fraction of a map's.
 	dense *[10001]int
-	m     map[float64]int // the other values, by sig4
+	// ratios counts, by k, the values in [1, 9.999) that sig4 makes
+	// (1000+k)/10³, as it does the common area ratio (see sig4).
+	ratios *[9000]int
+	m      map[float64]int // the other values, by sig4
 }
 
 func (c *counts) add(v float64) {
@@ -382,6 +385,13 @@ func (c *counts) add(v float64) {
 			c.dense[int(k)]++
 			return
 		}
+	}
+	if v >= 1 && v < 9.999 {
+		if c.ratios == nil {
+			c.ratios = new([9000]int)
+		}
+		c.ratios[int(math.Round(v*1e3))-1000]++
+		return
 	}
 	if c.m == nil {
 		c.m = map[float64]int{}
@@ -427,14 +437,21 @@ func (c *counts) quantiles(qs ...float64) []float64 {
 	if c.n == 0 {
 		return out
 	}
-	m := maps.Clone(c.m) // with the dense values, one of which a value of m can be (1)
+	m := maps.Clone(c.m) // with the arrays' values, which can be one value (1)
+	if m == nil {
+		m = map[float64]int{}
+	}
 	if c.dense != nil {
-		if m == nil {
-			m = map[float64]int{}
-		}
 		for k, n := range c.dense {
 			if n > 0 {
 				m[float64(k)/1e4] += n
+			}
+		}
+	}
+	if c.ratios != nil {
+		for k, n := range c.ratios {
+			if n > 0 {
+				m[float64(1000+k)/1e3] += n // sig4's value
 			}
 		}
 	}

@@ -674,6 +674,28 @@ func TestCountsDense(t *testing.T) {
 			t.Fatalf("add(%v) counted it in the array", v)
 		}
 	}
+	// The area ratios' array: each value in (1, 9.999) at the place of
+	// what sig4 makes of it (1 itself is in the other).
+	for k := 1000; k < 9999; k++ {
+		for _, v := range []float64{float64(k) / 1e3, float64(10*k+4) / 1e4, float64(10*k-5) / 1e4} {
+			if v <= 1 {
+				continue
+			}
+			var c counts
+			c.add(v)
+			at := int(math.Round(sig4(v)*1e3)) - 1000
+			if c.ratios == nil || c.ratios[at] != 1 || len(c.m) != 0 || float64(1000+at)/1e3 != sig4(v) {
+				t.Fatalf("add(%v) did not count it in the ratios' array at %d (sig4 %v)", v, at, sig4(v))
+			}
+		}
+	}
+	for _, v := range []float64{9.999, 10, math.Nextafter(1, 0)} {
+		var c counts
+		c.add(v)
+		if c.ratios != nil {
+			t.Fatalf("add(%v) counted it in the ratios' array", v)
+		}
+	}
 }
 
 // TestCountsLikeMap adds random figures, as the page gets them and not,
