@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
+	"runtime/trace"
 	"strings"
 	"time"
 
@@ -25,8 +26,9 @@ type BuildOptions struct {
 	NoCache  bool
 	Verbose  bool
 	// CPUProfile and MemProfile name files for runtime/pprof profiles of
-	// the build ("" for none).
-	CPUProfile, MemProfile string
+	// the build, Trace one for a runtime/trace execution trace ("" for
+	// none).
+	CPUProfile, MemProfile, Trace string
 	// MemoryLimit is the soft limit of the Go runtime's memory in MiB
 	// (runtime/debug.SetMemoryLimit), 0 for none; GOMEMLIMIT, when set,
 	// wins.
@@ -70,6 +72,7 @@ Exit status: 0 all well, 1 some sprite failed (the rest is written), 2 bad usage
 	cmd.Flags().StringVar(&opts.Shard, "shard", "", `build only share i of n of the images ("i/n"), for "shapegen merge"`)
 	cmd.Flags().StringVar(&opts.CPUProfile, "cpuprofile", "", "write a CPU profile of the build to this file (go tool pprof)")
 	cmd.Flags().StringVar(&opts.MemProfile, "memprofile", "", "write a heap profile at the end of the build to this file (go tool pprof)")
+	cmd.Flags().StringVar(&opts.Trace, "trace", "", "write an execution trace of the build to this file: where it waited, goroutine by goroutine (go tool trace)")
 	cmd.Flags().IntVar(&opts.MemoryLimit, "memory-limit", DefaultMemoryLimit, "soft limit of the build's memory in MiB: the garbage collector runs more often near it (0: none; GOMEMLIMIT, when set, wins)")
 	opts.Settings.bind(cmd.Flags(), true)
 	return cmd
@@ -133,6 +136,17 @@ func runBuild(c *cobra.Command, opts *BuildOptions) error {
 			return usageErrorf("--cpuprofile: %v", err)
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if opts.Trace != "" {
+		f, err := os.Create(opts.Trace)
+		if err != nil {
+			return usageErrorf("--trace: %v", err)
+		}
+		defer f.Close()
+		if err := trace.Start(f); err != nil {
+			return usageErrorf("--trace: %v", err)
+		}
+		defer trace.Stop()
 	}
 	if opts.MemProfile != "" {
 		defer func() {

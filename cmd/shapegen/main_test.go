@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"image"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -280,6 +282,55 @@ func TestSummaryCounts(t *testing.T) {
 	for _, want := range []string{"1 image, 1 sprite (1 frame of sheets and atlases), 1 failure, 0 empty", "3 files: 1 image, 1 frame list, 1 settings file\n"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("summary %q lacks %q", b.String(), want)
+		}
+	}
+}
+
+// TestProfiles builds with --cpuprofile, --memprofile and --trace and
+// checks each file is what its tool reads: the profiles gzipped
+// profile.proto (with their sample types; the heap profile with the
+// build's own functions), the trace Go's execution trace. A file that
+// cannot be created is a usage error naming its flag.
+func TestProfiles(t *testing.T) {
+	dir := t.TempDir()
+	cpu, mem, tr := filepath.Join(dir, "cpu.prof"), filepath.Join(dir, "mem.prof"), filepath.Join(dir, "build.trace")
+	if code, _, stderr := run(t, false, "build", sprites, "-o", t.TempDir(), "--cpuprofile", cpu, "--memprofile", mem, "--trace", tr); code != 0 {
+		t.Fatalf("build with profiles: exit %d, stderr %q", code, stderr)
+	}
+	unzip := func(p string) []byte {
+		t.Helper()
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatalf("%s: %v", filepath.Base(p), err)
+		}
+		b, err := io.ReadAll(zr)
+		if err != nil || len(b) == 0 {
+			t.Fatalf("%s: %d bytes, %v", filepath.Base(p), len(b), err)
+		}
+		return b
+	}
+	for _, s := range []string{"samples", "cpu", "nanoseconds"} {
+		if b := unzip(cpu); !bytes.Contains(b, []byte(s)) {
+			t.Errorf("cpu.prof has no %q", s)
+		}
+	}
+	for _, s := range []string{"alloc_space", "inuse_space", "pipeline.Build"} {
+		if b := unzip(mem); !bytes.Contains(b, []byte(s)) {
+			t.Errorf("mem.prof has no %q", s)
+		}
+	}
+	if b, err := os.ReadFile(tr); err != nil || !bytes.HasPrefix(b, []byte("go 1.")) || !bytes.Contains(b[:16], []byte(" trace")) || len(b) < 1024 {
+		t.Errorf("build.trace: %d bytes starting %q, %v; want Go's execution trace", len(b), b[:min(len(b), 16)], err)
+	}
+	for _, flag := range []string{"--cpuprofile", "--trace"} {
+		code, _, stderr := run(t, false, "build", sprites, "-o", t.TempDir(), flag, filepath.Join(dir, "no", "such", "folder"))
+		if code != 2 || !strings.Contains(stderr, flag+":") {
+			t.Errorf("build %s into a missing folder: exit %d, stderr %q; want 2 and a line naming the flag", flag, code, stderr)
 		}
 	}
 }
