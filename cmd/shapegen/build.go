@@ -126,27 +126,26 @@ func runBuild(c *cobra.Command, opts *BuildOptions) error {
 			return usageErrorf("--shard: %v", err)
 		}
 	}
-	if opts.CPUProfile != "" {
-		f, err := os.Create(opts.CPUProfile)
+	for _, r := range []struct {
+		flag, file string
+		start      func(io.Writer) error
+		stop       func()
+	}{
+		{"--cpuprofile", opts.CPUProfile, pprof.StartCPUProfile, pprof.StopCPUProfile},
+		{"--trace", opts.Trace, trace.Start, trace.Stop},
+	} {
+		if r.file == "" {
+			continue
+		}
+		f, err := os.Create(r.file)
 		if err != nil {
-			return usageErrorf("--cpuprofile: %v", err)
+			return usageErrorf("%s: %v", r.flag, err)
 		}
 		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return usageErrorf("--cpuprofile: %v", err)
+		if err := r.start(f); err != nil {
+			return usageErrorf("%s: %v", r.flag, err)
 		}
-		defer pprof.StopCPUProfile()
-	}
-	if opts.Trace != "" {
-		f, err := os.Create(opts.Trace)
-		if err != nil {
-			return usageErrorf("--trace: %v", err)
-		}
-		defer f.Close()
-		if err := trace.Start(f); err != nil {
-			return usageErrorf("--trace: %v", err)
-		}
-		defer trace.Stop()
+		defer r.stop()
 	}
 	if opts.MemProfile != "" {
 		defer func() {
