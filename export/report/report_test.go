@@ -127,6 +127,23 @@ func TestWriteContent(t *testing.T) {
 			l.Settings.Shapes = []string{"aabb", "hull"}
 			return l
 		}(), Options{}},
+		{"kinds by page", func() *export.Library {
+			// The index pages' kinds differ: the second page has no
+			// hull, the third no pieces but a hull again.
+			l := synthLibrary(2*indexSize + 10)
+			for i := range l.Sprites {
+				s := &l.Sprites[i]
+				switch i / indexSize {
+				case 1:
+					s.Hull = nil
+					delete(s.Quality, "hull")
+				case 2:
+					s.Pieces = nil
+					delete(s.Quality, "pieces")
+				}
+			}
+			return l
+		}(), Options{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			lib := tc.lib
@@ -153,6 +170,15 @@ func TestWriteContent(t *testing.T) {
 			for _, p := range w.index {
 				if p.First != x {
 					t.Fatalf("index page %d starts at %d, want %d", p.Page, p.First, x)
+				}
+				for k, ik := range p.Kinds {
+					n := len(p.Names)
+					if len(ik.FPArea) != n || len(ik.AreaRatio) != n || len(ik.Outside) != n || len(ik.Count) != n {
+						t.Fatalf("index page %d: kind %s has columns of %d, %d, %d, %d rows, want %d", p.Page, k, len(ik.FPArea), len(ik.AreaRatio), len(ik.Outside), len(ik.Count), n)
+					}
+					if !slices.ContainsFunc(lib.Sprites[x:x+n], func(s export.Sprite) bool { _, ok := s.Quality[k]; return ok }) {
+						t.Fatalf("index page %d has kind %s, which none of its sprites has", p.Page, k)
+					}
 				}
 				for j, name := range p.Names {
 					s := &lib.Sprites[x]
