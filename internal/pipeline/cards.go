@@ -323,7 +323,11 @@ func (f *page) Close() error {
 		if err != nil {
 			return err
 		}
-		_, err = w.Write(b)
+		if k, ok := w.(*keepSame); ok {
+			err = k.writeWhole(b)
+		} else {
+			_, err = w.Write(b)
+		}
 		if cerr := w.Close(); err == nil {
 			err = cerr
 		}

@@ -1075,9 +1075,31 @@ type keepSame struct {
 	buf       []byte
 	f         *committer       // once the bytes are known to differ
 	done      func(outputFile) // see createOutput
+	same      bool             // writeWhole found the bytes the same
+}
+
+// writeWhole writes b, the file's whole content, as Write and Close
+// would, without holding a copy of it (a report page is 100 kB, and the
+// copies were a tenth of what a rebuild allocated); only Close may
+// follow.
+func (k *keepSame) writeWhole(b []byte) error {
+	if k.f == nil && len(k.buf) == 0 && int64(len(b)) == k.was.Stat.Size {
+		if sum := sha256.Sum256(b); hex.EncodeToString(sum[:]) == k.was.SHA256 {
+			k.same = true
+			return nil
+		}
+	}
+	if err := k.differ(); err != nil {
+		return err
+	}
+	_, err := k.f.Write(b)
+	return err
 }
 
 func (k *keepSame) Write(p []byte) (int, error) {
+	if k.same {
+		return 0, fmt.Errorf("%s: written after its whole content", k.name)
+	}
 	if k.f == nil && int64(len(k.buf)+len(p)) <= k.was.Stat.Size {
 		k.buf = append(k.buf, p...)
 		return len(p), nil
@@ -1104,6 +1126,9 @@ func (k *keepSame) differ() error {
 }
 
 func (k *keepSame) Close() error {
+	if k.same {
+		return nil // the same bytes: the file stays
+	}
 	if k.f == nil {
 		sum := sha256.Sum256(k.buf)
 		if int64(len(k.buf)) == k.was.Stat.Size && hex.EncodeToString(sum[:]) == k.was.SHA256 {

@@ -72,3 +72,77 @@ func TestCreateOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepSameWhole writes a page as the report's pages do (writeWhole,
+// then Close) over a page written before: the same bytes leave the file
+// alone, other bytes of the same length or another length replace it,
+// with the digest of what was written, and a Write after writeWhole is
+// refused.
+func TestKeepSameWhole(t *testing.T) {
+	out := t.TempDir()
+	name := "report/cards-0001.js"
+	p := filepath.Join(out, "report", "cards-0001.js")
+	put := func(content string) outputFile {
+		t.Helper()
+		var o outputFile
+		f, err := createOutput(out, name, func(x outputFile) { o = x })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Write([]byte(content)); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	whole := func(was outputFile, content string) (outputFile, bool) {
+		t.Helper()
+		before, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := map[string]outputFile{name: was}
+		k, ok := keepable(out, name, rec)
+		if !ok {
+			t.Fatal("a page just written is not keepable")
+		}
+		var o outputFile
+		ks := &keepSame{out: out, name: name, was: k, done: func(x outputFile) { o = x }}
+		if err := ks.writeWhole([]byte(content)); err != nil {
+			t.Fatal(err)
+		}
+		if err := ks.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if b, err := os.ReadFile(p); err != nil || string(b) != content {
+			t.Fatalf("the page holds %q, %v; want %q", b, err, content)
+		}
+		after, _ := os.Stat(p)
+		return o, os.SameFile(before, after)
+	}
+	was := put("shapegenCards(0,[{}]);\n")
+	if o, kept := whole(was, "shapegenCards(0,[{}]);\n"); !kept || o != (outputFile{}) {
+		t.Errorf("the same bytes: kept %v, done %+v; want the file left alone", kept, o)
+	}
+	for _, content := range []string{"shapegenCards(1,[{}]);\n", "shapegenCards(0,[{},{}]);\n"} { // the same length, another
+		o, kept := whole(was, content)
+		fi, sum, err := statDigest(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if kept || o != (outputFile{statOfInfo(fi), sum}) {
+			t.Errorf("%q over the old page: kept %v, done %+v; want it replaced, with its digest", content, kept, o)
+		}
+		was = o
+	}
+	ks := &keepSame{out: out, name: name, was: was, done: func(outputFile) {}}
+	b, _ := os.ReadFile(p)
+	if err := ks.writeWhole(b); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ks.Write([]byte("more")); err == nil {
+		t.Error("Write after writeWhole was taken")
+	}
+}
