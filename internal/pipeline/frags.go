@@ -161,7 +161,9 @@ func (o *oldFrags) close() {
 // writeFrags records where the sprites' bytes (fs) are in library file
 // name, whose SHA-256 is sum.
 func writeFrags(dir, name, sum string, fs []frag) error {
-	b := append([]byte(fragsMagic), sum...)
+	// Room for the head, and a key and two uvarints a sprite.
+	b := append(make([]byte, 0, len(fragsMagic)+len(sum)+binary.MaxVarintLen64+len(fs)*(len(sum16{})+2*binary.MaxVarintLen64)), fragsMagic...)
+	b = append(b, sum...)
 	b = binary.AppendUvarint(b, uint64(len(fs)))
 	for _, f := range fs {
 		b = append(b, f.key[:]...)
