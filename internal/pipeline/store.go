@@ -410,7 +410,7 @@ func (s *store) spritesIn(rb *recordBuf, l loc, key sum32) ([][]byte, error) {
 		rb.b = make([]byte, l.Len)
 	}
 	b := rb.b[:l.Len]
-	if m := s.mapped; l.Off >= 0 && l.Off+l.Len <= int64(len(m)) {
+	if m := s.mapped; l.Off >= 0 && l.Off <= int64(len(m))-l.Len { // no sum to overflow
 		if !noFault(func() { copy(b, m[l.Off:]) }) {
 			return nil, errDamaged // the file was cut short under the build
 		}
