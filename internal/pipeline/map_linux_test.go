@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -93,6 +94,13 @@ func TestRecordsMapped(t *testing.T) {
 	s.mapped = nil // plain reads
 	check()
 	s.mapped = saved
+
+	// A place past the end, even one whose end overflows, is damage.
+	for _, l := range []loc{{Off: math.MaxInt64 - 10, Len: 100}, {Off: s.size, Len: 64}, {Off: -1, Len: 64}} {
+		if _, err := s.spritesIn(&rb, l, recs[0].key); !errors.Is(err, errDamaged) {
+			t.Errorf("a record at %+v: %v, want errDamaged", l, err)
+		}
+	}
 
 	// Cut short: the records past the cut fault in the mapping.
 	if err := s.recs.Truncate(recs[250].l.Off); err != nil {
