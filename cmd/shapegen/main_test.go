@@ -324,8 +324,15 @@ func TestProfiles(t *testing.T) {
 			t.Errorf("mem.prof has no %q", s)
 		}
 	}
-	if b, err := os.ReadFile(tr); err != nil || !bytes.HasPrefix(b, []byte("go 1.")) || !bytes.Contains(b[:16], []byte(" trace")) || len(b) < 1024 {
+	b, err := os.ReadFile(tr)
+	if err != nil || !bytes.HasPrefix(b, []byte("go 1.")) || !bytes.Contains(b[:16], []byte(" trace")) || len(b) < 1024 {
 		t.Errorf("build.trace: %d bytes starting %q, %v; want Go's execution trace", len(b), b[:min(len(b), 16)], err)
+	}
+	// The build's steps are regions of the trace.
+	for _, s := range []string{"build", "walk the folder", "images", "outputs", "library and report", "manifest"} {
+		if !bytes.Contains(b, []byte(s)) {
+			t.Errorf("build.trace has no region %q", s)
+		}
 	}
 	for _, flag := range []string{"--cpuprofile", "--trace"} {
 		code, _, stderr := run(t, false, "build", sprites, "-o", t.TempDir(), flag, filepath.Join(dir, "no", "such", "folder"))

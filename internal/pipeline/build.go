@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime/trace"
 	"slices"
 	"sort"
 	"strings"
@@ -182,6 +183,10 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	// The build's steps are regions of an execution trace (shapegen build
+	// --trace): where a slow build spends its time, and waits, at a look.
+	ctx, task := trace.NewTask(ctx, "build")
+	defer task.End()
 	if err := os.MkdirAll(opts.Out, 0o755); err != nil {
 		return nil, err
 	}
@@ -201,6 +206,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 	ch := make(chan opened, 1)
 	open := func() {
+		defer trace.StartRegion(ctx, "read the cache index").End()
 		s, err := openStore(opts.Out, opts.NoCache)
 		ch <- opened{s, err}
 	}
@@ -213,7 +219,9 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if last == nil {
 		go open()
 	}
+	region := trace.StartRegion(ctx, "walk the folder")
 	found, werr := walk(opts.Dir, opts.Out, cfg, opts.Verbose)
+	region.End()
 	if last != nil {
 		if werr == nil && last.holds(&opts, found.srcs) {
 			found.addTo(res)
@@ -250,6 +258,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(srcs[b].size, srcs[a].size) })
+	region = trace.StartRegion(ctx, "images")
 	if err := each(ctx, len(srcs), opts.Workers, func(k int) error {
 		var err error
 		outs[order[k]], err = w.process(srcs[order[k]])
@@ -261,6 +270,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}); err != nil {
 		return nil, err
 	}
+	region.End()
 
 	c.lookupsDone()
 	w.shared.clear() // up to maxShared bytes of sprites, of no use once every image is done
@@ -362,8 +372,10 @@ func finish(ctx context.Context, w *worker, srcs []source, outs []outcome, res *
 		if err := c.forgetOutputs(); err != nil {
 			return nil, err
 		}
-		c.saveEarly(srcs, outs)
+		c.saveEarly(ctx, srcs, outs)
+		region := trace.StartRegion(ctx, "outputs")
 		notes, err := writeOutputs(ctx, w, srcs, outs, refs, anims, res.Failures)
+		region.End()
 		if err != nil {
 			return nil, err
 		}
@@ -376,6 +388,7 @@ func finish(ctx context.Context, w *worker, srcs []source, outs []outcome, res *
 	// The index is saved (again, when saveEarly did) after the outputs:
 	// writing them recomputes a damaged record, and its entry must say
 	// where the new one is.
+	defer trace.StartRegion(ctx, "save the cache index").End()
 	return sm, c.save(srcs, outs)
 }
 

@@ -19,6 +19,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime/trace"
 	"slices"
 	"strings"
 	"sync"
@@ -145,6 +146,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		lib = &export.Library{Format: head.Format, Generator: head.Generator, Settings: head.Settings}
 	}
 	src := &spriteSource{w: w, srcs: srcs, outs: outs, refs: refs}
+	region := trace.StartRegion(ctx, "library and report")
 	for sp := range src.all(&notes) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -195,6 +197,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	if err := ro.close(); err != nil {
 		return nil, err
 	}
+	region.End()
 
 	// The engine formats, over the sprites read again: each read shared by
 	// all of them (sharedRead), which run side by side.
@@ -253,10 +256,12 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	// joined. They all run at once: a shared read starts only when every
 	// engine format still writing has asked for it.
 	errs := make([]error, len(writers))
+	region = trace.StartRegion(ctx, "engine formats and previews")
 	each(ctx, len(writers), len(writers), func(i int) error {
 		errs[i] = writers[i]()
 		return nil
 	}, nil)
+	region.End()
 	if err := cmp.Or(errors.Join(errs...), ctx.Err()); err != nil {
 		return nil, err
 	}
@@ -283,7 +288,9 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	}
 	maps.Copy(known, fresh) // every writer is done
 
+	region = trace.StartRegion(ctx, "manifest")
 	rec, err := writeManifest(out, outputsSum(cfg, srcs, outs, failures), files, known)
+	region.End()
 	if err != nil {
 		return nil, err
 	}

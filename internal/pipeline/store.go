@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -15,6 +16,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime/debug"
+	"runtime/trace"
 	"slices"
 	"strconv"
 	"strings"
@@ -544,7 +546,7 @@ func (s *store) save(srcs []source, outs []outcome) error {
 // save then writes the index again. It does nothing when save would
 // compact the records file first, which the outputs read. save and close
 // wait for it.
-func (s *store) saveEarly(srcs []source, outs []outcome) {
+func (s *store) saveEarly(ctx context.Context, srcs []source, outs []outcome) {
 	if s.sameIndex(srcs, outs) && len(s.notes) == 0 {
 		return
 	}
@@ -557,7 +559,10 @@ func (s *store) saveEarly(srcs []source, outs []outcome) {
 	s.earlySize = s.size
 	s.mu.Unlock()
 	done := make(chan error, 1)
-	go func() { done <- s.writeIndex(body) }()
+	go func() {
+		defer trace.StartRegion(ctx, "save the cache index early").End()
+		done <- s.writeIndex(body)
+	}()
 	s.early = func() error { return <-done }
 }
 
