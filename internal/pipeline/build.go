@@ -51,9 +51,12 @@ type Options struct {
 	// decoded, when not nil, is called for each image decoded (tests
 	// count decodes with it); copied for each sprite whose bytes a
 	// library file copied from the file as last written (see frags.go),
-	// from any goroutine.
+	// from any goroutine; watched when the walk finds a file changed
+	// since the last build's summary and starts reading the cache
+	// (changeWatch).
 	decoded func(rel string)
 	copied  func(file string)
+	watched func()
 }
 
 // Progress is the state of a running build.
@@ -211,26 +214,44 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		ch <- opened{s, err}
 	}
 	// With the summary of the last build, the cache is read only if the
-	// walk finds something changed.
+	// walk finds something changed (and from the first file the walk
+	// finds changed since the summary was written: changeWatch).
 	var last *summary
+	var watch *changeWatch
 	if summarised(&opts) && !opts.NoCache {
-		last, _ = readSummary(filepath.Join(opts.Out, CacheDir))
+		var since int64
+		last, since = readSummary(filepath.Join(opts.Out, CacheDir))
+		if last != nil {
+			watch = &changeWatch{since: since, fn: func() {
+				if opts.watched != nil {
+					opts.watched()
+				}
+				go open()
+			}}
+		}
 	}
 	if last == nil {
 		go open()
 	}
 	region := trace.StartRegion(ctx, "walk the folder")
-	found, werr := walk(opts.Dir, opts.Out, cfg, opts.Verbose)
+	found, werr := walkWatching(opts.Dir, opts.Out, cfg, opts.Verbose, watch)
 	region.End()
 	if last != nil {
 		if werr == nil && last.holds(&opts, found.srcs) {
+			if watch.fired { // a file looked changed, but none was
+				if op := <-ch; op.s != nil {
+					op.s.close()
+				}
+			}
 			found.addTo(res)
 			last.addTo(res, len(found.srcs))
 			res.replayed = true
 			res.Elapsed = time.Since(start)
 			return res, nil
 		}
-		open()
+		if !watch.fired {
+			open()
+		}
 	}
 	op := <-ch
 	if op.err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -71,17 +72,27 @@ func walkDigest(cfg *config.Config, srcs []source) (string, bool) {
 }
 
 // readSummary returns the summary in the cache folder dir, if there is
-// one that reads.
-func readSummary(dir string) (*summary, bool) {
-	b, err := os.ReadFile(filepath.Join(dir, summaryName))
+// one that reads, and when it was written (its modification time in
+// nanoseconds, as fileStat's times).
+func readSummary(dir string) (*summary, int64) {
+	f, err := os.Open(filepath.Join(dir, summaryName))
 	if err != nil {
-		return nil, false
+		return nil, 0
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, 0
+	}
+	b, err := io.ReadAll(f)
+	if err != nil {
+		return nil, 0
 	}
 	var sm summary
 	if json.Unmarshal(b, &sm) != nil || sm.Walk == "" {
-		return nil, false
+		return nil, 0
 	}
-	return &sm, true
+	return &sm, fi.ModTime().UnixNano()
 }
 
 // write writes sm into the cache folder dir, with the stat data of the

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -98,4 +100,83 @@ func comparable(r *Result) Result {
 	c := *r
 	c.Elapsed, c.replayed = 0, false
 	return c
+}
+
+// TestChangeWatch: the walk's watch calls its function once, from
+// whichever goroutine first sees a file changed at or after its time,
+// and not at all when none is.
+func TestChangeWatch(t *testing.T) {
+	for _, newest := range []int64{99, 100, 250} {
+		var calls atomic.Int32
+		w := &changeWatch{since: 100, fn: func() { calls.Add(1) }}
+		var wg sync.WaitGroup
+		for g := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range 1000 {
+					w.saw(fileStat{Change: int64((i + g) % 100)}) // all before since
+				}
+				w.saw(fileStat{Change: newest})
+			}()
+		}
+		wg.Wait()
+		want := int32(0)
+		if newest >= 100 {
+			want = 1
+		}
+		if calls.Load() != want || w.fired != (want == 1) {
+			t.Errorf("newest %d: called %d times, fired %v; want %d", newest, calls.Load(), w.fired, want)
+		}
+	}
+	var none *changeWatch
+	none.saw(fileStat{Change: 1 << 62}) // a walk without a watch
+}
+
+// TestSummaryWatch: a warm build does not read the cache; a build after
+// an image changed starts reading it during the walk; and one whose
+// summary looks older than every file (so the watch fires) but finds
+// nothing changed still takes its Result from the summary.
+func TestSummaryWatch(t *testing.T) {
+	dir, cfg := spritesCopy(t)
+	out := t.TempDir()
+	run := func() (*Result, int, bool) {
+		t.Helper()
+		watched := false
+		opts := Options{Dir: dir, Out: out, Config: cfg, watched: func() { watched = true }}
+		var n atomic.Int32
+		opts.decoded = func(string) { n.Add(1) }
+		res, err := Build(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, int(n.Load()), watched
+	}
+	run()
+	if res, n, watched := run(); !res.replayed || n != 0 || watched {
+		t.Fatalf("warm build: replayed %v, decoded %d, watched %v; want true, 0, false", res.replayed, n, watched)
+	}
+	time.Sleep(20 * time.Millisecond) // past the file system's clock tick
+	markRing(t, dir)
+	if res, n, watched := run(); res.replayed || n != 1 || !watched {
+		t.Fatalf("after an image changed: replayed %v, decoded %d, watched %v; want false, 1, true", res.replayed, n, watched)
+	}
+	old := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := os.Chtimes(filepath.Join(out, CacheDir, summaryName), old, old); err != nil {
+		t.Fatal(err)
+	}
+	fds := func() int { // open files, where /proc says (-1 elsewhere)
+		ents, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			return -1
+		}
+		return len(ents)
+	}
+	before := fds()
+	if res, n, watched := run(); !res.replayed || n != 0 || !watched {
+		t.Fatalf("a summary older than the files, nothing changed: replayed %v, decoded %d, watched %v; want true, 0, true", res.replayed, n, watched)
+	}
+	if after := fds(); after != before {
+		t.Errorf("%d files open before the build, %d after: the cache it started reading was left open", before, after)
+	}
 }

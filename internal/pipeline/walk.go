@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/shapegen/shapegen/internal/atlas"
 	"github.com/shapegen/shapegen/internal/config"
@@ -103,6 +104,37 @@ func (w *walked) ignore(reason, p string, verbose bool, n int) {
 // the files' stat data taken on all cores: on a warm build the walk is
 // most of the time.
 func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
+	return walkWatching(dir, skip, cfg, verbose, nil)
+}
+
+// changeWatch calls fn once, as soon as a walk takes the stat data of a
+// file changed (its ctime) at or after since; fired says it did, once the
+// walk is over. A build that has the summary of the last one reads the
+// cache only when the walk finds something changed: with a watch from
+// the summary's time it starts reading it beside the rest of the walk,
+// not after it (0.1 s of a rebuild at 100,000 sprites). A file changed
+// without a ctime past since (while the last build ran) is still found
+// changed at the end of the walk; the watch only starts the read sooner.
+type changeWatch struct {
+	since int64
+	once  sync.Once
+	fn    func()
+	fired bool
+}
+
+// saw looks at the stat data of a file the walk found.
+func (c *changeWatch) saw(st fileStat) {
+	if c != nil && st.Change >= c.since {
+		c.once.Do(func() {
+			c.fired = true
+			c.fn()
+		})
+	}
+}
+
+// walkWatching is walk, telling watch (when not nil) the stat data of
+// every file it takes.
+func walkWatching(dir, skip string, cfg *config.Config, verbose bool, watch *changeWatch) (*walked, error) {
 	var skipInfo os.FileInfo
 	if skip != "" {
 		skipInfo, _ = os.Stat(skip)
@@ -115,7 +147,7 @@ func walk(dir, skip string, cfg *config.Config, verbose bool) (*walked, error) {
 		found := make([]folder, len(level))
 		errs := make([]error, len(level))
 		each(context.Background(), len(level), 0, func(i int) error {
-			found[i], errs[i] = readFolder(dir, level[i], skip, skipInfo, cfg)
+			found[i], errs[i] = readFolder(dir, level[i], skip, skipInfo, cfg, watch)
 			return nil
 		}, nil)
 		if err := errors.Join(errs...); err != nil {
@@ -371,7 +403,7 @@ type skipped struct {
 // by name in the open folder: on a warm build stat-ing every file is
 // most of the walk, and the kernel then resolves one name rather than the
 // whole path.
-func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config) (folder, error) {
+func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config, watch *changeWatch) (folder, error) {
 	var f folder
 	abs := filepath.Join(dir, filepath.FromSlash(rel))
 	d, err := os.Open(abs)
@@ -416,12 +448,14 @@ func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config)
 			if cfg.Included(p) {
 				st, ok := in.regular(name)
 				f.pngs = append(f.pngs, statted{p, st, ok})
+				watch.saw(st)
 			} else {
 				f.excluded = append(f.excluded, p)
 			}
 		default:
 			f.data = append(f.data, p)
 			if st, ok := in.regular(name); ok {
+				watch.saw(st)
 				if f.dataStat == nil {
 					f.dataStat = map[string]fileStat{}
 				}
