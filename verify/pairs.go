@@ -125,7 +125,21 @@ type rowSet struct {
 func newRowSet(m *mask.Mask) *rowSet {
 	b := m.Bounds()
 	h := b.Dy()
-	rs := &rowSet{w: b.Dx(), rows: make([]rowInfo, h), firsts: make([]int, h), lasts: make([]int, h)}
+	// The runs are counted first so that they fill one allocation, not
+	// a slice grown row by row: a run starts at each set bit whose left
+	// neighbour is clear.
+	count := 0
+	var row []uint64
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row = m.AppendRow(row[:0], y)
+		var left uint64 // bit 63 of the word before
+		for _, w := range row {
+			count += bits.OnesCount64(w &^ (w<<1 | left))
+			left = w >> 63
+		}
+	}
+	ends := make([]int, 2*h)
+	rs := &rowSet{w: b.Dx(), flat: make([]mask.Run, 0, count), rows: make([]rowInfo, h), firsts: ends[:h:h], lasts: ends[h:]}
 	for y := range h {
 		n := len(rs.flat)
 		rs.flat = m.AppendRuns(rs.flat, b.Min.Y+y)
