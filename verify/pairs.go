@@ -76,7 +76,7 @@ func supportCells(m *mask.Mask, heavy int) int {
 	sup := make([]uint64, (h+1)*nw)
 	var done map[[2]int]bool // heavy pairs of row contents done at dy
 	for dy := range h {
-		envLo, envHi, yLo, yHi := envelope(rs.firsts, rs.lasts, dy)
+		envLo, envHi, yLo, yHi := rs.envelope(dy)
 		if envLo > envHi {
 			continue // no two non-empty rows dy apart
 		}
@@ -118,7 +118,10 @@ type rowSet struct {
 	flat          []mask.Run
 	rows          []rowInfo
 	firsts, lasts []int // each row's first and last opaque pixel, far and -far for none
-	class         []int // rows with equal runs have equal classes; built when needed
+	// The least of firsts[y:] and the greatest of lasts[y:]: what the
+	// rows from y on can reach at most.
+	minFirsts, maxLasts []int
+	class               []int // rows with equal runs have equal classes; built when needed
 }
 
 // newRowSet returns m's rows within its bounds.
@@ -138,8 +141,9 @@ func newRowSet(m *mask.Mask) *rowSet {
 			left = w >> 63
 		}
 	}
-	ends := make([]int, 2*h)
-	rs := &rowSet{w: b.Dx(), flat: make([]mask.Run, 0, count), rows: make([]rowInfo, h), firsts: ends[:h:h], lasts: ends[h:]}
+	ends := make([]int, 4*h)
+	rs := &rowSet{w: b.Dx(), flat: make([]mask.Run, 0, count), rows: make([]rowInfo, h),
+		firsts: ends[:h:h], lasts: ends[h : 2*h : 2*h], minFirsts: ends[2*h : 3*h : 3*h], maxLasts: ends[3*h:]}
 	for y := range h {
 		n := len(rs.flat)
 		rs.flat = m.AppendRuns(rs.flat, b.Min.Y+y)
@@ -152,6 +156,11 @@ func newRowSet(m *mask.Mask) *rowSet {
 		if len(rs.flat) > n {
 			rs.firsts[y], rs.lasts[y] = rs.flat[n].X0, rs.flat[len(rs.flat)-1].X1-1
 		}
+	}
+	f, l := far, -far
+	for y := h - 1; y >= 0; y-- {
+		f, l = min(f, rs.firsts[y]), max(l, rs.lasts[y])
+		rs.minFirsts[y], rs.maxLasts[y] = f, l
 	}
 	return rs
 }
@@ -234,25 +243,46 @@ func (p *pairing) pair(y1 int) {
 const far = 1 << (29 + 11*(bits.UintSize-32)/32)
 
 // envelope returns the least and greatest dx = x2 − x1 over opaque x1 in
-// row y and x2 in row y+dy, over all y, and a y where each is reached,
-// from the rows' first and last opaque pixels (far and -far for empty
-// rows, which then never reach either); lo > hi when no two non-empty
-// rows are dy apart. It is the hot loop of PairsOf on most sprites, so
-// it reads two dense slices.
-func envelope(firsts, lasts []int, dy int) (lo, hi, yLo, yHi int) {
+// row y and x2 in row y+dy, over all y, and the first y where each is
+// reached, from the rows' first and last opaque pixels (far and -far for
+// empty rows, which then never reach either); lo > hi when no two
+// non-empty rows are dy apart. It is the hot loop of PairsOf on most
+// sprites, so it reads dense slices, and it stops early: the rows from y
+// on give no dx below minFirsts[y+dy] − maxLasts[y] nor above
+// maxLasts[y+dy] − minFirsts[y], so once neither bound beats what was
+// found, the rest cannot change the answer. A sprite of straight sides
+// stops at once, a round one about halfway.
+func (rs *rowSet) envelope(dy int) (lo, hi, yLo, yHi int) {
 	l, g := far, -far
-	n := len(firsts) - dy
-	f2, l2, f1, l1 := firsts[dy:], lasts[dy:], firsts[:n], lasts[:n]
-	for y := range n {
-		if d := f2[y] - l1[y]; d < l {
-			l, yLo = d, y
+	n := len(rs.firsts) - dy
+	f2, l2, f1, l1 := rs.firsts[dy:], rs.lasts[dy:], rs.firsts[:n], rs.lasts[:n]
+	mf2, ml2, mf1, ml1 := rs.minFirsts[dy:], rs.maxLasts[dy:], rs.minFirsts[:n], rs.maxLasts[:n]
+	// The bounds are checked every envelopeBlock rows, which keeps the
+	// inner loop as lean as it was.
+	for y0 := 0; y0 < n; y0 += envelopeBlock {
+		if mf2[y0]-ml1[y0] >= l && ml2[y0]-mf1[y0] <= g {
+			break
 		}
-		if d := l2[y] - f1[y]; d > g {
-			g, yHi = d, y
+		// The block's slices, of one length: the loop needs no bounds
+		// checks.
+		end := min(y0+envelopeBlock, n)
+		bf2 := f2[y0:end]
+		bl2, bf1, bl1 := l2[y0:end][:len(bf2)], f1[y0:end][:len(bf2)], l1[y0:end][:len(bf2)]
+		for i := range bf2 {
+			if d := bf2[i] - bl1[i]; d < l {
+				l, yLo = d, y0+i
+			}
+			if d := bl2[i] - bf1[i]; d > g {
+				g, yHi = d, y0+i
+			}
 		}
 	}
 	return l, g, yLo, yHi
 }
+
+// envelopeBlock is how many rows envelope reads between two checks of
+// its bounds.
+const envelopeBlock = 8
 
 // rowInfo says where one row's runs are: flat[s : s+n].
 type rowInfo struct {
