@@ -2,6 +2,7 @@ package verify
 
 import (
 	"cmp"
+	"image"
 	"math"
 	"math/bits"
 	"slices"
@@ -50,7 +51,9 @@ func AreaRatio(r collide.Region, pixels int) float64 {
 // both ends of every such segment it holds every corner (r is convex), so
 // nothing is outside. Otherwise, per row, when the outer corners of the
 // two end pixels are inside so is the whole row, and only the other rows
-// are checked pixel by pixel.
+// are checked pixel by pixel. A Box, whose ContainsPoint costs most,
+// is asked about the corners of the extremes' hull alone (holdsGridHull),
+// which gives the same answer.
 func outsideConvex(m *mask.Mask, r collide.Region) int {
 	contains := r.ContainsPoint
 	if p, ok := r.(collide.Polygon); ok {
@@ -58,7 +61,11 @@ func outsideConvex(m *mask.Mask, r collide.Region) int {
 			contains = in
 		}
 	}
-	if holdsGridExtremes(m, contains) {
+	holds := holdsGridExtremes
+	if b, ok := r.(collide.Box); ok && finiteBox(b) {
+		holds = holdsGridHull // a Box's test is dear: a few points, not two a line
+	}
+	if holds(m, contains) {
 		return 0
 	}
 	n := 0
@@ -85,6 +92,69 @@ func outsideConvex(m *mask.Mask, r collide.Region) int {
 // ContainsPoint) holds, on every grid line, the leftmost and rightmost
 // pixel corner of the rows touching it.
 func holdsGridExtremes(m *mask.Mask, contains func(collide.Vec) bool) bool {
+	return gridExtremes(m, func(lo, hi, y int) bool {
+		return contains(collide.V(float64(lo), float64(y))) && contains(collide.V(float64(hi), float64(y)))
+	})
+}
+
+// holdsGridHull reports what holdsGridExtremes does, for a contains whose
+// points form a convex set exactly (no rounding makes a dent): then it
+// holds every grid extreme when it holds the corners of their convex
+// hull, and it is only asked about those (with some collinear points of
+// the hull's sides, at most two a line, usually a few dozen in all).
+//
+// A finite Box is such a set: its ContainsPoint is decided exactly
+// against the polygon of its float corners, after a test in the box's
+// frame that rejects only points far outside them (many orders of
+// magnitude beyond rounding), so the set is that polygon's. A Polygon is
+// not: the rows exactContains tests by are the polygon's rows even when
+// the polygon (a hand-edited file) is not convex, and they cost little.
+func holdsGridHull(m *mask.Mask, contains func(collide.Vec) bool) bool {
+	// The hull's left side is the left extremes' left chain, its right
+	// side the right extremes' right chain (a left extreme is left of its
+	// line's right one, so only the first and last line give hull
+	// corners of both, and both chains keep their ends). Each chain is
+	// built by the monotone-chain rule, in y order: a point that is not
+	// strictly outside the chord of its neighbours goes.
+	var left, right []image.Point
+	gridExtremes(m, func(lo, hi, y int) bool {
+		left = pushChain(left, image.Pt(lo, y), 1)
+		right = pushChain(right, image.Pt(hi, y), -1)
+		return true
+	})
+	for _, side := range [2][]image.Point{left, right} {
+		for _, p := range side {
+			if !contains(collide.V(float64(p.X), float64(p.Y))) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pushChain appends c to the chain ch of points in increasing y, first
+// dropping its last points while they are not strictly outside the
+// chord to c: left of it for side 1, right of it for side -1.
+func pushChain(ch []image.Point, c image.Point, side int64) []image.Point {
+	for n := len(ch); n >= 2; n-- {
+		a, b := ch[n-2], ch[n-1]
+		// b is left of the chord ac when (b.X-a.X)(c.Y-a.Y) < (c.X-a.X)(b.Y-a.Y),
+		// as c.Y > a.Y; in int64, as the products reach twice the bits
+		// of a coordinate.
+		d := int64(c.X-a.X)*int64(b.Y-a.Y) - int64(b.X-a.X)*int64(c.Y-a.Y)
+		if d*side > 0 {
+			break
+		}
+		ch = ch[:n-1]
+	}
+	return append(ch, c)
+}
+
+// gridExtremes calls f, for each grid line y from the top that the rows
+// above or below it touch, with the least and greatest x of the pixel
+// corners of those rows on it, until f returns false; it reports whether
+// f never did.
+func gridExtremes(m *mask.Mask, f func(lo, hi, y int) bool) bool {
 	pl, pr, pok := 0, 0, false // span of the row above the line
 	for y := 0; y <= m.Height(); y++ {
 		l, r, ok := m.RowSpan(y)
@@ -96,10 +166,21 @@ func holdsGridExtremes(m *mask.Mask, contains func(collide.Vec) bool) bool {
 				lo, hi = min(lo, pl), max(hi, pr)
 			}
 		}
-		if any && !(contains(collide.V(float64(lo), float64(y))) && contains(collide.V(float64(hi+1), float64(y)))) {
+		if any && !f(lo, hi+1, y) {
 			return false
 		}
 		pl, pr, pok = l, r, ok
+	}
+	return true
+}
+
+// finiteBox reports whether b's centre, half-extents and angle are all
+// finite numbers.
+func finiteBox(b collide.Box) bool {
+	for _, v := range []float64{b.Center.X, b.Center.Y, b.Half.X, b.Half.Y, b.Angle} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
 	}
 	return true
 }

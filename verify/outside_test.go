@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -225,4 +226,70 @@ func TestOutside(t *testing.T) {
 	if got := AreaRatio(collide.R(0, 0, 4, 4), 0); got != 0 || math.IsNaN(got) {
 		t.Errorf("AreaRatio of no pixels = %v, want 0", got)
 	}
+}
+
+// TestHoldsGridHullMatchesExtremes checks that testing a Box on the
+// hull of the grid extremes answers as testing it on every extreme: on
+// random masks and the corpus's sprites, with the sprite's least box and
+// that box shrunk by a hair or a pixel, moved by fractions, turned, made
+// thin, and boxes at random, so that both answers come up often.
+func TestHoldsGridHullMatchesExtremes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	boxes := func(m *mask.Mask) []collide.Box {
+		b := hull.MinBox(hull.Convex(m))
+		w, h := float64(m.Width()), float64(m.Height())
+		out := []collide.Box{b}
+		for _, d := range []float64{1e-12, 1e-9, 0.5, 1} {
+			out = append(out, collide.Box{Center: b.Center, Half: b.Half.Sub(collide.V(d, 0)), Angle: b.Angle},
+				collide.Box{Center: b.Center, Half: b.Half.Sub(collide.V(0, d)), Angle: b.Angle})
+		}
+		for range 6 {
+			out = append(out,
+				collide.Box{Center: b.Center.Add(collide.V(rng.Float64()-0.5, rng.Float64()-0.5)), Half: b.Half, Angle: b.Angle},
+				collide.Box{Center: b.Center, Half: b.Half.Add(collide.V(rng.Float64(), rng.Float64())), Angle: b.Angle + rng.Float64() - 0.5},
+				collide.Box{Center: b.Center, Half: b.Half.Add(collide.V(rng.Float64()*w, rng.Float64()*h)), Angle: b.Angle + (rng.Float64()-0.5)/5},
+				collide.Box{Center: collide.V(rng.Float64()*w, rng.Float64()*h), Half: collide.V(rng.Float64()*w, 1e-13), Angle: rng.Float64() * 7},
+				collide.Box{Center: collide.V(rng.Float64()*w, rng.Float64()*h), Half: collide.V(rng.Float64()*w, rng.Float64()*h), Angle: rng.Float64() * 7})
+		}
+		return out
+	}
+	check := func(t *testing.T, name string, m *mask.Mask) (holds, all int) {
+		t.Helper()
+		bs := boxes(m)
+		for _, b := range bs {
+			got, want := holdsGridHull(m, b.ContainsPoint), holdsGridExtremes(m, b.ContainsPoint)
+			if got != want {
+				t.Fatalf("%s: holdsGridHull(%v) = %v, holdsGridExtremes says %v", name, b, got, want)
+			}
+			if want {
+				holds++
+			}
+		}
+		return holds, len(bs)
+	}
+	holds, all := 0, 0
+	for i := range 1500 {
+		var m *mask.Mask
+		if i%2 == 0 {
+			m = randomMask(rng, 1+rng.IntN(40), 1+rng.IntN(40), rng.Float64())
+		} else {
+			m = fpRandomMask(rng, 1+rng.IntN(40), 1+rng.IntN(40))
+		}
+		if m.Empty() {
+			continue
+		}
+		h, n := check(t, fmt.Sprintf("random mask %d", i), m)
+		holds, all = holds+h, all+n
+	}
+	// Both answers must be common, or the comparison proves little.
+	if holds < all/8 || holds > all*7/8 {
+		t.Errorf("the boxes held their masks' extremes %d times in %d", holds, all)
+	}
+	t.Run("corpus", func(t *testing.T) {
+		for _, s := range fpCorpus(t) {
+			if !s.m.Empty() {
+				check(t, s.name, s.m)
+			}
+		}
+	})
 }
