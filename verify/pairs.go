@@ -363,24 +363,36 @@ func (s *span) addShifted(r bitRow, runs []mask.Run, a, b int) {
 // bitRow is a row of bits, bit k at bit k%64 of word k/64.
 type bitRow []uint64
 
-// set sets bits lo to hi, inclusive; lo <= hi.
+// set sets bits lo to hi, inclusive; 0 <= lo <= hi.
 func (r bitRow) set(lo, hi int) {
-	for k := lo; k <= hi; {
-		n := min(hi-k+1, 64-k%64)
-		r[k/64] |= ^uint64(0) >> uint(64-n) << uint(k%64)
-		k += n
+	i, j := lo>>6, hi>>6
+	first, last := ^uint64(0)<<uint(lo&63), ^uint64(0)>>uint(63-(hi&63))
+	if i == j {
+		r[i] |= first & last
+		return
 	}
+	r[i] |= first
+	for k := i + 1; k < j; k++ {
+		r[k] = ^uint64(0)
+	}
+	r[j] |= last
 }
 
-// all reports whether bits lo to hi, inclusive, are all set.
+// all reports whether bits lo to hi, inclusive, are all set; 0 <= lo <=
+// hi. The words between the end ones are compared whole.
 func (r bitRow) all(lo, hi int) bool {
-	for k := lo; k <= hi; {
-		n := min(hi-k+1, 64-k%64)
-		want := ^uint64(0) >> uint(64-n) << uint(k%64)
-		if r[k/64]&want != want {
+	i, j := lo>>6, hi>>6
+	first, last := ^uint64(0)<<uint(lo&63), ^uint64(0)>>uint(63-(hi&63))
+	if i == j {
+		return r[i]&first&last == first&last
+	}
+	if r[i]&first != first || r[j]&last != last {
+		return false
+	}
+	for _, w := range r[i+1 : j] {
+		if w != ^uint64(0) {
 			return false
 		}
-		k += n
 	}
 	return true
 }

@@ -297,3 +297,40 @@ func TestEnvelopeMatchesScan(t *testing.T) {
 		}
 	})
 }
+
+// TestBitRow checks bitRow's set and all, which work a word at a time,
+// against a bit at a time, on random ranges of rows up to four words.
+func TestBitRow(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 4))
+	for i := range 20000 {
+		n := 1 + r.IntN(4)
+		row, want := make(bitRow, n), make([]bool, 64*n)
+		var setLo, setHi int
+		for range 1 + r.IntN(4) {
+			setLo = r.IntN(64 * n)
+			setHi = setLo + r.IntN(64*n-setLo)
+			row.set(setLo, setHi)
+			for k := setLo; k <= setHi; k++ {
+				want[k] = true
+			}
+		}
+		for k, v := range want {
+			if got := row[k/64]>>(k%64)&1 == 1; got != v {
+				t.Fatalf("case %d: bit %d of %x is %v, want %v", i, k, row, got, v)
+			}
+		}
+		lo := r.IntN(64 * n)
+		hi := lo + r.IntN(64*n-lo)
+		if i%2 == 0 { // within the last range set: all set
+			lo = setLo + r.IntN(setHi-setLo+1)
+			hi = lo + r.IntN(setHi-lo+1)
+		}
+		all := true
+		for k := lo; k <= hi; k++ {
+			all = all && want[k]
+		}
+		if got := row.all(lo, hi); got != all {
+			t.Fatalf("case %d: %x.all(%d, %d) = %v, want %v", i, row, lo, hi, got, all)
+		}
+	}
+}
