@@ -51,23 +51,33 @@ func AreaRatio(r collide.Region, pixels int) float64 {
 // both ends of every such segment it holds every corner (r is convex), so
 // nothing is outside. Otherwise, per row, when the outer corners of the
 // two end pixels are inside so is the whole row, and only the other rows
-// are checked pixel by pixel. A Box, whose ContainsPoint costs most,
-// is asked about the corners of the extremes' hull alone (holdsGridHull),
-// which gives the same answer.
+// are checked pixel by pixel. A Box or Polygon whose test is exactly a
+// convex set (exactlyConvex), and dear, is asked about the corners of
+// the extremes' hull alone (holdsGridHull), which gives the same answer
+// for fewer tests. A polygon with rows keeps the scan: two comparisons a
+// point cost less than its hull's corners, which lie on its edges, by
+// ContainsPoint, and the rows of a polygon that is not convex (a
+// hand-edited file) need not be a convex set.
 func outsideConvex(m *mask.Mask, r collide.Region) int {
-	contains := r.ContainsPoint
+	contains, holds := r.ContainsPoint, holdsGridExtremes
+	if exactlyConvex(r) {
+		holds = holdsGridHull
+	}
 	if p, ok := r.(collide.Polygon); ok {
 		if in, ok := exactContains(p); ok { // hulls: by rows, the same answers
-			contains = in
+			contains, holds = in, holdsGridExtremes
 		}
-	}
-	holds := holdsGridExtremes
-	if b, ok := r.(collide.Box); ok && finiteBox(b) {
-		holds = holdsGridHull // a Box's test is dear: a few points, not two a line
 	}
 	if holds(m, contains) {
 		return 0
 	}
+	return countOutside(m, contains)
+}
+
+// countOutside counts the opaque pixel squares of m with a corner that
+// contains does not hold. A row whose two end pixels are held is held
+// whole, as contains holds an interval of each grid line.
+func countOutside(m *mask.Mask, contains func(collide.Vec) bool) int {
 	n := 0
 	in := func(x, y int) bool {
 		fx, fy := float64(x), float64(y)
@@ -102,13 +112,6 @@ func holdsGridExtremes(m *mask.Mask, contains func(collide.Vec) bool) bool {
 // holds every grid extreme when it holds the corners of their convex
 // hull, and it is only asked about those (with some collinear points of
 // the hull's sides, at most two a line, usually a few dozen in all).
-//
-// A finite Box is such a set: its ContainsPoint is decided exactly
-// against the polygon of its float corners, after a test in the box's
-// frame that rejects only points far outside them (many orders of
-// magnitude beyond rounding), so the set is that polygon's. A Polygon is
-// not: the rows exactContains tests by are the polygon's rows even when
-// the polygon (a hand-edited file) is not convex, and they cost little.
 func holdsGridHull(m *mask.Mask, contains func(collide.Vec) bool) bool {
 	// The hull's left side is the left extremes' left chain, its right
 	// side the right extremes' right chain (a left extreme is left of its
@@ -174,10 +177,40 @@ func gridExtremes(m *mask.Mask, f func(lo, hi, y int) bool) bool {
 	return true
 }
 
-// finiteBox reports whether b's centre, half-extents and angle are all
-// finite numbers.
-func finiteBox(b collide.Box) bool {
-	for _, v := range []float64{b.Center.X, b.Center.Y, b.Half.X, b.Half.Y, b.Angle} {
+// exactlyConvex reports whether the points r.ContainsPoint holds form a
+// convex set exactly, with no dent from rounding, so that holdsGridHull
+// answers for them as holdsGridExtremes does:
+//
+//   - a finite Box: its test is decided exactly against the polygon of
+//     its float corners, after a test in the box's frame that rejects
+//     only points far outside them (many orders of magnitude beyond
+//     rounding), so the set is that polygon's;
+//   - a finite Polygon of three vertices or more: its test is exactly the
+//     intersection of the closed half-planes left of its edges, whatever
+//     the polygon.
+//
+// Rect and Circle tests are cheap, and keep the scan.
+func exactlyConvex(r collide.Region) bool {
+	switch s := r.(type) {
+	case collide.Box:
+		return finite(s.Center.X, s.Center.Y, s.Half.X, s.Half.Y, s.Angle)
+	case collide.Polygon:
+		if len(s) < 3 {
+			return false
+		}
+		for _, v := range s {
+			if !finite(v.X, v.Y) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// finite reports whether every one of vs is a finite number.
+func finite(vs ...float64) bool {
+	for _, v := range vs {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return false
 		}
