@@ -59,16 +59,15 @@ func AreaRatio(r collide.Region, pixels int) float64 {
 // ContainsPoint, and the rows of a polygon that is not convex (a
 // hand-edited file) need not be a convex set.
 func outsideConvex(m *mask.Mask, r collide.Region) int {
-	contains, holds := r.ContainsPoint, holdsGridExtremes
-	if exactlyConvex(r) {
-		holds = holdsGridHull
-	}
+	contains, hullOnly := r.ContainsPoint, exactlyConvex(r)
 	if p, ok := r.(collide.Polygon); ok {
 		if in, ok := exactContains(p); ok { // hulls: by rows, the same answers
-			contains, holds = in, holdsGridExtremes
+			contains, hullOnly = in, false
 		}
 	}
-	if holds(m, contains) {
+	// Called directly, not through a func value, so that contains stays
+	// on the stack.
+	if hullOnly && holdsGridHull(m, contains) || !hullOnly && holdsGridExtremes(m, contains) {
 		return 0
 	}
 	return countOutside(m, contains)
@@ -119,7 +118,8 @@ func holdsGridHull(m *mask.Mask, contains func(collide.Vec) bool) bool {
 	// corners of both, and both chains keep their ends). Each chain is
 	// built by the monotone-chain rule, in y order: a point that is not
 	// strictly outside the chord of its neighbours goes.
-	var left, right []image.Point
+	var leftBuf, rightBuf [64]image.Point // most hulls' sides fit (TestOutsideConvexAllocs)
+	left, right := leftBuf[:0], rightBuf[:0]
 	gridExtremes(m, func(lo, hi, y int) bool {
 		left = pushChain(left, image.Pt(lo, y), 1)
 		right = pushChain(right, image.Pt(hi, y), -1)

@@ -325,3 +325,17 @@ func TestOutsideConvexMatchesScan(t *testing.T) {
 		}
 	})
 }
+
+// TestOutsideConvexAllocs checks that Outside of a rectangle, circle or
+// box that holds its sprite allocates nothing: the extremes are tested
+// through no func value that would move ContainsPoint to the heap, and
+// the hull's chains of a sprite fit their arrays on the stack.
+func TestOutsideConvexAllocs(t *testing.T) {
+	m := masktest.Pic("..####..", "########", "..####..")
+	h := hull.Convex(m)
+	for _, r := range []collide.Region{h.Bounds(), hull.MinCircle(h), hull.MinBox(h)} {
+		if n := testing.AllocsPerRun(100, func() { Outside(m, r) }); n != 0 {
+			t.Errorf("Outside(m, %v) makes %v allocations, want 0", r, n)
+		}
+	}
+}
