@@ -2,6 +2,7 @@ package verify
 
 import (
 	"cmp"
+	"image"
 	"math"
 	"math/bits"
 	"slices"
@@ -50,17 +51,32 @@ func AreaRatio(r collide.Region, pixels int) float64 {
 // both ends of every such segment it holds every corner (r is convex), so
 // nothing is outside. Otherwise, per row, when the outer corners of the
 // two end pixels are inside so is the whole row, and only the other rows
-// are checked pixel by pixel.
+// are checked pixel by pixel. A Box or Polygon whose test is exactly a
+// convex set (exactlyConvex), and dear, is asked about the corners of
+// the extremes' hull alone (holdsGridHull), which gives the same answer
+// for fewer tests. A polygon with rows keeps the scan: two comparisons a
+// point cost less than its hull's corners, which lie on its edges, by
+// ContainsPoint, and the rows of a polygon that is not convex (a
+// hand-edited file) need not be a convex set.
 func outsideConvex(m *mask.Mask, r collide.Region) int {
-	contains := r.ContainsPoint
+	contains, hullOnly := r.ContainsPoint, exactlyConvex(r)
 	if p, ok := r.(collide.Polygon); ok {
 		if in, ok := exactContains(p); ok { // hulls: by rows, the same answers
-			contains = in
+			contains, hullOnly = in, false
 		}
 	}
-	if holdsGridExtremes(m, contains) {
+	// Called directly, not through a func value, so that contains stays
+	// on the stack.
+	if hullOnly && holdsGridHull(m, contains) || !hullOnly && holdsGridExtremes(m, contains) {
 		return 0
 	}
+	return countOutside(m, contains)
+}
+
+// countOutside counts the opaque pixel squares of m with a corner that
+// contains does not hold. A row whose two end pixels are held is held
+// whole, as contains holds an interval of each grid line.
+func countOutside(m *mask.Mask, contains func(collide.Vec) bool) int {
 	n := 0
 	in := func(x, y int) bool {
 		fx, fy := float64(x), float64(y)
@@ -85,6 +101,63 @@ func outsideConvex(m *mask.Mask, r collide.Region) int {
 // ContainsPoint) holds, on every grid line, the leftmost and rightmost
 // pixel corner of the rows touching it.
 func holdsGridExtremes(m *mask.Mask, contains func(collide.Vec) bool) bool {
+	return gridExtremes(m, func(lo, hi, y int) bool {
+		return contains(collide.V(float64(lo), float64(y))) && contains(collide.V(float64(hi), float64(y)))
+	})
+}
+
+// holdsGridHull reports what holdsGridExtremes does, for a contains whose
+// points form a convex set exactly (no rounding makes a dent): then it
+// holds every grid extreme when it holds the corners of their convex
+// hull, and it is only asked about those (with some collinear points of
+// the hull's sides, at most two a line, usually a few dozen in all).
+func holdsGridHull(m *mask.Mask, contains func(collide.Vec) bool) bool {
+	// The hull's left side is the left extremes' left chain, its right
+	// side the right extremes' right chain (a left extreme is left of its
+	// line's right one, so only the first and last line give hull
+	// corners of both, and both chains keep their ends). Each chain is
+	// built by the monotone-chain rule, in y order: a point that is not
+	// strictly outside the chord of its neighbours goes.
+	var leftBuf, rightBuf [64]image.Point // most hulls' sides fit (TestOutsideConvexAllocs)
+	left, right := leftBuf[:0], rightBuf[:0]
+	gridExtremes(m, func(lo, hi, y int) bool {
+		left = pushChain(left, image.Pt(lo, y), 1)
+		right = pushChain(right, image.Pt(hi, y), -1)
+		return true
+	})
+	for _, side := range [2][]image.Point{left, right} {
+		for _, p := range side {
+			if !contains(collide.V(float64(p.X), float64(p.Y))) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pushChain appends c to the chain ch of points in increasing y, first
+// dropping its last points while they are not strictly outside the
+// chord to c: left of it for side 1, right of it for side -1.
+func pushChain(ch []image.Point, c image.Point, side int64) []image.Point {
+	for n := len(ch); n >= 2; n-- {
+		a, b := ch[n-2], ch[n-1]
+		// b is left of the chord ac when (b.X-a.X)(c.Y-a.Y) < (c.X-a.X)(b.Y-a.Y),
+		// as c.Y > a.Y; in int64, as the products reach twice the bits
+		// of a coordinate.
+		d := int64(c.X-a.X)*int64(b.Y-a.Y) - int64(b.X-a.X)*int64(c.Y-a.Y)
+		if d*side > 0 {
+			break
+		}
+		ch = ch[:n-1]
+	}
+	return append(ch, c)
+}
+
+// gridExtremes calls f, for each grid line y from the top that the rows
+// above or below it touch, with the least and greatest x of the pixel
+// corners of those rows on it, until f returns false; it reports whether
+// f never did.
+func gridExtremes(m *mask.Mask, f func(lo, hi, y int) bool) bool {
 	pl, pr, pok := 0, 0, false // span of the row above the line
 	for y := 0; y <= m.Height(); y++ {
 		l, r, ok := m.RowSpan(y)
@@ -96,10 +169,51 @@ func holdsGridExtremes(m *mask.Mask, contains func(collide.Vec) bool) bool {
 				lo, hi = min(lo, pl), max(hi, pr)
 			}
 		}
-		if any && !(contains(collide.V(float64(lo), float64(y))) && contains(collide.V(float64(hi+1), float64(y)))) {
+		if any && !f(lo, hi+1, y) {
 			return false
 		}
 		pl, pr, pok = l, r, ok
+	}
+	return true
+}
+
+// exactlyConvex reports whether the points r.ContainsPoint holds form a
+// convex set exactly, with no dent from rounding, so that holdsGridHull
+// answers for them as holdsGridExtremes does:
+//
+//   - a finite Box: its test is decided exactly against the polygon of
+//     its float corners, after a test in the box's frame that rejects
+//     only points far outside them (many orders of magnitude beyond
+//     rounding), so the set is that polygon's;
+//   - a finite Polygon of three vertices or more: its test is exactly the
+//     intersection of the closed half-planes left of its edges, whatever
+//     the polygon.
+//
+// Rect and Circle tests are cheap, and keep the scan.
+func exactlyConvex(r collide.Region) bool {
+	switch s := r.(type) {
+	case collide.Box:
+		return finite(s.Center.X, s.Center.Y, s.Half.X, s.Half.Y, s.Angle)
+	case collide.Polygon:
+		if len(s) < 3 {
+			return false
+		}
+		for _, v := range s {
+			if !finite(v.X, v.Y) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// finite reports whether every one of vs is a finite number.
+func finite(vs ...float64) bool {
+	for _, v := range vs {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
 	}
 	return true
 }
@@ -194,28 +308,23 @@ func extentAt(p collide.Polygon, y float64) (lo, hi float64, ok bool) {
 // edges that span it.
 func outsideRings(m *mask.Mask, rs collide.Rings) int {
 	w, h := m.Width(), m.Height()
+	if h == 0 {
+		return 0 // no rows to put the edges in
+	}
 	crossed := mask.New(w, h)
 	for _, r := range rs {
 		for i := range r {
 			markCrossed(crossed, r[i], r[(i+1)%len(r)])
 		}
 	}
-	type crossing struct {
-		x float64
-		d int
-	}
 	// The edges by the rows whose centre lines they may cross (a row
 	// or two to spare; the exact test is made below): bounds not finite
 	// give every row.
-	type edge struct {
-		a, b   collide.Vec
-		y0, y1 int
-	}
 	count := 0
 	for _, ring := range rs {
 		count += len(ring)
 	}
-	edges := make([]edge, 0, count)
+	edges := make([]ringEdge, 0, count)
 	for _, ring := range rs {
 		for i, a := range ring {
 			b := ring[(i+1)%len(ring)]
@@ -231,23 +340,23 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 			} else if hi < -1 {
 				continue // above every row
 			}
-			edges = append(edges, edge{a, b, max(y0, 0), min(y1, h-1)})
+			edges = append(edges, ringEdge{a, b, max(y0, 0), min(y1, h-1)})
 		}
 	}
-	slices.SortFunc(edges, func(p, q edge) int { return cmp.Compare(p.y0, q.y0) })
-	active := make([]edge, 0, count)
+	order := byFirstRow(edges, h)
+	active := make([]int32, 0, len(edges)) // indices into edges
 	next := 0
 	var xs []crossing
 	var rm, rc []uint64
 	n := 0
 	for y := 0; y < h; y++ {
-		for ; next < len(edges) && edges[next].y0 <= y; next++ {
-			active = append(active, edges[next])
+		for ; next < len(order) && edges[order[next]].y0 <= y; next++ {
+			active = append(active, order[next])
 		}
 		kept := active[:0] // those that reach this row, in order
-		for _, e := range active {
-			if e.y1 >= y {
-				kept = append(kept, e)
+		for _, i := range active {
+			if edges[i].y1 >= y {
+				kept = append(kept, i)
 			}
 		}
 		active = kept
@@ -257,8 +366,8 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 		}
 		cy := float64(y) + 0.5
 		xs = xs[:0]
-		for _, e := range active {
-			a, b := e.a, e.b
+		for _, i := range active {
+			a, b := edges[i].a, edges[i].b
 			if (a.Y <= cy) == (b.Y <= cy) {
 				continue
 			}
@@ -268,7 +377,7 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 			}
 			xs = append(xs, crossing{a.X + (cy-a.Y)*(b.X-a.X)/(b.Y-a.Y), d})
 		}
-		slices.SortFunc(xs, func(p, q crossing) int { return cmp.Compare(p.x, q.x) })
+		sortCrossings(xs)
 		rm, rc = m.AppendRow(rm[:0], y), crossed.AppendRow(rc[:0], y)
 		for i, word := range rm {
 			n += bits.OnesCount64(word & rc[i])
@@ -294,6 +403,61 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 		}
 	}
 	return n
+}
+
+// ringEdge is an edge ab of a ring and the rows y0 to y1 whose centre
+// lines it may cross.
+type ringEdge struct {
+	a, b   collide.Vec
+	y0, y1 int
+}
+
+// byFirstRow returns the indices of es ordered by y0, in [0, h), those
+// of one row in index order: a counting sort, as the rows are few and
+// known, where a comparison sort of es took a sixth of outsideRings'
+// time.
+func byFirstRow(es []ringEdge, h int) []int32 {
+	end := make([]int, h+1) // then where each row's edges start
+	for _, e := range es {
+		end[e.y0+1]++
+	}
+	for y := range h {
+		end[y+1] += end[y]
+	}
+	order := make([]int32, len(es))
+	for i, e := range es {
+		order[end[e.y0]] = int32(i)
+		end[e.y0]++
+	}
+	return order
+}
+
+// sortCrossings sorts xs by x as cmp.Compare orders floats (NaN first).
+// A row meets few edges, so insertion sort with the comparison inlined,
+// where SortFunc's call per comparison took a tenth of outsideRings'
+// time; many crossings, as a sheet of sprites has, take SortFunc.
+// Crossings of equal x may come in any order: outsideRings counts no
+// pixel between them.
+func sortCrossings(xs []crossing) {
+	if len(xs) > 24 {
+		slices.SortFunc(xs, func(p, q crossing) int { return cmp.Compare(p.x, q.x) })
+		return
+	}
+	for i := 1; i < len(xs); i++ {
+		c := xs[i]
+		j := i
+		for ; j > 0 && cmp.Less(c.x, xs[j-1].x); j-- {
+			xs[j] = xs[j-1]
+		}
+		xs[j] = c
+	}
+}
+
+// crossing is where a ring edge crosses a row's centre line, and the
+// edge's direction there: 1 downwards (y growing), -1 upwards.
+type crossing struct {
+	x float64
+	d int
 }
 
 // firstRight returns the least x in [lo, hi) whose pixel centre x + 0.5

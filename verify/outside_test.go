@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -224,5 +225,117 @@ func TestOutside(t *testing.T) {
 	}
 	if got := AreaRatio(collide.R(0, 0, 4, 4), 0); got != 0 || math.IsNaN(got) {
 		t.Errorf("AreaRatio of no pixels = %v, want 0", got)
+	}
+}
+
+// scanOutsideConvex is outsideConvex as it was before holdsGridHull: the
+// extremes of every grid line tested, by a polygon's rows where it has
+// them, then the rows pixel by pixel.
+func scanOutsideConvex(m *mask.Mask, r collide.Region) int {
+	contains := r.ContainsPoint
+	if p, ok := r.(collide.Polygon); ok {
+		if in, ok := exactContains(p); ok {
+			contains = in
+		}
+	}
+	if holdsGridExtremes(m, contains) {
+		return 0
+	}
+	return countOutside(m, contains)
+}
+
+// TestOutsideConvexMatchesScan checks Outside of boxes and polygons,
+// which tests only the extremes' hull when exactlyConvex allows, against
+// the scan of every extreme: on random masks and the corpus's sprites,
+// with their hulls, reduced polygons and least boxes as made, moved,
+// shrunk by a hair or a pixel, turned, made thin and reversed, boxes at
+// random, and polygons that are not convex (of integer vertices, whose
+// rows are not their test's set, and of fractions) or flat.
+func TestOutsideConvexMatchesScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	regions := func(m *mask.Mask) []collide.Region {
+		h := hull.Convex(m)
+		red := hull.Reduce(h, 3+rng.IntN(6))
+		w, ht := float64(m.Width()), float64(m.Height())
+		c := collide.V(w/2, ht/2)
+		shrunk := make(collide.Polygon, len(h))
+		reversed := make(collide.Polygon, len(h))
+		for i, v := range h {
+			shrunk[i] = c.Add(v.Sub(c).Scale(0.97))
+			reversed[len(h)-1-i] = v
+		}
+		var wild, wildInt collide.Polygon
+		for range 3 + rng.IntN(6) {
+			v := collide.V(rng.Float64()*(w+2)-1, rng.Float64()*(ht+2)-1)
+			wild = append(wild, v)
+			wildInt = append(wildInt, collide.V(math.Round(v.X), math.Round(v.Y)))
+		}
+		flat := collide.Polygon{collide.V(0, math.Round(ht/2)), collide.V(math.Round(w/2), math.Round(ht/2)), collide.V(w, math.Round(ht/2))}
+		d := collide.V(float64(rng.IntN(3)-1), float64(rng.IntN(3)-1))
+		f := collide.V(rng.Float64()-0.5, rng.Float64()-0.5)
+		b := hull.MinBox(h)
+		return []collide.Region{h, red, h.Translate(d), h.Translate(f), red.Translate(d),
+			shrunk, reversed, wild, wildInt, flat, collide.Polygon(h[:min(len(h), 2)]),
+			b, b.Translate(f),
+			collide.Box{Center: b.Center, Half: b.Half.Sub(collide.V(1e-12, 0)), Angle: b.Angle},
+			collide.Box{Center: b.Center, Half: b.Half.Sub(collide.V(0, 0.5)), Angle: b.Angle},
+			collide.Box{Center: b.Center, Half: b.Half.Add(collide.V(rng.Float64()*w, rng.Float64()*ht)), Angle: b.Angle + (rng.Float64()-0.5)/5},
+			collide.Box{Center: c, Half: collide.V(rng.Float64()*w, 1e-13), Angle: rng.Float64() * 7},
+			collide.Box{Center: collide.V(rng.Float64()*w, rng.Float64()*ht), Half: collide.V(rng.Float64()*w, rng.Float64()*ht), Angle: rng.Float64() * 7}}
+	}
+	check := func(t *testing.T, name string, m *mask.Mask) (zero, all int) {
+		t.Helper()
+		for _, r := range regions(m) {
+			got, want := Outside(m, r), scanOutsideConvex(m, r)
+			if got != want {
+				t.Fatalf("%s: Outside(%v) = %d, the scan says %d", name, r, got, want)
+			}
+			if want == 0 {
+				zero++
+			}
+			all++
+		}
+		return zero, all
+	}
+	zero, all := 0, 0
+	for i := range 1500 {
+		var m *mask.Mask
+		if i%2 == 0 {
+			m = randomMask(rng, 1+rng.IntN(40), 1+rng.IntN(40), rng.Float64())
+		} else {
+			m = fpRandomMask(rng, 1+rng.IntN(40), 1+rng.IntN(40))
+		}
+		if m.Empty() {
+			continue
+		}
+		z, n := check(t, fmt.Sprintf("random mask %d", i), m)
+		zero, all = zero+z, all+n
+	}
+	// Both a fast yes and a scan must be common, or this proves little.
+	if zero < all/8 || zero > all*7/8 {
+		t.Errorf("the regions held their masks %d times in %d", zero, all)
+	}
+	t.Run("corpus", func(t *testing.T) {
+		for i, s := range fpCorpus(t) {
+			// A quarter of the sprites, and no sheets or backgrounds: the
+			// scan of each shape that does not hold its sprite is slow.
+			if i%4 == 0 && !s.m.Empty() && s.m.Width()*s.m.Height() <= 128*128 {
+				check(t, s.name, s.m)
+			}
+		}
+	})
+}
+
+// TestOutsideConvexAllocs checks that Outside of a rectangle, circle or
+// box that holds its sprite allocates nothing: the extremes are tested
+// through no func value that would move ContainsPoint to the heap, and
+// the hull's chains of a sprite fit their arrays on the stack.
+func TestOutsideConvexAllocs(t *testing.T) {
+	m := masktest.Pic("..####..", "########", "..####..")
+	h := hull.Convex(m)
+	for _, r := range []collide.Region{h.Bounds(), hull.MinCircle(h), hull.MinBox(h)} {
+		if n := testing.AllocsPerRun(100, func() { Outside(m, r) }); n != 0 {
+			t.Errorf("Outside(m, %v) makes %v allocations, want 0", r, n)
+		}
 	}
 }

@@ -76,7 +76,7 @@ func supportCells(m *mask.Mask, heavy int) int {
 	sup := make([]uint64, (h+1)*nw)
 	var done map[[2]int]bool // heavy pairs of row contents done at dy
 	for dy := range h {
-		envLo, envHi, yLo, yHi := envelope(rs.firsts, rs.lasts, dy)
+		envLo, envHi, yLo, yHi := rs.envelope(dy)
 		if envLo > envHi {
 			continue // no two non-empty rows dy apart
 		}
@@ -118,14 +118,32 @@ type rowSet struct {
 	flat          []mask.Run
 	rows          []rowInfo
 	firsts, lasts []int // each row's first and last opaque pixel, far and -far for none
-	class         []int // rows with equal runs have equal classes; built when needed
+	// The least of firsts[y:] and the greatest of lasts[y:]: what the
+	// rows from y on can reach at most.
+	minFirsts, maxLasts []int
+	class               []int // rows with equal runs have equal classes; built when needed
 }
 
 // newRowSet returns m's rows within its bounds.
 func newRowSet(m *mask.Mask) *rowSet {
 	b := m.Bounds()
 	h := b.Dy()
-	rs := &rowSet{w: b.Dx(), rows: make([]rowInfo, h), firsts: make([]int, h), lasts: make([]int, h)}
+	// The runs are counted first so that they fill one allocation, not
+	// a slice grown row by row: a run starts at each set bit whose left
+	// neighbour is clear.
+	count := 0
+	var row []uint64
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row = m.AppendRow(row[:0], y)
+		var left uint64 // bit 63 of the word before
+		for _, w := range row {
+			count += bits.OnesCount64(w &^ (w<<1 | left))
+			left = w >> 63
+		}
+	}
+	ends := make([]int, 4*h)
+	rs := &rowSet{w: b.Dx(), flat: make([]mask.Run, 0, count), rows: make([]rowInfo, h),
+		firsts: ends[:h:h], lasts: ends[h : 2*h : 2*h], minFirsts: ends[2*h : 3*h : 3*h], maxLasts: ends[3*h:]}
 	for y := range h {
 		n := len(rs.flat)
 		rs.flat = m.AppendRuns(rs.flat, b.Min.Y+y)
@@ -138,6 +156,11 @@ func newRowSet(m *mask.Mask) *rowSet {
 		if len(rs.flat) > n {
 			rs.firsts[y], rs.lasts[y] = rs.flat[n].X0, rs.flat[len(rs.flat)-1].X1-1
 		}
+	}
+	f, l := far, -far
+	for y := h - 1; y >= 0; y-- {
+		f, l = min(f, rs.firsts[y]), max(l, rs.lasts[y])
+		rs.minFirsts[y], rs.maxLasts[y] = f, l
 	}
 	return rs
 }
@@ -220,25 +243,46 @@ func (p *pairing) pair(y1 int) {
 const far = 1 << (29 + 11*(bits.UintSize-32)/32)
 
 // envelope returns the least and greatest dx = x2 − x1 over opaque x1 in
-// row y and x2 in row y+dy, over all y, and a y where each is reached,
-// from the rows' first and last opaque pixels (far and -far for empty
-// rows, which then never reach either); lo > hi when no two non-empty
-// rows are dy apart. It is the hot loop of PairsOf on most sprites, so
-// it reads two dense slices.
-func envelope(firsts, lasts []int, dy int) (lo, hi, yLo, yHi int) {
+// row y and x2 in row y+dy, over all y, and the first y where each is
+// reached, from the rows' first and last opaque pixels (far and -far for
+// empty rows, which then never reach either); lo > hi when no two
+// non-empty rows are dy apart. It is the hot loop of PairsOf on most
+// sprites, so it reads dense slices, and it stops early: the rows from y
+// on give no dx below minFirsts[y+dy] − maxLasts[y] nor above
+// maxLasts[y+dy] − minFirsts[y], so once neither bound beats what was
+// found, the rest cannot change the answer. A sprite of straight sides
+// stops at once, a round one about halfway.
+func (rs *rowSet) envelope(dy int) (lo, hi, yLo, yHi int) {
 	l, g := far, -far
-	n := len(firsts) - dy
-	f2, l2, f1, l1 := firsts[dy:], lasts[dy:], firsts[:n], lasts[:n]
-	for y := range n {
-		if d := f2[y] - l1[y]; d < l {
-			l, yLo = d, y
+	n := len(rs.firsts) - dy
+	f2, l2, f1, l1 := rs.firsts[dy:], rs.lasts[dy:], rs.firsts[:n], rs.lasts[:n]
+	mf2, ml2, mf1, ml1 := rs.minFirsts[dy:], rs.maxLasts[dy:], rs.minFirsts[:n], rs.maxLasts[:n]
+	// The bounds are checked every envelopeBlock rows, which keeps the
+	// inner loop as lean as it was.
+	for y0 := 0; y0 < n; y0 += envelopeBlock {
+		if mf2[y0]-ml1[y0] >= l && ml2[y0]-mf1[y0] <= g {
+			break
 		}
-		if d := l2[y] - f1[y]; d > g {
-			g, yHi = d, y
+		// The block's slices, of one length: the loop needs no bounds
+		// checks.
+		end := min(y0+envelopeBlock, n)
+		bf2 := f2[y0:end]
+		bl2, bf1, bl1 := l2[y0:end][:len(bf2)], f1[y0:end][:len(bf2)], l1[y0:end][:len(bf2)]
+		for i := range bf2 {
+			if d := bf2[i] - bl1[i]; d < l {
+				l, yLo = d, y0+i
+			}
+			if d := bl2[i] - bf1[i]; d > g {
+				g, yHi = d, y0+i
+			}
 		}
 	}
 	return l, g, yLo, yHi
 }
+
+// envelopeBlock is how many rows envelope reads between two checks of
+// its bounds.
+const envelopeBlock = 8
 
 // rowInfo says where one row's runs are: flat[s : s+n].
 type rowInfo struct {
@@ -319,24 +363,36 @@ func (s *span) addShifted(r bitRow, runs []mask.Run, a, b int) {
 // bitRow is a row of bits, bit k at bit k%64 of word k/64.
 type bitRow []uint64
 
-// set sets bits lo to hi, inclusive; lo <= hi.
+// set sets bits lo to hi, inclusive; 0 <= lo <= hi.
 func (r bitRow) set(lo, hi int) {
-	for k := lo; k <= hi; {
-		n := min(hi-k+1, 64-k%64)
-		r[k/64] |= ^uint64(0) >> uint(64-n) << uint(k%64)
-		k += n
+	i, j := lo>>6, hi>>6
+	first, last := ^uint64(0)<<uint(lo&63), ^uint64(0)>>uint(63-(hi&63))
+	if i == j {
+		r[i] |= first & last
+		return
 	}
+	r[i] |= first
+	for k := i + 1; k < j; k++ {
+		r[k] = ^uint64(0)
+	}
+	r[j] |= last
 }
 
-// all reports whether bits lo to hi, inclusive, are all set.
+// all reports whether bits lo to hi, inclusive, are all set; 0 <= lo <=
+// hi. The words between the end ones are compared whole.
 func (r bitRow) all(lo, hi int) bool {
-	for k := lo; k <= hi; {
-		n := min(hi-k+1, 64-k%64)
-		want := ^uint64(0) >> uint(64-n) << uint(k%64)
-		if r[k/64]&want != want {
+	i, j := lo>>6, hi>>6
+	first, last := ^uint64(0)<<uint(lo&63), ^uint64(0)>>uint(63-(hi&63))
+	if i == j {
+		return r[i]&first&last == first&last
+	}
+	if r[i]&first != first || r[j]&last != last {
+		return false
+	}
+	for _, w := range r[i+1 : j] {
+		if w != ^uint64(0) {
 			return false
 		}
-		k += n
 	}
 	return true
 }

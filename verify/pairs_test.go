@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"math/rand/v2"
@@ -229,4 +230,107 @@ func FuzzPairsOf(f *testing.F) {
 			t.Errorf("supportCells(\n%v, 0) gives area %v, want %v", m, got, want)
 		}
 	})
+}
+
+// scanEnvelope is rowSet.envelope's reference: the same figures from a
+// scan of every pair of rows dy apart, without the bounds that end it
+// early.
+func scanEnvelope(rs *rowSet, dy int) (lo, hi, yLo, yHi int) {
+	lo, hi = far, -far
+	for y := range len(rs.firsts) - dy {
+		if d := rs.firsts[y+dy] - rs.lasts[y]; d < lo {
+			lo, yLo = d, y
+		}
+		if d := rs.lasts[y+dy] - rs.firsts[y]; d > hi {
+			hi, yHi = d, y
+		}
+	}
+	return lo, hi, yLo, yHi
+}
+
+// TestEnvelopeMatchesScan checks that envelope, which stops once its
+// bounds show the remaining rows cannot matter, gives the full scan's
+// figures and rows at every dy: on random masks (tall ones, so that it
+// does stop early, and discs and rectangles, where it stops soonest) and
+// on the corpus's sprites when the corpus is present.
+func TestEnvelopeMatchesScan(t *testing.T) {
+	check := func(t *testing.T, name string, m *mask.Mask) {
+		t.Helper()
+		rs := newRowSet(m)
+		for dy := range len(rs.firsts) {
+			lo, hi, yLo, yHi := rs.envelope(dy)
+			wlo, whi, wyLo, wyHi := scanEnvelope(rs, dy)
+			if lo != wlo || hi != whi || yLo != wyLo || yHi != wyHi {
+				t.Fatalf("%s: envelope(%d) = %d, %d at rows %d, %d; want %d, %d at rows %d, %d",
+					name, dy, lo, hi, yLo, yHi, wlo, whi, wyLo, wyHi)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(17, 3))
+	for i := range 600 {
+		w, h := 1+r.IntN(60), 1+r.IntN(100)
+		m := fpRandomMask(r, w, h)
+		switch i % 3 {
+		case 1: // a disc
+			m = mask.New(w, h)
+			cx, cy, rad := float64(w)/2, float64(h)/2, float64(min(w, h))/2
+			for y := range h {
+				if dx := rad*rad - (float64(y)+0.5-cy)*(float64(y)+0.5-cy); dx >= 0 {
+					m.SetRun(y, int(cx-math.Sqrt(dx)), int(math.Ceil(cx+math.Sqrt(dx))), true)
+				}
+			}
+		case 2: // a rectangle, with gaps of empty rows at times
+			m = mask.New(w+2, h)
+			for y := range h {
+				if r.IntN(8) != 0 {
+					m.SetRun(y, 1, w+1, true)
+				}
+			}
+		}
+		check(t, fmt.Sprintf("random mask %d", i), m)
+	}
+	t.Run("corpus", func(t *testing.T) {
+		for _, s := range fpCorpus(t) {
+			if !s.m.Empty() {
+				check(t, s.name, s.m)
+			}
+		}
+	})
+}
+
+// TestBitRow checks bitRow's set and all, which work a word at a time,
+// against a bit at a time, on random ranges of rows up to four words.
+func TestBitRow(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 4))
+	for i := range 20000 {
+		n := 1 + r.IntN(4)
+		row, want := make(bitRow, n), make([]bool, 64*n)
+		var setLo, setHi int
+		for range 1 + r.IntN(4) {
+			setLo = r.IntN(64 * n)
+			setHi = setLo + r.IntN(64*n-setLo)
+			row.set(setLo, setHi)
+			for k := setLo; k <= setHi; k++ {
+				want[k] = true
+			}
+		}
+		for k, v := range want {
+			if got := row[k/64]>>(k%64)&1 == 1; got != v {
+				t.Fatalf("case %d: bit %d of %x is %v, want %v", i, k, row, got, v)
+			}
+		}
+		lo := r.IntN(64 * n)
+		hi := lo + r.IntN(64*n-lo)
+		if i%2 == 0 { // within the last range set: all set
+			lo = setLo + r.IntN(setHi-setLo+1)
+			hi = lo + r.IntN(setHi-lo+1)
+		}
+		all := true
+		for k := lo; k <= hi; k++ {
+			all = all && want[k]
+		}
+		if got := row.all(lo, hi); got != all {
+			t.Fatalf("case %d: %x.all(%d, %d) = %v, want %v", i, row, lo, hi, got, all)
+		}
+	}
 }

@@ -178,4 +178,8 @@ func TestOutsideRingsMatchesScan(t *testing.T) {
 			t.Errorf("Outside(m, %v) = %d, the scan says %d", rs, got, want)
 		}
 	}
+	flat := collide.Rings{{collide.V(0, -1), collide.V(4, -1), collide.V(4, 1), collide.V(0, 1)}}
+	if got := Outside(mask.New(4, 0), flat); got != 0 {
+		t.Errorf("Outside(a mask of no rows, %v) = %d, want 0", flat, got)
+	}
 }

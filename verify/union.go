@@ -74,6 +74,7 @@ func unionArea(ps [][]collide.Vec, y0 float64) float64 {
 		n += len(p) + 2
 	}
 	sw.buf = make([]collide.Vec, 0, n)
+	sw.polys = make([]sweepPoly, 0, len(ps)) // not grown: a sweepPoly is large
 	for _, p := range ps {
 		sw.addPoly(p, y0)
 	}
@@ -182,7 +183,10 @@ func inside(p, q []collide.Vec) bool {
 
 // run sweeps upwards from y0 and returns the area.
 func (sw *sweep) run(y0 float64) float64 {
+	// Room for every polygon at once, so that nothing grows slab by slab.
 	sw.ends = make([]end, 2*len(sw.polys))
+	sw.tmp = make([]end, 0, len(sw.ends))
+	sw.act, sw.ord = make([]int, 0, len(sw.polys)), make([]int32, 0, len(sw.ends))
 	total, ya, next := 0.0, y0, 0
 	for {
 		for ; next < len(sw.polys) && sw.polys[next].y0 <= ya; next++ {
