@@ -58,7 +58,6 @@ const ContactSheet = "contact-sheet.png"
 func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome, refs []spriteRef, anims []*animGroup, failures []string) ([]string, error) {
 	out, cfg := w.opts.Out, &w.opts.Config
 	var notes []string
-	w.cache.mapRecords() // unmapped when the cache is closed
 	head := &export.Library{
 		Format:    export.Format,
 		Generator: Generator,

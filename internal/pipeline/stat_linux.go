@@ -92,17 +92,3 @@ func mapFile(p string) ([]byte, func(), error) {
 	}
 	return b, func() { unix.Munmap(b) }, nil
 }
-
-// mapOpen maps the first n bytes of the open file f to read them, and
-// returns a function that unmaps them; false when they cannot be. A
-// reader must expect a fault (noFault) should the file be cut short.
-func mapOpen(f *os.File, n int64) ([]byte, func(), bool) {
-	if n <= 0 || int64(int(n)) != n {
-		return nil, nil, false
-	}
-	b, err := unix.Mmap(int(f.Fd()), 0, int(n), unix.PROT_READ, unix.MAP_SHARED)
-	if err != nil {
-		return nil, nil, false
-	}
-	return b, func() { unix.Munmap(b) }, true
-}

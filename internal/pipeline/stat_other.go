@@ -43,6 +43,3 @@ func mapFile(p string) ([]byte, func(), error) {
 	b, err := os.ReadFile(p)
 	return b, func() {}, err
 }
-
-// mapOpen maps nothing where mapping is not done: readers read.
-func mapOpen(*os.File, int64) ([]byte, func(), bool) { return nil, nil, false }

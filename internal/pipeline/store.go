@@ -157,10 +157,6 @@ type store struct {
 	recs    *os.File
 	size    int64
 	changed bool
-	// mapped, when not nil, is the records file's first bytes mapped
-	// (mapRecords), which unmap unmaps.
-	mapped []byte
-	unmap  func()
 	// early, when not nil, waits for the index saveEarly writes; earlySize
 	// is size when it made the index.
 	early     func() error
@@ -412,11 +408,7 @@ func (s *store) spritesIn(rb *recordBuf, l loc, key sum32) ([][]byte, error) {
 		rb.b = make([]byte, l.Len)
 	}
 	b := rb.b[:l.Len]
-	if m := s.mapped; l.Off >= 0 && l.Off <= int64(len(m))-l.Len { // no sum to overflow
-		if !noFault(func() { copy(b, m[l.Off:]) }) {
-			return nil, errDamaged // the file was cut short under the build
-		}
-	} else if _, err := s.recs.ReadAt(b, l.Off); err != nil {
+	if _, err := s.recs.ReadAt(b, l.Off); err != nil {
 		return nil, errDamaged
 	}
 	n, sum, payload := binary.LittleEndian.Uint32(b), binary.LittleEndian.Uint32(b[4:]), b[8:]
@@ -667,7 +659,6 @@ func (s *store) compact(ix []indexed) error {
 		f.Close()
 		return err
 	}
-	s.unmapRecords() // of the file left behind
 	s.recs.Close()
 	s.recs, s.size, s.gen, s.changed = f, size, gen, true
 	return nil
@@ -688,34 +679,9 @@ func (s *store) removeOtherRecords() error {
 	return nil
 }
 
-// mapRecords maps the records file as it is now, so that spritesIn
-// copies a record out of memory instead of reading it. The outputs read
-// every record in the sprites' name order, which is not the order they
-// lie in (a cold build puts the largest images first), and one read per
-// record, 80,000 at 100,000 sprites, was 7 % of the CPU of a rebuild
-// where 1 % changed. Records put afterwards are read as before.
-func (s *store) mapRecords() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.mapped == nil {
-		s.mapped, s.unmap, _ = mapOpen(s.recs, s.size)
-	}
-}
-
-// unmapRecords undoes mapRecords.
-func (s *store) unmapRecords() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.unmap != nil {
-		s.unmap()
-	}
-	s.mapped, s.unmap = nil, nil
-}
-
 // close closes the records file.
 func (s *store) close() error {
 	s.waitEarly()
-	s.unmapRecords()
 	return s.recs.Close()
 }
 
