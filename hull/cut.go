@@ -175,10 +175,10 @@ func (t *cutter) slantCut(runs []prun, b int32) {
 
 // offer sweeps the groups both ways and keeps the best cut after a group
 // (c with its k set) below the best so far (scale: the factor by which
-// the sweep frame scales areas). Hull areas only grow along a sweep, so a
-// sweep stops once its side alone reaches the best sum, and the suffixes
-// are not swept at all when no prefix plus the pixels after it (a side's
-// hull has at least its pixels' area) is below it.
+// the sweep frame scales areas). A sweep stops once its side and a bound
+// on the other (see sweep) reach the best sum, and the suffixes are not
+// swept at all when no prefix plus the pixels after it (a side's hull has
+// at least its pixels' area) is below it.
 func (t *cutter) offer(scale float64, c cut) {
 	n := len(t.groups)
 	t.pre = t.sweep(t.pre, scale, 1, t.sum)
@@ -204,7 +204,17 @@ func (t *cutter) offer(scale float64, c cut) {
 
 // sweep returns in out, for each prefix of the groups (step 1) or each
 // suffix (step -1, shortest first), twice the area of the hull of its
-// pixel squares, up to the first that is not below limit. That is the
+// pixel squares, up to the first that, with a bound on the other side's,
+// is not below limit: no later one can be part of a cut below limit.
+//
+// The bound is the other side's pixel count, twice over for rows and
+// columns (a hull has at least its pixels' area) and once for diagonals.
+// It falls by what a sweep step adds to that bound's side, and the side
+// grows by at least as much: a line's pixel squares lie beyond the hull of
+// the lines before it, wholly across rows and columns, at least half of
+// each across diagonals. So side plus bound never falls along a sweep.
+//
+// Twice the hull's area is the
 // hull C of the pixel centres grown by the unit square: 2 area(C) +
 // 2 (width_x(C) + width_y(C) + 1). C comes from Andrew's monotone chain in
 // the frame (q, k) (k the sweep coordinate, q across it), which scales
@@ -228,12 +238,15 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 	// The widths first, in a loop of their own: the chains' loop keeps
 	// fewer values live (its loop values spill to the stack otherwise).
 	minX, maxX, minY, maxY := int64(math.MaxInt64), int64(math.MinInt64), int64(math.MaxInt64), int64(math.MinInt64)
+	rest := int64(0) // the pixels of every group, then of the other side
 	for c, i := 0, first; c < len(out); c, i = c+1, i+step {
 		e := &gs[i]
 		minX, maxX = min(minX, e.x0), max(maxX, e.x1)
 		minY, maxY = min(minY, e.y0), max(maxY, e.y1)
 		out[c] = float64(2 * (maxX - minX + maxY - minY + 1))
+		rest += e.n
 	}
+	per := 2 / scale // the bound per pixel of the other side
 	// One shoelace sum: along the right chain, back along the left one,
 	// and from the left chain's first point to the right one's (which
 	// stay); each chain's last point is read back, not kept.
@@ -278,7 +291,8 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 			a = -a
 		}
 		v := float64(a)*inv + out[c]
-		if !(v < limit) {
+		rest -= e.n
+		if !(v+per*float64(rest) < limit) {
 			return out[:c]
 		}
 		out[c] = v

@@ -293,21 +293,12 @@ func TestCutterAreas(t *testing.T) {
 	var c cutter
 	eachRandomHull(21, 400, func(name string, m *mask.Mask, _ collide.Polygon) {
 		runs := maskRuns(m)
-		side := func(keep func(x, y int) bool) float64 {
-			s := mask.New(m.Width(), m.Height())
-			for r := range m.Runs() {
-				for x := r.X0; x < r.X1; x++ {
-					s.Set(x, r.Y, keep(x, r.Y))
-				}
-			}
-			return 2 * naiveConvex(s).Area()
-		}
 		check := func(dir string, key func(x, y int) int) {
 			n := len(c.groups)
 			for i := 0; i+1 < n; i++ {
 				k := int(c.groups[i].k)
-				pre := side(func(x, y int) bool { return key(x, y) <= k })
-				suf := side(func(x, y int) bool { return key(x, y) > k })
+				pre := sideArea2(m, func(x, y int) bool { return key(x, y) <= k })
+				suf := sideArea2(m, func(x, y int) bool { return key(x, y) > k })
 				if c.pre[i] != pre || c.suf[n-2-i] != suf {
 					t.Fatalf("%s: %s cut after %d of %s: sides %v and %v, want %v and %v", name, dir, k, maskString(m), c.pre[i], c.suf[n-2-i], pre, suf)
 				}
@@ -320,6 +311,78 @@ func TestCutterAreas(t *testing.T) {
 			c.sum = math.Inf(1)
 			c.slantCut(runs, b)
 			check(fmt.Sprintf("(1, %d)", b), func(x, y int) int { return x + int(b)*y })
+		}
+	})
+}
+
+// sideArea2 returns twice the area of the naive hull of the pixel squares
+// of m that keep holds, 0 for none.
+func sideArea2(m *mask.Mask, keep func(x, y int) bool) float64 {
+	s := mask.New(m.Width(), m.Height())
+	for r := range m.Runs() {
+		for x := r.X0; x < r.X1; x++ {
+			s.Set(x, r.Y, keep(x, r.Y))
+		}
+	}
+	return 2 * naiveConvex(s).Area()
+}
+
+// naiveBestBelow is bestBelow without its pruning: every cut of every
+// direction (rows, then slants), each the least line value k on its first
+// side, the naive hulls of both sides, and the first of the least sums
+// below limit.
+func naiveBestBelow(m *mask.Mask, limit float64) (best cut, sum float64, ok bool) {
+	sum = limit
+	dirs := []struct {
+		c   cut
+		key func(x, y int) int
+	}{{cut{rows: true}, func(x, y int) int { return y }}}
+	for _, b := range slants {
+		dirs = append(dirs, struct {
+			c   cut
+			key func(x, y int) int
+		}{cut{b: b}, func(x, y int) int { return x + int(b)*y }})
+	}
+	for _, d := range dirs {
+		var ks []int
+		for r := range m.Runs() {
+			for x := r.X0; x < r.X1; x++ {
+				ks = append(ks, d.key(x, r.Y))
+			}
+		}
+		slices.Sort(ks)
+		ks = slices.Compact(ks)
+		for _, k := range ks[:max(len(ks)-1, 0)] {
+			s := sideArea2(m, func(x, y int) bool { return d.key(x, y) <= k }) +
+				sideArea2(m, func(x, y int) bool { return d.key(x, y) > k })
+			if s < sum {
+				best, sum = d.c, s
+				best.k = int32(k)
+			}
+		}
+	}
+	return best, sum, sum < limit
+}
+
+// TestCutterBest checks bestBelow, whose sweeps stop early on bounds,
+// against naiveBestBelow on random masks, at limits around the best sum
+// (where a bound that is not one would lose the cut) and far above it.
+func TestCutterBest(t *testing.T) {
+	var c cutter
+	rng := rand.New(rand.NewPCG(31, 32))
+	eachRandomHull(29, 400, func(name string, m *mask.Mask, h collide.Polygon) {
+		runs := maskRuns(m)
+		_, least, found := naiveBestBelow(m, math.Inf(1))
+		limits := []float64{math.Inf(1), 2*h.Area() + 0.5, float64(2*m.Count()) + rng.Float64()*2*h.Area()}
+		if found {
+			limits = append(limits, least, least+0.5, least+1, least+0.25+rng.Float64()*8)
+		}
+		for _, limit := range limits {
+			wc, ws, wok := naiveBestBelow(m, limit)
+			gc, gs, gok := c.bestBelow(runs, limit)
+			if gok != wok || gok && (gc != wc || gs != ws) {
+				t.Fatalf("%s: bestBelow(%s, %v) = %+v, %v, %v; want %+v, %v, %v", name, maskString(m), limit, gc, gs, gok, wc, ws, wok)
+			}
 		}
 	})
 }
