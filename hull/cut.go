@@ -80,6 +80,11 @@ type cutter struct {
 // many pixels it has.
 type group struct{ k, qlo, qhi, x0, x1, y0, y1, n int64 }
 
+// span returns how many pixel squares the line has from its first pixel
+// to its last, gaps included: they lie in the hull of any pixels that
+// include the line's, as its end squares do.
+func (e *group) span() int64 { return max(e.x1-e.x0, e.y1-e.y0) + 1 }
+
 // bestBelow returns the best cut of runs (sorted) whose two sides have a
 // sum of twice the hull areas below limit, and that sum; ok is false when
 // there is none.
@@ -177,14 +182,14 @@ func (t *cutter) slantCut(runs []prun, b int32) {
 // (c with its k set) below the best so far (scale: the factor by which
 // the sweep frame scales areas). A sweep stops once its side and a bound
 // on the other (see sweep) reach the best sum, and the suffixes are not
-// swept at all when no prefix plus the pixels after it (a side's hull has
-// at least its pixels' area) is below it.
+// swept at all when no prefix plus the spans of the lines after it (a
+// side's hull holds their squares) is below it.
 func (t *cutter) offer(scale float64, c cut) {
 	n := len(t.groups)
 	t.pre = t.sweep(t.pre, scale, 1, t.sum)
 	rest, hopeful := int64(0), false
 	for i := n - 1; i > 0 && !hopeful; i-- {
-		rest += t.groups[i].n
+		rest += t.groups[i].span()
 		hopeful = i-1 < len(t.pre) && t.pre[i-1]+2*float64(rest) < t.sum
 	}
 	if !hopeful {
@@ -207,12 +212,13 @@ func (t *cutter) offer(scale float64, c cut) {
 // pixel squares, up to the first that, with a bound on the other side's,
 // is not below limit: no later one can be part of a cut below limit.
 //
-// The bound is the other side's pixel count, twice over for rows and
-// columns (a hull has at least its pixels' area) and once for diagonals.
+// The bound is the other side's line spans (group.span), twice over for
+// rows and columns (its hull holds their squares) and once for diagonals.
 // It falls by what a sweep step adds to that bound's side, and the side
-// grows by at least as much: a line's pixel squares lie beyond the hull of
-// the lines before it, wholly across rows and columns, at least half of
-// each across diagonals. So side plus bound never falls along a sweep.
+// grows by at least as much: a line's span squares lie in the new hull and
+// beyond the hull of the lines before it, wholly across rows and columns,
+// at least half of each across diagonals. So side plus bound never falls
+// along a sweep.
 //
 // Twice the hull's area is the
 // hull C of the pixel centres grown by the unit square: 2 area(C) +
@@ -238,15 +244,15 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 	// The widths first, in a loop of their own: the chains' loop keeps
 	// fewer values live (its loop values spill to the stack otherwise).
 	minX, maxX, minY, maxY := int64(math.MaxInt64), int64(math.MinInt64), int64(math.MaxInt64), int64(math.MinInt64)
-	rest := int64(0) // the pixels of every group, then of the other side
+	rest := int64(0) // the spans of every group, then of the other side's
 	for c, i := 0, first; c < len(out); c, i = c+1, i+step {
 		e := &gs[i]
 		minX, maxX = min(minX, e.x0), max(maxX, e.x1)
 		minY, maxY = min(minY, e.y0), max(maxY, e.y1)
 		out[c] = float64(2 * (maxX - minX + maxY - minY + 1))
-		rest += e.n
+		rest += e.span()
 	}
-	per := 2 / scale // the bound per pixel of the other side
+	per := 2 / scale // the bound per span square of the other side
 	// One shoelace sum: along the right chain, back along the left one,
 	// and from the left chain's first point to the right one's (which
 	// stay); each chain's last point is read back, not kept.
@@ -291,7 +297,7 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 			a = -a
 		}
 		v := float64(a)*inv + out[c]
-		rest -= e.n
+		rest -= e.span()
 		if !(v+per*float64(rest) < limit) {
 			return out[:c]
 		}
