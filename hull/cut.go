@@ -64,7 +64,7 @@ var slants = [...]int32{0, 1, -1}
 // of twice the hull areas of the two sides, over all four directions and
 // every position. It reuses its buffers.
 type cutter struct {
-	lo, hi, n   []int32  // per line: least and greatest row of its pixels, and their count
+	lo, hi      []int32  // per line: least and greatest row of its pixels
 	filled      []uint64 // the lines filled so far, a bit each
 	pre, suf    []float64
 	groups      []group
@@ -76,9 +76,8 @@ type cutter struct {
 
 // group is a line of pixel centres with pixels (a row, or x + b y = k):
 // its sweep coordinate k, the least and greatest coordinate q across the
-// sweep, the bounds x0 <= x <= x1, y0 <= y <= y1 of its pixels, and how
-// many pixels it has.
-type group struct{ k, qlo, qhi, x0, x1, y0, y1, n int64 }
+// sweep, and the bounds x0 <= x <= x1, y0 <= y <= y1 of its pixels.
+type group struct{ k, qlo, qhi, x0, x1, y0, y1 int64 }
 
 // span returns how many pixel squares the line has from its first pixel
 // to its last, gaps included: they lie in the hull of any pixels that
@@ -102,11 +101,11 @@ func (t *cutter) bestBelow(runs []prun, limit float64) (best cut, sum float64, o
 func (t *cutter) rowsCut(runs []prun) {
 	t.groups = t.groups[:0]
 	for i := 0; i < len(runs); {
-		y, l, r, n := int64(runs[i].y), int64(runs[i].x0), int64(runs[i].x1), int64(runs[i].x1-runs[i].x0)
+		y, l, r := int64(runs[i].y), int64(runs[i].x0), int64(runs[i].x1)
 		for i++; i < len(runs) && int64(runs[i].y) == y; i++ {
-			l, r, n = min(l, int64(runs[i].x0)), max(r, int64(runs[i].x1)), n+int64(runs[i].x1-runs[i].x0)
+			l, r = min(l, int64(runs[i].x0)), max(r, int64(runs[i].x1))
 		}
-		t.groups = append(t.groups, group{k: y, qlo: l, qhi: r - 1, x0: l, x1: r - 1, y0: y, y1: y, n: n})
+		t.groups = append(t.groups, group{k: y, qlo: l, qhi: r - 1, x0: l, x1: r - 1, y0: y, y1: y})
 	}
 	t.offer(1, cut{rows: true})
 }
@@ -121,15 +120,16 @@ func (t *cutter) slantCut(runs []prun, b int32) {
 		k0, k1 = min(k0, r.x0+b*r.y), max(k1, r.x1-1+b*r.y)
 	}
 	g := int(k1-k0) + 1
-	if cap(t.lo) < g+1 {
-		t.lo, t.hi, t.n = make([]int32, g+1), make([]int32, g+1), make([]int32, g+1)
+	if cap(t.lo) < g {
+		t.lo, t.hi = make([]int32, g), make([]int32, g)
 		t.filled = make([]uint64, (g+63)/64)
 	}
-	lo, hi, cnt, filled := t.lo[:g+1], t.hi[:g+1], t.n[:g+1], t.filled[:(g+63)/64]
-	// Each run covers a range of lines. Counts by differences; the topmost
-	// and bottommost pixel of each line by filling the lines not yet
-	// filled, runs top down, then bottom up: a bit set of the filled lines
-	// gives a run's unfilled ones 64 at a time, with no branch per line.
+	lo, hi, filled := t.lo[:g], t.hi[:g], t.filled[:(g+63)/64]
+	// Each run covers a range of lines. The topmost and bottommost pixel of
+	// each line by filling the lines not yet filled, runs top down, then
+	// bottom up: a bit set of the filled lines gives a run's unfilled ones
+	// 64 at a time, with no branch per line. Filled in the end, the bits
+	// are the lines with pixels.
 	fill := func(dst []int32, r prun) {
 		a, e := r.x0+b*r.y-k0, r.x1-1+b*r.y-k0
 		set := ^uint64(0) << uint(a&63)
@@ -148,11 +148,8 @@ func (t *cutter) slantCut(runs []prun, b int32) {
 			set = ^uint64(0)
 		}
 	}
-	clear(cnt)
 	clear(filled)
 	for _, r := range runs {
-		cnt[r.x0+b*r.y-k0]++
-		cnt[r.x1+b*r.y-k0]--
 		fill(lo, r)
 	}
 	clear(filled)
@@ -162,17 +159,16 @@ func (t *cutter) slantCut(runs []prun, b int32) {
 	groups := slices.Grow(t.groups[:0], g)[:g] // filled in place
 	m := 0
 	bb := int64(b)
-	n := int32(0) // the count of line i: the differences summed
-	for i := range g {
-		if n += cnt[i]; n == 0 {
-			continue
+	for w, set := range filled {
+		for ; set != 0; set &= set - 1 {
+			i := w<<6 | bits.TrailingZeros64(set)
+			k, ylo, yhi := int64(k0)+int64(i), int64(lo[i]), int64(hi[i])
+			xlo, xhi := k-bb*ylo, k-bb*yhi // x is monotone along the line
+			e := &groups[m]
+			e.k, e.qlo, e.qhi = k, -bb*xlo+ylo, -bb*xhi+yhi
+			e.x0, e.x1, e.y0, e.y1 = min(xlo, xhi), max(xlo, xhi), ylo, yhi
+			m++
 		}
-		k, ylo, yhi := int64(k0)+int64(i), int64(lo[i]), int64(hi[i])
-		xlo, xhi := k-bb*ylo, k-bb*yhi // x is monotone along the line
-		e := &groups[m]
-		e.k, e.qlo, e.qhi, e.n = k, -bb*xlo+ylo, -bb*xhi+yhi, int64(n)
-		e.x0, e.x1, e.y0, e.y1 = min(xlo, xhi), max(xlo, xhi), ylo, yhi
-		m++
 	}
 	t.groups = groups[:m]
 	t.offer(float64(1+bb*bb), cut{b: b})

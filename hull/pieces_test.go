@@ -387,17 +387,17 @@ func TestCutterBest(t *testing.T) {
 	})
 }
 
-// TestCutterLines checks the lines slantCut groups (each line's count
-// and its topmost and bottommost pixel, found by filling a growing
-// interval of lines or by skip pointers) against a pixel-by-pixel scan,
-// for every slant direction of random masks (blobs keep to the interval,
-// noise and separate parts hand over to the pointers).
+// TestCutterLines checks the lines slantCut groups (which lines have
+// pixels, the bits its fills leave, and each one's topmost and bottommost
+// pixel) against a pixel-by-pixel scan, for every slant direction of
+// random masks (noise and separate parts leave lines empty), some of them
+// wide, so that the lines take more than one word of bits.
 func TestCutterLines(t *testing.T) {
 	var c cutter
-	eachRandomHull(23, 600, func(name string, m *mask.Mask, _ collide.Polygon) {
+	check := func(name string, m *mask.Mask) {
 		runs := maskRuns(m)
 		for _, b := range slants {
-			type line struct{ ylo, yhi, n int64 }
+			type line struct{ ylo, yhi int64 }
 			want := map[int64]*line{}
 			for y := range m.Height() {
 				for x := range m.Width() {
@@ -406,9 +406,9 @@ func TestCutterLines(t *testing.T) {
 					}
 					k := int64(x) + int64(b)*int64(y)
 					if l := want[k]; l == nil {
-						want[k] = &line{int64(y), int64(y), 1}
+						want[k] = &line{int64(y), int64(y)}
 					} else {
-						l.yhi, l.n = int64(y), l.n+1
+						l.yhi = int64(y)
 					}
 				}
 			}
@@ -417,21 +417,36 @@ func TestCutterLines(t *testing.T) {
 			if len(c.groups) != len(want) {
 				t.Fatalf("%s: (1, %d): %d lines, want %d", name, b, len(c.groups), len(want))
 			}
-			for _, g := range c.groups {
+			for i, g := range c.groups {
 				w := want[g.k]
+				if i > 0 && c.groups[i-1].k >= g.k {
+					t.Fatalf("%s: (1, %d): line %d after line %d", name, b, g.k, c.groups[i-1].k)
+				}
 				if w == nil {
 					t.Fatalf("%s: (1, %d): line %d has no pixel in %s", name, b, g.k, maskString(m))
 				}
 				// The topmost and bottommost pixels (xa, ylo) and (xb, yhi)
 				// hold the extremes of x and of q = -b x + y.
 				xa, xb := g.k-int64(b)*w.ylo, g.k-int64(b)*w.yhi
-				if g.y0 != w.ylo || g.y1 != w.yhi || g.n != w.n || g.x0 != min(xa, xb) || g.x1 != max(xa, xb) ||
+				if g.y0 != w.ylo || g.y1 != w.yhi || g.x0 != min(xa, xb) || g.x1 != max(xa, xb) ||
 					g.qlo != -int64(b)*xa+w.ylo || g.qhi != -int64(b)*xb+w.yhi {
 					t.Fatalf("%s: (1, %d): line %d is %+v, want %+v in %s", name, b, g.k, g, w, maskString(m))
 				}
 			}
 		}
-	})
+	}
+	eachRandomHull(23, 600, func(name string, m *mask.Mask, _ collide.Polygon) { check(name, m) })
+	rng := rand.New(rand.NewPCG(25, 26))
+	for i := range 200 {
+		m := mask.New(60+rng.IntN(200), 1+rng.IntN(8))
+		p := rng.Float64()
+		for y := range m.Height() {
+			for x := range m.Width() {
+				m.Set(x, y, rng.Float64() < p)
+			}
+		}
+		check(fmt.Sprintf("wide case %d", i), m)
+	}
 }
 
 // TestUnionHull checks the linear-time hull of two convex polygons against
