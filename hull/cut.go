@@ -89,36 +89,43 @@ func (e *group) span() int64 { return max(e.x1-e.x0, e.y1-e.y0) + 1 }
 // there is none.
 func (t *cutter) bestBelow(runs []prun, limit float64) (best cut, sum float64, ok bool) {
 	t.sum = limit
-	t.rowsCut(runs)
+	box := t.rowsCut(runs)
 	for _, b := range slants {
-		t.slantCut(runs, b)
+		t.slantCut(runs, b, box)
 	}
 	return t.best, t.sum, t.sum < limit
 }
 
+// bounds are the least and greatest x and y of a set of pixels.
+type bounds struct{ x0, x1, y0, y1 int32 }
+
 // rowsCut offers every cut between rows, with the hulls as slantCut finds
-// them (a row's extreme pixels are its ends).
-func (t *cutter) rowsCut(runs []prun) {
+// them (a row's extreme pixels are its ends), and returns the bounds of
+// the pixels of runs (not empty).
+func (t *cutter) rowsCut(runs []prun) bounds {
 	t.groups = t.groups[:0]
+	box := bounds{math.MaxInt32, math.MinInt32, runs[0].y, runs[len(runs)-1].y}
 	for i := 0; i < len(runs); {
 		y, l, r := int64(runs[i].y), int64(runs[i].x0), int64(runs[i].x1)
 		for i++; i < len(runs) && int64(runs[i].y) == y; i++ {
 			l, r = min(l, int64(runs[i].x0)), max(r, int64(runs[i].x1))
 		}
+		box.x0, box.x1 = min(box.x0, int32(l)), max(box.x1, int32(r-1))
 		t.groups = append(t.groups, group{k: y, qlo: l, qhi: r - 1, x0: l, x1: r - 1, y0: y, y1: y})
 	}
 	t.offer(1, cut{rows: true})
+	return box
 }
 
 // slantCut offers every cut across direction (1, b): the groups are the
 // lines x + b y = k through pixel centres. The extreme pixels of a line
 // are its topmost and bottommost (x is monotone along it); finding them
-// costs O(runs + lines), not O(pixels).
-func (t *cutter) slantCut(runs []prun, b int32) {
-	k0, k1 := int32(math.MaxInt32), int32(math.MinInt32)
-	for _, r := range runs {
-		k0, k1 = min(k0, r.x0+b*r.y), max(k1, r.x1-1+b*r.y)
-	}
+// costs O(runs + lines), not O(pixels). The lines range over those
+// through the corners of box, the bounds of the pixels of runs: the fills
+// tell the ones with pixels.
+func (t *cutter) slantCut(runs []prun, b int32, box bounds) {
+	k0 := box.x0 + min(b*box.y0, b*box.y1)
+	k1 := box.x1 + max(b*box.y0, b*box.y1)
 	g := int(k1-k0) + 1
 	if cap(t.lo) < g {
 		t.lo, t.hi = make([]int32, g), make([]int32, g)

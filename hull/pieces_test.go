@@ -305,11 +305,11 @@ func TestCutterAreas(t *testing.T) {
 			}
 		}
 		c.sum = math.Inf(1) // sweep every suffix
-		c.rowsCut(runs)
+		box := c.rowsCut(runs)
 		check("row", func(x, y int) int { return y })
 		for _, b := range slants {
 			c.sum = math.Inf(1)
-			c.slantCut(runs, b)
+			c.slantCut(runs, b, box)
 			check(fmt.Sprintf("(1, %d)", b), func(x, y int) int { return x + int(b)*y })
 		}
 	})
@@ -413,7 +413,7 @@ func TestCutterLines(t *testing.T) {
 				}
 			}
 			c.sum = math.Inf(1)
-			c.slantCut(runs, b)
+			c.slantCut(runs, b, c.rowsCut(runs))
 			if len(c.groups) != len(want) {
 				t.Fatalf("%s: (1, %d): %d lines, want %d", name, b, len(c.groups), len(want))
 			}
