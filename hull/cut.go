@@ -68,6 +68,7 @@ type cutter struct {
 	filled      []uint64 // the lines filled so far, a bit each
 	pre, suf    []float64
 	groups      []group
+	spans       int64 // the groups' spans summed
 	right, left []ipt
 	// The best cut found so far and its sum.
 	best cut
@@ -76,13 +77,11 @@ type cutter struct {
 
 // group is a line of pixel centres with pixels (a row, or x + b y = k):
 // its sweep coordinate k, the least and greatest coordinate q across the
-// sweep, and the bounds x0 <= x <= x1, y0 <= y <= y1 of its pixels.
-type group struct{ k, qlo, qhi, x0, x1, y0, y1 int64 }
-
-// span returns how many pixel squares the line has from its first pixel
-// to its last, gaps included: they lie in the hull of any pixels that
-// include the line's, as its end squares do.
-func (e *group) span() int64 { return max(e.x1-e.x0, e.y1-e.y0) + 1 }
+// sweep, the bounds x0 <= x <= x1, y0 <= y <= y1 of its pixels, and its
+// span: how many pixel squares it has from its first pixel to its last,
+// gaps included, which lie in the hull of any pixels that include the
+// line's, as its end squares do.
+type group struct{ k, qlo, qhi, x0, x1, y0, y1, span int64 }
 
 // bestBelow returns the best cut of runs (sorted) whose two sides have a
 // sum of twice the hull areas below limit, and that sum; ok is false when
@@ -103,7 +102,7 @@ type bounds struct{ x0, x1, y0, y1 int32 }
 // them (a row's extreme pixels are its ends), and returns the bounds of
 // the pixels of runs (not empty).
 func (t *cutter) rowsCut(runs []prun) bounds {
-	t.groups = t.groups[:0]
+	t.groups, t.spans = t.groups[:0], 0
 	box := bounds{math.MaxInt32, math.MinInt32, runs[0].y, runs[len(runs)-1].y}
 	for i := 0; i < len(runs); {
 		y, l, r := int64(runs[i].y), int64(runs[i].x0), int64(runs[i].x1)
@@ -111,7 +110,8 @@ func (t *cutter) rowsCut(runs []prun) bounds {
 			l, r = min(l, int64(runs[i].x0)), max(r, int64(runs[i].x1))
 		}
 		box.x0, box.x1 = min(box.x0, int32(l)), max(box.x1, int32(r-1))
-		t.groups = append(t.groups, group{k: y, qlo: l, qhi: r - 1, x0: l, x1: r - 1, y0: y, y1: y})
+		t.groups = append(t.groups, group{k: y, qlo: l, qhi: r - 1, x0: l, x1: r - 1, y0: y, y1: y, span: r - l})
+		t.spans += r - l
 	}
 	t.offer(1, cut{rows: true})
 	return box
@@ -164,7 +164,7 @@ func (t *cutter) slantCut(runs []prun, b int32, box bounds) {
 		fill(hi, runs[i])
 	}
 	groups := slices.Grow(t.groups[:0], g)[:g] // filled in place
-	m := 0
+	m, spans := 0, int64(0)
 	bb := int64(b)
 	for w, set := range filled {
 		for ; set != 0; set &= set - 1 {
@@ -174,10 +174,12 @@ func (t *cutter) slantCut(runs []prun, b int32, box bounds) {
 			e := &groups[m]
 			e.k, e.qlo, e.qhi = k, -bb*xlo+ylo, -bb*xhi+yhi
 			e.x0, e.x1, e.y0, e.y1 = min(xlo, xhi), max(xlo, xhi), ylo, yhi
+			e.span = yhi - ylo + 1 // as many squares as rows, along a slant
+			spans += e.span
 			m++
 		}
 	}
-	t.groups = groups[:m]
+	t.groups, t.spans = groups[:m], spans
 	t.offer(float64(1+bb*bb), cut{b: b})
 }
 
@@ -192,7 +194,7 @@ func (t *cutter) offer(scale float64, c cut) {
 	t.pre = t.sweep(t.pre, scale, 1, t.sum)
 	rest, hopeful := int64(0), false
 	for i := n - 1; i > 0 && !hopeful; i-- {
-		rest += t.groups[i].span()
+		rest += t.groups[i].span
 		hopeful = i-1 < len(t.pre) && t.pre[i-1]+2*float64(rest) < t.sum
 	}
 	if !hopeful {
@@ -215,7 +217,7 @@ func (t *cutter) offer(scale float64, c cut) {
 // pixel squares, up to the first that, with a bound on the other side's,
 // is not below limit: no later one can be part of a cut below limit.
 //
-// The bound is the other side's line spans (group.span), twice over for
+// The bound is the other side's line spans (a group's span), twice over for
 // rows and columns (its hull holds their squares) and once for diagonals.
 // It falls by what a sweep step adds to that bound's side, and the side
 // grows by at least as much: a line's span squares lie in the new hull and
@@ -244,17 +246,8 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 	if step < 0 {
 		first = n - 1
 	}
-	// The widths first, in a loop of their own: the chains' loop keeps
-	// fewer values live (its loop values spill to the stack otherwise).
 	minX, maxX, minY, maxY := int64(math.MaxInt64), int64(math.MinInt64), int64(math.MaxInt64), int64(math.MinInt64)
-	rest := int64(0) // the spans of every group, then of the other side's
-	for c, i := 0, first; c < len(out); c, i = c+1, i+step {
-		e := &gs[i]
-		minX, maxX = min(minX, e.x0), max(maxX, e.x1)
-		minY, maxY = min(minY, e.y0), max(maxY, e.y1)
-		out[c] = float64(2 * (maxX - minX + maxY - minY + 1))
-		rest += e.span()
-	}
+	rest := t.spans  // the spans of the other side
 	per := 2 / scale // the bound per span square of the other side
 	// One shoelace sum: along the right chain, back along the left one,
 	// and from the left chain's first point to the right one's (which
@@ -299,8 +292,10 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 		if a < 0 {
 			a = -a
 		}
-		v := float64(a)*inv + out[c]
-		rest -= e.span()
+		minX, maxX = min(minX, e.x0), max(maxX, e.x1)
+		minY, maxY = min(minY, e.y0), max(maxY, e.y1)
+		v := float64(a)*inv + float64(2*(maxX-minX+maxY-minY+1))
+		rest -= e.span
 		if !(v+per*float64(rest) < limit) {
 			return out[:c]
 		}

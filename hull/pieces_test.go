@@ -389,7 +389,7 @@ func TestCutterBest(t *testing.T) {
 
 // TestCutterLines checks the lines slantCut groups (which lines have
 // pixels, the bits its fills leave, and each one's topmost and bottommost
-// pixel) against a pixel-by-pixel scan, for every slant direction of
+// pixel and span) against a pixel-by-pixel scan, for every slant direction of
 // random masks (noise and separate parts leave lines empty), some of them
 // wide, so that the lines take more than one word of bits.
 func TestCutterLines(t *testing.T) {
@@ -429,7 +429,7 @@ func TestCutterLines(t *testing.T) {
 				// hold the extremes of x and of q = -b x + y.
 				xa, xb := g.k-int64(b)*w.ylo, g.k-int64(b)*w.yhi
 				if g.y0 != w.ylo || g.y1 != w.yhi || g.x0 != min(xa, xb) || g.x1 != max(xa, xb) ||
-					g.qlo != -int64(b)*xa+w.ylo || g.qhi != -int64(b)*xb+w.yhi {
+					g.qlo != -int64(b)*xa+w.ylo || g.qhi != -int64(b)*xb+w.yhi || g.span != w.yhi-w.ylo+1 {
 					t.Fatalf("%s: (1, %d): line %d is %+v, want %+v in %s", name, b, g.k, g, w, maskString(m))
 				}
 			}
