@@ -138,18 +138,19 @@ func (t *cutter) slantCut(runs []prun, b int32, box bounds) {
 	// 64 at a time, with no branch per line. Filled in the end, the bits
 	// are the lines with pixels.
 	fill := func(dst []int32, r prun) {
-		a, e := r.x0+b*r.y-k0, r.x1-1+b*r.y-k0
-		set := ^uint64(0) << uint(a&63)
+		a := r.x0 + b*r.y - k0
+		e := a + r.x1 - 1 - r.x0
+		set, last := ^uint64(0)<<(uint(a)&63), e>>6
 		for w := a >> 6; ; w++ {
-			if w == e>>6 {
-				set &= ^uint64(0) >> uint(63-e&63)
+			if w == last {
+				set &= ^uint64(0) >> (uint(63-e) & 63)
 			}
 			free := set &^ filled[w]
 			filled[w] |= set
 			for ; free != 0; free &= free - 1 {
 				dst[w<<6|int32(bits.TrailingZeros64(free))] = r.y
 			}
-			if w == e>>6 {
+			if w == last {
 				return
 			}
 			set = ^uint64(0)
