@@ -136,10 +136,21 @@ func (t *cutter) slantCut(runs []prun, b int32, box bounds) {
 	// each line by filling the lines not yet filled, runs top down, then
 	// bottom up: a bit set of the filled lines gives a run's unfilled ones
 	// 64 at a time, with no branch per line. Filled in the end, the bits
-	// are the lines with pixels.
+	// are the lines with pixels. Lines ia..ie are all filled, an interval
+	// that grows with each run that meets it: inside a blob, a run whose
+	// lines are all filled is passed over at once.
+	ia, ie := int32(0), int32(-1)
 	fill := func(dst []int32, r prun) {
 		a := r.x0 + b*r.y - k0
 		e := a + r.x1 - 1 - r.x0
+		if ia <= a && e <= ie {
+			return
+		}
+		if a <= ie+1 && ia-1 <= e { // it meets the interval
+			ia, ie = min(ia, a), max(ie, e)
+		} else if e-a > ie-ia { // apart and longer (or there is none)
+			ia, ie = a, e
+		}
 		set, last := ^uint64(0)<<(uint(a)&63), e>>6
 		for w := a >> 6; ; w++ {
 			if w == last {
@@ -161,6 +172,7 @@ func (t *cutter) slantCut(runs []prun, b int32, box bounds) {
 		fill(lo, r)
 	}
 	clear(filled)
+	ia, ie = 0, -1
 	for i := len(runs) - 1; i >= 0; i-- {
 		fill(hi, runs[i])
 	}

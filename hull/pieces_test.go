@@ -390,8 +390,9 @@ func TestCutterBest(t *testing.T) {
 // TestCutterLines checks the lines slantCut groups (which lines have
 // pixels, the bits its fills leave, and each one's topmost and bottommost
 // pixel and span) against a pixel-by-pixel scan, for every slant direction of
-// random masks (noise and separate parts leave lines empty), some of them
-// wide, so that the lines take more than one word of bits.
+// random masks (blobs have runs whose lines are all filled already; noise
+// and separate parts leave lines empty and fill lines apart), some of
+// them wide, so that the lines take more than one word of bits.
 func TestCutterLines(t *testing.T) {
 	var c cutter
 	check := func(name string, m *mask.Mask) {
