@@ -205,22 +205,22 @@ func (t *cutter) slantCut(runs []prun, b int32, box bounds) {
 func (t *cutter) offer(scale float64, c cut) {
 	n := len(t.groups)
 	t.pre = t.sweep(t.pre, scale, 1, t.sum)
-	rest, hopeful := int64(0), false
-	for i := n - 1; i > 0 && !hopeful; i-- {
-		rest += t.groups[i].span
-		hopeful = i-1 < len(t.pre) && t.pre[i-1]+2*float64(rest) < t.sum
+	// The kept prefixes in order: across rows and columns the first one
+	// kept is hopeful already, as the sweep kept it by the same bound.
+	rest, hopeful := t.spans, false
+	for i := 0; i < len(t.pre) && i+1 < n && !hopeful; i++ {
+		rest -= t.groups[i].span
+		hopeful = t.pre[i]+2*float64(rest) < t.sum
 	}
 	if !hopeful {
 		return
 	}
 	t.suf = t.sweep(t.suf, scale, -1, t.sum)
-	for i := 0; i < len(t.pre) && i+1 < n; i++ {
-		// pre[i]: groups 0..i; suf[n-2-i]: groups i+1..n-1.
-		if j := n - 2 - i; j < len(t.suf) {
-			if s := t.pre[i] + t.suf[j]; s < t.sum {
-				c.k = int32(t.groups[i].k)
-				t.best, t.sum = c, s
-			}
+	// pre[i]: groups 0..i; suf[n-2-i]: groups i+1..n-1.
+	for i := max(n-1-len(t.suf), 0); i < len(t.pre) && i+1 < n; i++ {
+		if s := t.pre[i] + t.suf[n-2-i]; s < t.sum {
+			c.k = int32(t.groups[i].k)
+			t.best, t.sum = c, s
 		}
 	}
 }
