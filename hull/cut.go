@@ -64,10 +64,11 @@ var slants = [...]int32{0, 1, -1}
 // of twice the hull areas of the two sides, over all four directions and
 // every position. It reuses its buffers.
 type cutter struct {
-	lo, hi, n   []int32  // per line: least and greatest row of its pixels, and their count
+	lo, hi      []int32  // per line: least and greatest row of its pixels
 	filled      []uint64 // the lines filled so far, a bit each
 	pre, suf    []float64
 	groups      []group
+	spans       int64 // the groups' spans summed
 	right, left []ipt
 	// The best cut found so far and its sum.
 	best cut
@@ -76,135 +77,168 @@ type cutter struct {
 
 // group is a line of pixel centres with pixels (a row, or x + b y = k):
 // its sweep coordinate k, the least and greatest coordinate q across the
-// sweep, the bounds x0 <= x <= x1, y0 <= y <= y1 of its pixels, and how
-// many pixels it has.
-type group struct{ k, qlo, qhi, x0, x1, y0, y1, n int64 }
+// sweep, the bounds x0 <= x <= x1, y0 <= y <= y1 of its pixels, and its
+// span: how many pixel squares it has from its first pixel to its last,
+// gaps included, which lie in the hull of any pixels that include the
+// line's, as its end squares do.
+type group struct{ k, qlo, qhi, x0, x1, y0, y1, span int64 }
 
 // bestBelow returns the best cut of runs (sorted) whose two sides have a
 // sum of twice the hull areas below limit, and that sum; ok is false when
 // there is none.
 func (t *cutter) bestBelow(runs []prun, limit float64) (best cut, sum float64, ok bool) {
 	t.sum = limit
-	t.rowsCut(runs)
+	box := t.rowsCut(runs)
 	for _, b := range slants {
-		t.slantCut(runs, b)
+		t.slantCut(runs, b, box)
 	}
 	return t.best, t.sum, t.sum < limit
 }
 
+// bounds are the least and greatest x and y of a set of pixels.
+type bounds struct{ x0, x1, y0, y1 int32 }
+
 // rowsCut offers every cut between rows, with the hulls as slantCut finds
-// them (a row's extreme pixels are its ends).
-func (t *cutter) rowsCut(runs []prun) {
-	t.groups = t.groups[:0]
+// them (a row's extreme pixels are its ends), and returns the bounds of
+// the pixels of runs (not empty).
+func (t *cutter) rowsCut(runs []prun) bounds {
+	t.groups, t.spans = t.groups[:0], 0
+	box := bounds{math.MaxInt32, math.MinInt32, runs[0].y, runs[len(runs)-1].y}
 	for i := 0; i < len(runs); {
-		y, l, r, n := int64(runs[i].y), int64(runs[i].x0), int64(runs[i].x1), int64(runs[i].x1-runs[i].x0)
+		y, l, r := int64(runs[i].y), int64(runs[i].x0), int64(runs[i].x1)
 		for i++; i < len(runs) && int64(runs[i].y) == y; i++ {
-			l, r, n = min(l, int64(runs[i].x0)), max(r, int64(runs[i].x1)), n+int64(runs[i].x1-runs[i].x0)
+			l, r = min(l, int64(runs[i].x0)), max(r, int64(runs[i].x1))
 		}
-		t.groups = append(t.groups, group{k: y, qlo: l, qhi: r - 1, x0: l, x1: r - 1, y0: y, y1: y, n: n})
+		box.x0, box.x1 = min(box.x0, int32(l)), max(box.x1, int32(r-1))
+		t.groups = append(t.groups, group{k: y, qlo: l, qhi: r - 1, x0: l, x1: r - 1, y0: y, y1: y, span: r - l})
+		t.spans += r - l
 	}
 	t.offer(1, cut{rows: true})
+	return box
 }
 
 // slantCut offers every cut across direction (1, b): the groups are the
 // lines x + b y = k through pixel centres. The extreme pixels of a line
 // are its topmost and bottommost (x is monotone along it); finding them
-// costs O(runs + lines), not O(pixels).
-func (t *cutter) slantCut(runs []prun, b int32) {
-	k0, k1 := int32(math.MaxInt32), int32(math.MinInt32)
-	for _, r := range runs {
-		k0, k1 = min(k0, r.x0+b*r.y), max(k1, r.x1-1+b*r.y)
-	}
+// costs O(runs + lines), not O(pixels). The lines range over those
+// through the corners of box, the bounds of the pixels of runs: the fills
+// tell the ones with pixels.
+func (t *cutter) slantCut(runs []prun, b int32, box bounds) {
+	k0 := box.x0 + min(b*box.y0, b*box.y1)
+	k1 := box.x1 + max(b*box.y0, b*box.y1)
 	g := int(k1-k0) + 1
-	if cap(t.lo) < g+1 {
-		t.lo, t.hi, t.n = make([]int32, g+1), make([]int32, g+1), make([]int32, g+1)
+	if cap(t.lo) < g {
+		t.lo, t.hi = make([]int32, g), make([]int32, g)
 		t.filled = make([]uint64, (g+63)/64)
 	}
-	lo, hi, cnt, filled := t.lo[:g+1], t.hi[:g+1], t.n[:g+1], t.filled[:(g+63)/64]
-	// Each run covers a range of lines. Counts by differences; the topmost
-	// and bottommost pixel of each line by filling the lines not yet
-	// filled, runs top down, then bottom up: a bit set of the filled lines
-	// gives a run's unfilled ones 64 at a time, with no branch per line.
+	lo, hi, filled := t.lo[:g], t.hi[:g], t.filled[:(g+63)/64]
+	// Each run covers a range of lines. The topmost and bottommost pixel of
+	// each line by filling the lines not yet filled, runs top down, then
+	// bottom up: a bit set of the filled lines gives a run's unfilled ones
+	// 64 at a time, with no branch per line. Filled in the end, the bits
+	// are the lines with pixels. Lines ia..ie are all filled, an interval
+	// that grows with each run that meets it: inside a blob, a run whose
+	// lines are all filled is passed over at once.
+	ia, ie := int32(0), int32(-1)
 	fill := func(dst []int32, r prun) {
-		a, e := r.x0+b*r.y-k0, r.x1-1+b*r.y-k0
-		set := ^uint64(0) << uint(a&63)
+		a := r.x0 + b*r.y - k0
+		e := a + r.x1 - 1 - r.x0
+		if ia <= a && e <= ie {
+			return
+		}
+		if a <= ie+1 && ia-1 <= e { // it meets the interval
+			ia, ie = min(ia, a), max(ie, e)
+		} else if e-a > ie-ia { // apart and longer (or there is none)
+			ia, ie = a, e
+		}
+		set, last := ^uint64(0)<<(uint(a)&63), e>>6
 		for w := a >> 6; ; w++ {
-			if w == e>>6 {
-				set &= ^uint64(0) >> uint(63-e&63)
+			if w == last {
+				set &= ^uint64(0) >> (uint(63-e) & 63)
 			}
 			free := set &^ filled[w]
 			filled[w] |= set
 			for ; free != 0; free &= free - 1 {
 				dst[w<<6|int32(bits.TrailingZeros64(free))] = r.y
 			}
-			if w == e>>6 {
+			if w == last {
 				return
 			}
 			set = ^uint64(0)
 		}
 	}
-	clear(cnt)
 	clear(filled)
 	for _, r := range runs {
-		cnt[r.x0+b*r.y-k0]++
-		cnt[r.x1+b*r.y-k0]--
 		fill(lo, r)
 	}
 	clear(filled)
+	ia, ie = 0, -1
 	for i := len(runs) - 1; i >= 0; i-- {
 		fill(hi, runs[i])
 	}
 	groups := slices.Grow(t.groups[:0], g)[:g] // filled in place
-	m := 0
+	m, spans := 0, int64(0)
 	bb := int64(b)
-	n := int32(0) // the count of line i: the differences summed
-	for i := range g {
-		if n += cnt[i]; n == 0 {
-			continue
+	for w, set := range filled {
+		for ; set != 0; set &= set - 1 {
+			i := w<<6 | bits.TrailingZeros64(set)
+			k, ylo, yhi := int64(k0)+int64(i), int64(lo[i]), int64(hi[i])
+			xlo, xhi := k-bb*ylo, k-bb*yhi // x is monotone along the line
+			e := &groups[m]
+			e.k, e.qlo, e.qhi = k, -bb*xlo+ylo, -bb*xhi+yhi
+			e.x0, e.x1, e.y0, e.y1 = min(xlo, xhi), max(xlo, xhi), ylo, yhi
+			e.span = yhi - ylo + 1 // as many squares as rows, along a slant
+			spans += e.span
+			m++
 		}
-		k, ylo, yhi := int64(k0)+int64(i), int64(lo[i]), int64(hi[i])
-		xlo, xhi := k-bb*ylo, k-bb*yhi // x is monotone along the line
-		e := &groups[m]
-		e.k, e.qlo, e.qhi, e.n = k, -bb*xlo+ylo, -bb*xhi+yhi, int64(n)
-		e.x0, e.x1, e.y0, e.y1 = min(xlo, xhi), max(xlo, xhi), ylo, yhi
-		m++
 	}
-	t.groups = groups[:m]
+	t.groups, t.spans = groups[:m], spans
 	t.offer(float64(1+bb*bb), cut{b: b})
 }
 
 // offer sweeps the groups both ways and keeps the best cut after a group
 // (c with its k set) below the best so far (scale: the factor by which
-// the sweep frame scales areas). Hull areas only grow along a sweep, so a
-// sweep stops once its side alone reaches the best sum, and the suffixes
-// are not swept at all when no prefix plus the pixels after it (a side's
-// hull has at least its pixels' area) is below it.
+// the sweep frame scales areas). A sweep stops once its side and a bound
+// on the other (see sweep) reach the best sum, and the suffixes are not
+// swept at all when no prefix plus the spans of the lines after it (a
+// side's hull holds their squares) is below it.
 func (t *cutter) offer(scale float64, c cut) {
 	n := len(t.groups)
 	t.pre = t.sweep(t.pre, scale, 1, t.sum)
-	rest, hopeful := int64(0), false
-	for i := n - 1; i > 0 && !hopeful; i-- {
-		rest += t.groups[i].n
-		hopeful = i-1 < len(t.pre) && t.pre[i-1]+2*float64(rest) < t.sum
+	// The kept prefixes in order: across rows and columns the first one
+	// kept is hopeful already, as the sweep kept it by the same bound.
+	rest, hopeful := t.spans, false
+	for i := 0; i < len(t.pre) && i+1 < n && !hopeful; i++ {
+		rest -= t.groups[i].span
+		hopeful = t.pre[i]+2*float64(rest) < t.sum
 	}
 	if !hopeful {
 		return
 	}
 	t.suf = t.sweep(t.suf, scale, -1, t.sum)
-	for i := 0; i < len(t.pre) && i+1 < n; i++ {
-		// pre[i]: groups 0..i; suf[n-2-i]: groups i+1..n-1.
-		if j := n - 2 - i; j < len(t.suf) {
-			if s := t.pre[i] + t.suf[j]; s < t.sum {
-				c.k = int32(t.groups[i].k)
-				t.best, t.sum = c, s
-			}
+	// pre[i]: groups 0..i; suf[n-2-i]: groups i+1..n-1.
+	for i := max(n-1-len(t.suf), 0); i < len(t.pre) && i+1 < n; i++ {
+		if s := t.pre[i] + t.suf[n-2-i]; s < t.sum {
+			c.k = int32(t.groups[i].k)
+			t.best, t.sum = c, s
 		}
 	}
 }
 
 // sweep returns in out, for each prefix of the groups (step 1) or each
 // suffix (step -1, shortest first), twice the area of the hull of its
-// pixel squares, up to the first that is not below limit. That is the
+// pixel squares, up to the first that, with a bound on the other side's,
+// is not below limit: no later one can be part of a cut below limit.
+//
+// The bound is the other side's line spans (a group's span), twice over for
+// rows and columns (its hull holds their squares) and once for diagonals.
+// It falls by what a sweep step adds to that bound's side, and the side
+// grows by at least as much: a line's span squares lie in the new hull and
+// beyond the hull of the lines before it, wholly across rows and columns,
+// at least half of each across diagonals. So side plus bound never falls
+// along a sweep.
+//
+// Twice the hull's area is the
 // hull C of the pixel centres grown by the unit square: 2 area(C) +
 // 2 (width_x(C) + width_y(C) + 1). C comes from Andrew's monotone chain in
 // the frame (q, k) (k the sweep coordinate, q across it), which scales
@@ -225,15 +259,9 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 	if step < 0 {
 		first = n - 1
 	}
-	// The widths first, in a loop of their own: the chains' loop keeps
-	// fewer values live (its loop values spill to the stack otherwise).
 	minX, maxX, minY, maxY := int64(math.MaxInt64), int64(math.MinInt64), int64(math.MaxInt64), int64(math.MinInt64)
-	for c, i := 0, first; c < len(out); c, i = c+1, i+step {
-		e := &gs[i]
-		minX, maxX = min(minX, e.x0), max(maxX, e.x1)
-		minY, maxY = min(minY, e.y0), max(maxY, e.y1)
-		out[c] = float64(2 * (maxX - minX + maxY - minY + 1))
-	}
+	rest := t.spans  // the spans of the other side
+	per := 2 / scale // the bound per span square of the other side
 	// One shoelace sum: along the right chain, back along the left one,
 	// and from the left chain's first point to the right one's (which
 	// stay); each chain's last point is read back, not kept.
@@ -277,8 +305,11 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 		if a < 0 {
 			a = -a
 		}
-		v := float64(a)*inv + out[c]
-		if !(v < limit) {
+		minX, maxX = min(minX, e.x0), max(maxX, e.x1)
+		minY, maxY = min(minY, e.y0), max(maxY, e.y1)
+		v := float64(a)*inv + float64(2*(maxX-minX+maxY-minY+1))
+		rest -= e.span
+		if !(v+per*float64(rest) < limit) {
 			return out[:c]
 		}
 		out[c] = v

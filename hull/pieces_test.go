@@ -293,48 +293,112 @@ func TestCutterAreas(t *testing.T) {
 	var c cutter
 	eachRandomHull(21, 400, func(name string, m *mask.Mask, _ collide.Polygon) {
 		runs := maskRuns(m)
-		side := func(keep func(x, y int) bool) float64 {
-			s := mask.New(m.Width(), m.Height())
-			for r := range m.Runs() {
-				for x := r.X0; x < r.X1; x++ {
-					s.Set(x, r.Y, keep(x, r.Y))
-				}
-			}
-			return 2 * naiveConvex(s).Area()
-		}
 		check := func(dir string, key func(x, y int) int) {
 			n := len(c.groups)
 			for i := 0; i+1 < n; i++ {
 				k := int(c.groups[i].k)
-				pre := side(func(x, y int) bool { return key(x, y) <= k })
-				suf := side(func(x, y int) bool { return key(x, y) > k })
+				pre := sideArea2(m, func(x, y int) bool { return key(x, y) <= k })
+				suf := sideArea2(m, func(x, y int) bool { return key(x, y) > k })
 				if c.pre[i] != pre || c.suf[n-2-i] != suf {
 					t.Fatalf("%s: %s cut after %d of %s: sides %v and %v, want %v and %v", name, dir, k, maskString(m), c.pre[i], c.suf[n-2-i], pre, suf)
 				}
 			}
 		}
 		c.sum = math.Inf(1) // sweep every suffix
-		c.rowsCut(runs)
+		box := c.rowsCut(runs)
 		check("row", func(x, y int) int { return y })
 		for _, b := range slants {
 			c.sum = math.Inf(1)
-			c.slantCut(runs, b)
+			c.slantCut(runs, b, box)
 			check(fmt.Sprintf("(1, %d)", b), func(x, y int) int { return x + int(b)*y })
 		}
 	})
 }
 
-// TestCutterLines checks the lines slantCut groups (each line's count
-// and its topmost and bottommost pixel, found by filling a growing
-// interval of lines or by skip pointers) against a pixel-by-pixel scan,
-// for every slant direction of random masks (blobs keep to the interval,
-// noise and separate parts hand over to the pointers).
+// sideArea2 returns twice the area of the naive hull of the pixel squares
+// of m that keep holds, 0 for none.
+func sideArea2(m *mask.Mask, keep func(x, y int) bool) float64 {
+	s := mask.New(m.Width(), m.Height())
+	for r := range m.Runs() {
+		for x := r.X0; x < r.X1; x++ {
+			s.Set(x, r.Y, keep(x, r.Y))
+		}
+	}
+	return 2 * naiveConvex(s).Area()
+}
+
+// naiveBestBelow is bestBelow without its pruning: every cut of every
+// direction (rows, then slants), each the least line value k on its first
+// side, the naive hulls of both sides, and the first of the least sums
+// below limit.
+func naiveBestBelow(m *mask.Mask, limit float64) (best cut, sum float64, ok bool) {
+	sum = limit
+	dirs := []struct {
+		c   cut
+		key func(x, y int) int
+	}{{cut{rows: true}, func(x, y int) int { return y }}}
+	for _, b := range slants {
+		dirs = append(dirs, struct {
+			c   cut
+			key func(x, y int) int
+		}{cut{b: b}, func(x, y int) int { return x + int(b)*y }})
+	}
+	for _, d := range dirs {
+		var ks []int
+		for r := range m.Runs() {
+			for x := r.X0; x < r.X1; x++ {
+				ks = append(ks, d.key(x, r.Y))
+			}
+		}
+		slices.Sort(ks)
+		ks = slices.Compact(ks)
+		for _, k := range ks[:max(len(ks)-1, 0)] {
+			s := sideArea2(m, func(x, y int) bool { return d.key(x, y) <= k }) +
+				sideArea2(m, func(x, y int) bool { return d.key(x, y) > k })
+			if s < sum {
+				best, sum = d.c, s
+				best.k = int32(k)
+			}
+		}
+	}
+	return best, sum, sum < limit
+}
+
+// TestCutterBest checks bestBelow, whose sweeps stop early on bounds,
+// against naiveBestBelow on random masks, at limits around the best sum
+// (where a bound that is not one would lose the cut) and far above it.
+func TestCutterBest(t *testing.T) {
+	var c cutter
+	rng := rand.New(rand.NewPCG(31, 32))
+	eachRandomHull(29, 400, func(name string, m *mask.Mask, h collide.Polygon) {
+		runs := maskRuns(m)
+		_, least, found := naiveBestBelow(m, math.Inf(1))
+		limits := []float64{math.Inf(1), 2*h.Area() + 0.5, float64(2*m.Count()) + rng.Float64()*2*h.Area()}
+		if found {
+			limits = append(limits, least, least+0.5, least+1, least+0.25+rng.Float64()*8)
+		}
+		for _, limit := range limits {
+			wc, ws, wok := naiveBestBelow(m, limit)
+			gc, gs, gok := c.bestBelow(runs, limit)
+			if gok != wok || gok && (gc != wc || gs != ws) {
+				t.Fatalf("%s: bestBelow(%s, %v) = %+v, %v, %v; want %+v, %v, %v", name, maskString(m), limit, gc, gs, gok, wc, ws, wok)
+			}
+		}
+	})
+}
+
+// TestCutterLines checks the lines slantCut groups (which lines have
+// pixels, the bits its fills leave, and each one's topmost and bottommost
+// pixel and span) against a pixel-by-pixel scan, for every slant direction of
+// random masks (blobs have runs whose lines are all filled already; noise
+// and separate parts leave lines empty and fill lines apart), some of
+// them wide, so that the lines take more than one word of bits.
 func TestCutterLines(t *testing.T) {
 	var c cutter
-	eachRandomHull(23, 600, func(name string, m *mask.Mask, _ collide.Polygon) {
+	check := func(name string, m *mask.Mask) {
 		runs := maskRuns(m)
 		for _, b := range slants {
-			type line struct{ ylo, yhi, n int64 }
+			type line struct{ ylo, yhi int64 }
 			want := map[int64]*line{}
 			for y := range m.Height() {
 				for x := range m.Width() {
@@ -343,32 +407,47 @@ func TestCutterLines(t *testing.T) {
 					}
 					k := int64(x) + int64(b)*int64(y)
 					if l := want[k]; l == nil {
-						want[k] = &line{int64(y), int64(y), 1}
+						want[k] = &line{int64(y), int64(y)}
 					} else {
-						l.yhi, l.n = int64(y), l.n+1
+						l.yhi = int64(y)
 					}
 				}
 			}
 			c.sum = math.Inf(1)
-			c.slantCut(runs, b)
+			c.slantCut(runs, b, c.rowsCut(runs))
 			if len(c.groups) != len(want) {
 				t.Fatalf("%s: (1, %d): %d lines, want %d", name, b, len(c.groups), len(want))
 			}
-			for _, g := range c.groups {
+			for i, g := range c.groups {
 				w := want[g.k]
+				if i > 0 && c.groups[i-1].k >= g.k {
+					t.Fatalf("%s: (1, %d): line %d after line %d", name, b, g.k, c.groups[i-1].k)
+				}
 				if w == nil {
 					t.Fatalf("%s: (1, %d): line %d has no pixel in %s", name, b, g.k, maskString(m))
 				}
 				// The topmost and bottommost pixels (xa, ylo) and (xb, yhi)
 				// hold the extremes of x and of q = -b x + y.
 				xa, xb := g.k-int64(b)*w.ylo, g.k-int64(b)*w.yhi
-				if g.y0 != w.ylo || g.y1 != w.yhi || g.n != w.n || g.x0 != min(xa, xb) || g.x1 != max(xa, xb) ||
-					g.qlo != -int64(b)*xa+w.ylo || g.qhi != -int64(b)*xb+w.yhi {
+				if g.y0 != w.ylo || g.y1 != w.yhi || g.x0 != min(xa, xb) || g.x1 != max(xa, xb) ||
+					g.qlo != -int64(b)*xa+w.ylo || g.qhi != -int64(b)*xb+w.yhi || g.span != w.yhi-w.ylo+1 {
 					t.Fatalf("%s: (1, %d): line %d is %+v, want %+v in %s", name, b, g.k, g, w, maskString(m))
 				}
 			}
 		}
-	})
+	}
+	eachRandomHull(23, 600, func(name string, m *mask.Mask, _ collide.Polygon) { check(name, m) })
+	rng := rand.New(rand.NewPCG(25, 26))
+	for i := range 200 {
+		m := mask.New(60+rng.IntN(200), 1+rng.IntN(8))
+		p := rng.Float64()
+		for y := range m.Height() {
+			for x := range m.Width() {
+				m.Set(x, y, rng.Float64() < p)
+			}
+		}
+		check(fmt.Sprintf("wide case %d", i), m)
+	}
 }
 
 // TestUnionHull checks the linear-time hull of two convex polygons against
