@@ -101,9 +101,17 @@ func countOutside(m *mask.Mask, contains func(collide.Vec) bool) int {
 // ContainsPoint) holds, on every grid line, the leftmost and rightmost
 // pixel corner of the rows touching it.
 func holdsGridExtremes(m *mask.Mask, contains func(collide.Vec) bool) bool {
-	return gridExtremes(m, func(lo, hi, y int) bool {
-		return contains(collide.V(float64(lo), float64(y))) && contains(collide.V(float64(hi), float64(y)))
-	})
+	// The lines in a loop of its own, not through a function value: the
+	// cheap tests (Rect, Circle) took a fifth longer that way.
+	pl, pr, pok := 0, 0, false // span of the row above the line
+	for y := 0; y <= m.Height(); y++ {
+		l, r, ok := m.RowSpan(y)
+		if lo, hi, any := gridLine(pl, pr, pok, l, r, ok); any && !(contains(collide.V(float64(lo), float64(y))) && contains(collide.V(float64(hi), float64(y)))) {
+			return false
+		}
+		pl, pr, pok = l, r, ok
+	}
+	return true
 }
 
 // holdsGridHull reports what holdsGridExtremes does, for a contains whose
@@ -120,11 +128,15 @@ func holdsGridHull(m *mask.Mask, contains func(collide.Vec) bool) bool {
 	// strictly outside the chord of its neighbours goes.
 	var leftBuf, rightBuf [64]image.Point // most hulls' sides fit (TestOutsideConvexAllocs)
 	left, right := leftBuf[:0], rightBuf[:0]
-	gridExtremes(m, func(lo, hi, y int) bool {
-		left = pushChain(left, image.Pt(lo, y), 1)
-		right = pushChain(right, image.Pt(hi, y), -1)
-		return true
-	})
+	pl, pr, pok := 0, 0, false // span of the row above the line
+	for y := 0; y <= m.Height(); y++ {
+		l, r, ok := m.RowSpan(y)
+		if lo, hi, any := gridLine(pl, pr, pok, l, r, ok); any {
+			left = pushChain(left, image.Pt(lo, y), 1)
+			right = pushChain(right, image.Pt(hi, y), -1)
+		}
+		pl, pr, pok = l, r, ok
+	}
 	for _, side := range [2][]image.Point{left, right} {
 		for _, p := range side {
 			if !contains(collide.V(float64(p.X), float64(p.Y))) {
@@ -153,28 +165,19 @@ func pushChain(ch []image.Point, c image.Point, side int64) []image.Point {
 	return append(ch, c)
 }
 
-// gridExtremes calls f, for each grid line y from the top that the rows
-// above or below it touch, with the least and greatest x of the pixel
-// corners of those rows on it, until f returns false; it reports whether
-// f never did.
-func gridExtremes(m *mask.Mask, f func(lo, hi, y int) bool) bool {
-	pl, pr, pok := 0, 0, false // span of the row above the line
-	for y := 0; y <= m.Height(); y++ {
-		l, r, ok := m.RowSpan(y)
-		lo, hi, any := l, r, ok
-		if pok {
-			if !any {
-				lo, hi, any = pl, pr, true
-			} else {
-				lo, hi = min(lo, pl), max(hi, pr)
-			}
+// gridLine returns the least and greatest x of the pixel corners on a
+// grid line of the rows above and below it (spans pl..pr and l..r, when
+// pok and ok say they have pixels), and whether either has any.
+func gridLine(pl, pr int, pok bool, l, r int, ok bool) (lo, hi int, any bool) {
+	lo, hi, any = l, r, ok
+	if pok {
+		if !any {
+			lo, hi, any = pl, pr, true
+		} else {
+			lo, hi = min(lo, pl), max(hi, pr)
 		}
-		if any && !f(lo, hi+1, y) {
-			return false
-		}
-		pl, pr, pok = l, r, ok
 	}
-	return true
+	return lo, hi + 1, any
 }
 
 // exactlyConvex reports whether the points r.ContainsPoint holds form a
