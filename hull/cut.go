@@ -88,8 +88,11 @@ type group struct{ k, qlo, qhi, x0, x1, y0, y1, span int64 }
 // there is none.
 func (t *cutter) bestBelow(runs []prun, limit float64) (best cut, sum float64, ok bool) {
 	t.sum = limit
-	box := t.rowsCut(runs)
+	box, floor := t.rowsCut(runs)
 	for _, b := range slants {
+		if float64(floor) >= t.sum { // no slant cut can win now
+			break
+		}
 		t.slantCut(runs, b, box)
 	}
 	return t.best, t.sum, t.sum < limit
@@ -100,21 +103,30 @@ type bounds struct{ x0, x1, y0, y1 int32 }
 
 // rowsCut offers every cut between rows, with the hulls as slantCut finds
 // them (a row's extreme pixels are its ends), and returns the bounds of
-// the pixels of runs (not empty).
-func (t *cutter) rowsCut(runs []prun) bounds {
+// the pixels of runs (not empty) and a floor under the sum of twice the
+// hull areas of the sides of every slant cut.
+//
+// A slant cut splits each row at one place: the row's squares from its
+// first pixel to its last lie in the two sides' hulls but for at most the
+// widest gap between its runs, so the floor is twice the rows' spans less
+// their widest gaps.
+func (t *cutter) rowsCut(runs []prun) (box bounds, floor int64) {
 	t.groups, t.spans = t.groups[:0], 0
-	box := bounds{math.MaxInt32, math.MinInt32, runs[0].y, runs[len(runs)-1].y}
+	box = bounds{math.MaxInt32, math.MinInt32, runs[0].y, runs[len(runs)-1].y}
 	for i := 0; i < len(runs); {
 		y, l, r := int64(runs[i].y), int64(runs[i].x0), int64(runs[i].x1)
+		gap := int64(0)
 		for i++; i < len(runs) && int64(runs[i].y) == y; i++ {
+			gap = max(gap, int64(runs[i].x0)-r)
 			l, r = min(l, int64(runs[i].x0)), max(r, int64(runs[i].x1))
 		}
 		box.x0, box.x1 = min(box.x0, int32(l)), max(box.x1, int32(r-1))
 		t.groups = append(t.groups, group{k: y, qlo: l, qhi: r - 1, x0: l, x1: r - 1, y0: y, y1: y, span: r - l})
 		t.spans += r - l
+		floor += 2 * (r - l - gap)
 	}
 	t.offer(1, cut{rows: true})
-	return box
+	return box, floor
 }
 
 // slantCut offers every cut across direction (1, b): the groups are the

@@ -305,7 +305,7 @@ func TestCutterAreas(t *testing.T) {
 			}
 		}
 		c.sum = math.Inf(1) // sweep every suffix
-		box := c.rowsCut(runs)
+		box, _ := c.rowsCut(runs)
 		check("row", func(x, y int) int { return y })
 		for _, b := range slants {
 			c.sum = math.Inf(1)
@@ -344,15 +344,7 @@ func naiveBestBelow(m *mask.Mask, limit float64) (best cut, sum float64, ok bool
 		}{cut{b: b}, func(x, y int) int { return x + int(b)*y }})
 	}
 	for _, d := range dirs {
-		var ks []int
-		for r := range m.Runs() {
-			for x := r.X0; x < r.X1; x++ {
-				ks = append(ks, d.key(x, r.Y))
-			}
-		}
-		slices.Sort(ks)
-		ks = slices.Compact(ks)
-		for _, k := range ks[:max(len(ks)-1, 0)] {
+		for _, k := range cutKeys(m, d.key) {
 			s := sideArea2(m, func(x, y int) bool { return d.key(x, y) <= k }) +
 				sideArea2(m, func(x, y int) bool { return d.key(x, y) > k })
 			if s < sum {
@@ -362,6 +354,44 @@ func naiveBestBelow(m *mask.Mask, limit float64) (best cut, sum float64, ok bool
 		}
 	}
 	return best, sum, sum < limit
+}
+
+// cutKeys returns the cuts of m along a direction, each the least line
+// value k on its first side (key(x, y) <= k): every line value of its
+// pixels but the greatest, in order.
+func cutKeys(m *mask.Mask, key func(x, y int) int) []int {
+	var ks []int
+	for r := range m.Runs() {
+		for x := r.X0; x < r.X1; x++ {
+			ks = append(ks, key(x, r.Y))
+		}
+	}
+	slices.Sort(ks)
+	ks = slices.Compact(ks)
+	return ks[:max(len(ks)-1, 0)]
+}
+
+// TestCutterSlantFloor checks the floor rowsCut puts under the sums of the
+// slant cuts (bestBelow skips the slants once its best sum is not above
+// it) against the naive hulls of the two sides of every slant cut of
+// random masks (noise and rings have rows with gaps, which a cut may fall
+// in): none is below it.
+func TestCutterSlantFloor(t *testing.T) {
+	var c cutter
+	eachRandomHull(33, 400, func(name string, m *mask.Mask, _ collide.Polygon) {
+		c.sum = math.Inf(1)
+		_, floor := c.rowsCut(maskRuns(m))
+		for _, b := range slants {
+			key := func(x, y int) int { return x + int(b)*y }
+			for _, k := range cutKeys(m, key) {
+				s := sideArea2(m, func(x, y int) bool { return key(x, y) <= k }) +
+					sideArea2(m, func(x, y int) bool { return key(x, y) > k })
+				if s < float64(floor) {
+					t.Fatalf("%s: (1, %d) cut after %d of %s: sum %v, below the floor %d", name, b, k, maskString(m), s, floor)
+				}
+			}
+		}
+	})
 }
 
 // TestCutterBest checks bestBelow, whose sweeps stop early on bounds,
@@ -414,7 +444,8 @@ func TestCutterLines(t *testing.T) {
 				}
 			}
 			c.sum = math.Inf(1)
-			c.slantCut(runs, b, c.rowsCut(runs))
+			box, _ := c.rowsCut(runs)
+			c.slantCut(runs, b, box)
 			if len(c.groups) != len(want) {
 				t.Fatalf("%s: (1, %d): %d lines, want %d", name, b, len(c.groups), len(want))
 			}
