@@ -564,17 +564,27 @@ func (s *partSet) joinCost(p, q *part) int64 {
 	return a2 - p.area2 - q.area2
 }
 
-// appendMerged appends the runs of a and b to out, sorted.
+// appendMerged appends the runs of a and b (sorted, with no pixel in
+// common) to out, sorted, each run that starts where the one before it in
+// its row ends joined to it: the cutter's work goes by runs, and two parts
+// side by side meet in many rows.
 func appendMerged(out, a, b []prun) []prun {
+	start := len(out)
 	i, j := 0, 0
 	for i < len(a) || j < len(b) {
+		var r prun
 		if j == len(b) || i < len(a) && (a[i].y < b[j].y || a[i].y == b[j].y && a[i].x0 < b[j].x0) {
-			out = append(out, a[i])
+			r = a[i]
 			i++
 		} else {
-			out = append(out, b[j])
+			r = b[j]
 			j++
 		}
+		if n := len(out); n > start && out[n-1].y == r.y && out[n-1].x1 == r.x0 {
+			out[n-1].x1 = r.x1
+			continue
+		}
+		out = append(out, r)
 	}
 	return out
 }

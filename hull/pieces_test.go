@@ -584,3 +584,36 @@ func TestSetRuns(t *testing.T) {
 		}
 	})
 }
+
+// TestAppendMerged checks that the runs of two parts merged are the runs
+// of the union of their pixels, row by row and joined where they meet: the
+// pixels of random masks are split between two parts by a random straight
+// cut or pixel by pixel, and the merge, either way round, must give the
+// mask's own runs.
+func TestAppendMerged(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	eachRandomHull(43, 2000, func(name string, m *mask.Mask, _ collide.Polygon) {
+		a, b := mask.New(m.Width(), m.Height()), mask.New(m.Width(), m.Height())
+		cx, cy, k := rng.IntN(3)-1, rng.IntN(3)-1, rng.IntN(m.Width()+m.Height())
+		perPixel := rng.IntN(2) == 0
+		for r := range m.Runs() {
+			for x := r.X0; x < r.X1; x++ {
+				first := cx*x+cy*r.Y <= k-m.Height()
+				if perPixel {
+					first = rng.IntN(2) == 0
+				}
+				if first {
+					a.Set(x, r.Y, true)
+				} else {
+					b.Set(x, r.Y, true)
+				}
+			}
+		}
+		want := maskRuns(m)
+		for _, ab := range [][2]*mask.Mask{{a, b}, {b, a}} {
+			if got := appendMerged(nil, maskRuns(ab[0]), maskRuns(ab[1])); !slices.Equal(got, want) {
+				t.Fatalf("%s: appendMerged(%v, %v) = %v, want %v", name, maskRuns(ab[0]), maskRuns(ab[1]), got, want)
+			}
+		}
+	})
+}
