@@ -254,8 +254,9 @@ func (t *cutter) offer(scale float64, c cut) {
 // hull C of the pixel centres grown by the unit square: 2 area(C) +
 // 2 (width_x(C) + width_y(C) + 1). C comes from Andrew's monotone chain in
 // the frame (q, k) (k the sweep coordinate, q across it), which scales
-// areas by scale; a line's two extreme pixels are all it takes. Exact
-// integers but for the one division by scale.
+// areas by scale (1 or 2); a line's two extreme pixels are all it takes.
+// The sweep counts in units of 1/scale, so that its test against limit is
+// one of integers; the values it returns are exact.
 func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []float64 {
 	gs := t.groups
 	n := len(gs)
@@ -272,8 +273,12 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 		first = n - 1
 	}
 	minX, maxX, minY, maxY := int64(math.MaxInt64), int64(math.MinInt64), int64(math.MaxInt64), int64(math.MinInt64)
-	rest := t.spans  // the spans of the other side
-	per := 2 / scale // the bound per span square of the other side
+	// A side's value v, scaled, is z = scale v, an integer, and the test
+	// v + per rest < limit (per = 2/scale the bound per span square of the
+	// other side, rest its spans) reads z < room = ceil(scale limit) -
+	// 2 rest. room grows by twice each span the other side loses.
+	room := ceilInt(scale*limit) - 2*t.spans
+	wide := 2 * int64(scale) // z per unit of width
 	// One shoelace sum: along the right chain, back along the left one,
 	// and from the left chain's first point to the right one's (which
 	// stay); each chain's last point is read back, not kept.
@@ -283,8 +288,8 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 	right[0], left[0] = ipt{e.qhi, k}, ipt{e.qlo, k}
 	nr, nl := 1, 1 // chain lengths
 	inv := 1 / scale
-	for c, i := 0, first; c < len(out); c, i = c+1, i+step {
-		e := &gs[i]
+	for c := range out {
+		e := &gs[first+c*step]
 		k := e.k * int64(step)
 		pl, pr := ipt{e.qlo, k}, ipt{e.qhi, k}
 		if c > 0 {
@@ -319,12 +324,25 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 		}
 		minX, maxX = min(minX, e.x0), max(maxX, e.x1)
 		minY, maxY = min(minY, e.y0), max(maxY, e.y1)
-		v := float64(a)*inv + float64(2*(maxX-minX+maxY-minY+1))
-		rest -= e.span
-		if !(v+per*float64(rest) < limit) {
+		z := a + wide*(maxX-minX+maxY-minY+1)
+		room += 2 * e.span
+		if z >= room {
 			return out[:c]
 		}
-		out[c] = v
+		out[c] = float64(z) * inv
 	}
 	return out
+}
+
+// ceilInt returns the least integer not below x, within ±2^62 (beyond
+// which no sweep's values reach); -2^62 for NaN, which no value is below.
+func ceilInt(x float64) int64 {
+	const lim = 1 << 62
+	switch {
+	case x >= lim:
+		return lim
+	case !(x > -lim):
+		return -lim
+	}
+	return int64(math.Ceil(x))
 }

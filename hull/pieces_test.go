@@ -617,3 +617,19 @@ func TestAppendMerged(t *testing.T) {
 		}
 	})
 }
+
+// TestCeilInt checks the sweep's integer limit at halves, integers and the
+// ends.
+func TestCeilInt(t *testing.T) {
+	for _, c := range []struct {
+		x    float64
+		want int64
+	}{
+		{0, 0}, {0.5, 1}, {-0.5, 0}, {7, 7}, {7.25, 8}, {-7.5, -7},
+		{math.Inf(1), 1 << 62}, {math.Inf(-1), -1 << 62}, {math.NaN(), -1 << 62}, {1e300, 1 << 62},
+	} {
+		if got := ceilInt(c.x); got != c.want {
+			t.Errorf("ceilInt(%v) = %d, want %d", c.x, got, c.want)
+		}
+	}
+}
