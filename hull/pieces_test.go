@@ -633,3 +633,39 @@ func TestCeilInt(t *testing.T) {
 		}
 	}
 }
+
+// TestPartEnds checks the least and greatest hull vertex that each part
+// keeps for unionHull (set from its runs, from merge's unions and from
+// refine's cuts) against lexEnds of its hull, after each of Pieces' steps
+// on random masks.
+func TestPartEnds(t *testing.T) {
+	eachRandomHull(47, 1500, func(name string, m *mask.Mask, _ collide.Polygon) {
+		check := func(step string, parts []*part) {
+			for _, p := range parts {
+				if lo, hi := lexEnds(p.hull); int(p.lo) != lo || int(p.hi) != hi {
+					t.Fatalf("%s: after %s, a part keeps ends %d, %d of hull %v, want %d, %d in %s", name, step, p.lo, p.hi, p.hull, lo, hi, maskString(m))
+				}
+			}
+		}
+		sp := new(pieceScratch)
+		s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch, ar: &sp.ar}
+		s.atoms(m, &sp.atoms)
+		check("atoms", s.all)
+		limit := DefaultPieces.Gain * float64(m.Count())
+		s.merge(3, limit)
+		check("merge", s.parts)
+		s.split(6, 0)
+		check("split", s.parts)
+		s.refine()
+		check("refine", s.parts)
+		if len(s.parts) > 1 {
+			i, j, _ := s.cheapestPair()
+			c := s.clone()
+			c.join(i, j)
+			c.refineN(1)
+			check("join and refine", c.parts)
+		}
+		s.enforceMinimums(m)
+		check("minimums", s.parts)
+	})
+}
