@@ -37,24 +37,27 @@ func (c *chains) addRow(y, l, r int) {
 
 // push adds the point pl to the left chain and pr to the right one.
 func (c *chains) push(pl, pr ipt) {
-	for n := len(c.right); n >= 2 && turn(c.right[n-2], c.right[n-1], pr) <= 0; n-- {
-		c.rsum -= cross(c.right[n-2], c.right[n-1])
-		c.right = c.right[:n-1]
+	// Each chain is worked on in locals and stored once.
+	right, rsum := c.right, c.rsum
+	n := len(right)
+	for ; n >= 2 && turn(right[n-2], right[n-1], pr) <= 0; n-- {
+		rsum -= cross(right[n-2], right[n-1])
 	}
-	if n := len(c.right); n > 0 {
-		c.rsum += cross(c.right[n-1], pr)
+	if n > 0 {
+		rsum += cross(right[n-1], pr)
 	}
-	c.right = append(c.right, pr)
+	c.right, c.rsum = append(right[:n], pr), rsum
 	// The left chain is built in the reverse of its polygon order, so it
 	// keeps the opposite turns.
-	for n := len(c.left); n >= 2 && turn(c.left[n-2], c.left[n-1], pl) >= 0; n-- {
-		c.lsum -= cross(c.left[n-2], c.left[n-1])
-		c.left = c.left[:n-1]
+	left, lsum := c.left, c.lsum
+	n = len(left)
+	for ; n >= 2 && turn(left[n-2], left[n-1], pl) >= 0; n-- {
+		lsum -= cross(left[n-2], left[n-1])
 	}
-	if n := len(c.left); n > 0 {
-		c.lsum += cross(c.left[n-1], pl)
+	if n > 0 {
+		lsum += cross(left[n-1], pl)
 	}
-	c.left = append(c.left, pl)
+	c.left, c.lsum = append(left[:n], pl), lsum
 }
 
 // area2 returns twice the area of the hull so far (0 before any row).

@@ -88,8 +88,11 @@ type group struct{ k, qlo, qhi, x0, x1, y0, y1, span int64 }
 // there is none.
 func (t *cutter) bestBelow(runs []prun, limit float64) (best cut, sum float64, ok bool) {
 	t.sum = limit
-	box := t.rowsCut(runs)
+	box, floor := t.rowsCut(runs)
 	for _, b := range slants {
+		if float64(floor) >= t.sum { // no slant cut can win now
+			break
+		}
 		t.slantCut(runs, b, box)
 	}
 	return t.best, t.sum, t.sum < limit
@@ -100,21 +103,30 @@ type bounds struct{ x0, x1, y0, y1 int32 }
 
 // rowsCut offers every cut between rows, with the hulls as slantCut finds
 // them (a row's extreme pixels are its ends), and returns the bounds of
-// the pixels of runs (not empty).
-func (t *cutter) rowsCut(runs []prun) bounds {
+// the pixels of runs (not empty) and a floor under the sum of twice the
+// hull areas of the sides of every slant cut.
+//
+// A slant cut splits each row at one place: the row's squares from its
+// first pixel to its last lie in the two sides' hulls but for at most the
+// widest gap between its runs, so the floor is twice the rows' spans less
+// their widest gaps.
+func (t *cutter) rowsCut(runs []prun) (box bounds, floor int64) {
 	t.groups, t.spans = t.groups[:0], 0
-	box := bounds{math.MaxInt32, math.MinInt32, runs[0].y, runs[len(runs)-1].y}
+	box = bounds{math.MaxInt32, math.MinInt32, runs[0].y, runs[len(runs)-1].y}
 	for i := 0; i < len(runs); {
 		y, l, r := int64(runs[i].y), int64(runs[i].x0), int64(runs[i].x1)
+		gap := int64(0)
 		for i++; i < len(runs) && int64(runs[i].y) == y; i++ {
+			gap = max(gap, int64(runs[i].x0)-r)
 			l, r = min(l, int64(runs[i].x0)), max(r, int64(runs[i].x1))
 		}
 		box.x0, box.x1 = min(box.x0, int32(l)), max(box.x1, int32(r-1))
 		t.groups = append(t.groups, group{k: y, qlo: l, qhi: r - 1, x0: l, x1: r - 1, y0: y, y1: y, span: r - l})
 		t.spans += r - l
+		floor += 2 * (r - l - gap)
 	}
 	t.offer(1, cut{rows: true})
-	return box
+	return box, floor
 }
 
 // slantCut offers every cut across direction (1, b): the groups are the
@@ -242,8 +254,9 @@ func (t *cutter) offer(scale float64, c cut) {
 // hull C of the pixel centres grown by the unit square: 2 area(C) +
 // 2 (width_x(C) + width_y(C) + 1). C comes from Andrew's monotone chain in
 // the frame (q, k) (k the sweep coordinate, q across it), which scales
-// areas by scale; a line's two extreme pixels are all it takes. Exact
-// integers but for the one division by scale.
+// areas by scale (1 or 2); a line's two extreme pixels are all it takes.
+// The sweep counts in units of 1/scale, so that its test against limit is
+// one of integers; the values it returns are exact.
 func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []float64 {
 	gs := t.groups
 	n := len(gs)
@@ -260,8 +273,12 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 		first = n - 1
 	}
 	minX, maxX, minY, maxY := int64(math.MaxInt64), int64(math.MinInt64), int64(math.MaxInt64), int64(math.MinInt64)
-	rest := t.spans  // the spans of the other side
-	per := 2 / scale // the bound per span square of the other side
+	// A side's value v, scaled, is z = scale v, an integer, and the test
+	// v + per rest < limit (per = 2/scale the bound per span square of the
+	// other side, rest its spans) reads z < room = ceil(scale limit) -
+	// 2 rest. room grows by twice each span the other side loses.
+	room := ceilInt(scale*limit) - 2*t.spans
+	wide := 2 * int64(scale) // z per unit of width
 	// One shoelace sum: along the right chain, back along the left one,
 	// and from the left chain's first point to the right one's (which
 	// stay); each chain's last point is read back, not kept.
@@ -271,8 +288,8 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 	right[0], left[0] = ipt{e.qhi, k}, ipt{e.qlo, k}
 	nr, nl := 1, 1 // chain lengths
 	inv := 1 / scale
-	for c, i := 0, first; c < len(out); c, i = c+1, i+step {
-		e := &gs[i]
+	for c := range out {
+		e := &gs[first+c*step]
 		k := e.k * int64(step)
 		pl, pr := ipt{e.qlo, k}, ipt{e.qhi, k}
 		if c > 0 {
@@ -307,12 +324,25 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 		}
 		minX, maxX = min(minX, e.x0), max(maxX, e.x1)
 		minY, maxY = min(minY, e.y0), max(maxY, e.y1)
-		v := float64(a)*inv + float64(2*(maxX-minX+maxY-minY+1))
-		rest -= e.span
-		if !(v+per*float64(rest) < limit) {
+		z := a + wide*(maxX-minX+maxY-minY+1)
+		room += 2 * e.span
+		if z >= room {
 			return out[:c]
 		}
-		out[c] = v
+		out[c] = float64(z) * inv
 	}
 	return out
+}
+
+// ceilInt returns the least integer not below x, within ±2^62 (beyond
+// which no sweep's values reach); -2^62 for NaN, which no value is below.
+func ceilInt(x float64) int64 {
+	const lim = 1 << 62
+	switch {
+	case x >= lim:
+		return lim
+	case !(x > -lim):
+		return -lim
+	}
+	return int64(math.Ceil(x))
 }

@@ -225,7 +225,10 @@ type part struct {
 	area2 int64  // twice the hull's area
 	count int64  // pixels
 	ver   int32  // bumped on every change, to spot stale candidates
-	alive bool
+	// lo, hi: the indices of the hull's least and greatest vertex by x,
+	// then y (lexEnds), kept for unionHull with the hull.
+	lo, hi int32
+	alive  bool
 	// x0, y0, x1, y1: the bounds of the pixels (x1, y1 exclusive).
 	x0, y0, x1, y1 int32
 }
@@ -258,6 +261,7 @@ func (p *part) setRuns(runs []prun, c *chains) {
 		c.push(ipt{pl, py + 1}, ipt{pr, py + 1})
 	}
 	p.hull = c.appendIpts(p.hull[:0])
+	p.setEnds()
 	p.area2 = c.area2()
 	p.count = 0
 	p.x0, p.y0, p.x1, p.y1 = math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32
@@ -269,6 +273,12 @@ func (p *part) setRuns(runs []prun, c *chains) {
 		p.y0, p.y1 = runs[0].y, runs[len(runs)-1].y+1
 	}
 	p.ver++
+}
+
+// setEnds sets p.lo and p.hi for p's hull.
+func (p *part) setEnds() {
+	lo, hi := lexEnds(p.hull)
+	p.lo, p.hi = int32(lo), int32(hi)
 }
 
 // polygon returns p's hull as a polygon.
@@ -389,6 +399,7 @@ func (s *partSet) setAtoms(a *atomScratch) {
 		g, p := &a.growing[j], &parts[j]
 		k := h + len(g.c.right) + len(g.c.left)
 		p.hull, h = a.hulls[h:k:k], k
+		p.setEnds()
 		p.area2, p.count, p.ver, p.alive = g.c.area2(), g.count, 1, true
 		p.x0, p.y0, p.x1, p.y1 = math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32
 		s.all[j] = p
@@ -507,15 +518,29 @@ func lexEnds(p []ipt) (lo, hi int) {
 func (sc *scratch) unionHull(a, b []ipt) ([]ipt, int64) {
 	alo, ahi := lexEnds(a)
 	blo, bhi := lexEnds(b)
-	h := hullChain(sc.h[:0], a, b, alo, ahi, blo, bhi, 1)
+	h, a2, _ := sc.unionHullEnds(a, b, alo, ahi, blo, bhi)
+	return h, a2
+}
+
+// unionHullEnds is unionHull with the polygons' lexEnds given, and it
+// returns the index of the greatest vertex of the hull too (the least is
+// its first).
+func (sc *scratch) unionHullEnds(a, b []ipt, alo, ahi, blo, bhi int) (h []ipt, a2 int64, hi int) {
+	h = hullChain(sc.h[:0], a, b, alo, ahi, blo, bhi, 1)
+	hi = len(h) - 1
 	h = hullChain(h, a, b, ahi, alo, bhi, blo, -1)
 	h = h[:len(h)-1] // the least vertex again
 	sc.h = h
-	a2 := cross(h[len(h)-1], h[0])
+	a2 = cross(h[len(h)-1], h[0])
 	for k := 1; k < len(h); k++ {
 		a2 += cross(h[k-1], h[k])
 	}
-	return h, a2
+	return h, a2, hi
+}
+
+// unionOf is unionHullEnds of the hulls of parts p and q.
+func (sc *scratch) unionOf(p, q *part) (h []ipt, a2 int64, hi int) {
+	return sc.unionHullEnds(p.hull, q.hull, int(p.lo), int(p.hi), int(q.lo), int(q.hi))
 }
 
 // hullChain appends to h one chain of Andrew's monotone chain over the
@@ -560,21 +585,31 @@ func hullChain(h, a, b []ipt, i, j, k, l int, sign int64) []ipt {
 // joinCost returns how much twice the hull area of the union of parts p
 // and q exceeds the sum of theirs.
 func (s *partSet) joinCost(p, q *part) int64 {
-	_, a2 := s.sc.unionHull(p.hull, q.hull)
+	_, a2, _ := s.sc.unionOf(p, q)
 	return a2 - p.area2 - q.area2
 }
 
-// appendMerged appends the runs of a and b to out, sorted.
+// appendMerged appends the runs of a and b (sorted, with no pixel in
+// common) to out, sorted, each run that starts where the one before it in
+// its row ends joined to it: the cutter's work goes by runs, and two parts
+// side by side meet in many rows.
 func appendMerged(out, a, b []prun) []prun {
+	start := len(out)
 	i, j := 0, 0
 	for i < len(a) || j < len(b) {
+		var r prun
 		if j == len(b) || i < len(a) && (a[i].y < b[j].y || a[i].y == b[j].y && a[i].x0 < b[j].x0) {
-			out = append(out, a[i])
+			r = a[i]
 			i++
 		} else {
-			out = append(out, b[j])
+			r = b[j]
 			j++
 		}
+		if n := len(out); n > start && out[n-1].y == r.y && out[n-1].x1 == r.x0 {
+			out[n-1].x1 = r.x1
+			continue
+		}
+		out = append(out, r)
 	}
 	return out
 }
@@ -743,8 +778,9 @@ func (s *partSet) nearest(live []int, i, n int) []int {
 // is done.
 func (s *partSet) absorb(i, j int) {
 	p, q := s.all[i], s.all[j]
-	h, a2 := s.sc.unionHull(p.hull, q.hull)
+	h, a2, hi := s.sc.unionOf(p, q)
 	p.hull, p.area2, p.count = s.ar.keepHull(p.hull, h), a2, p.count+q.count
+	p.lo, p.hi = 0, int32(hi)
 	p.x0, p.y0, p.x1, p.y1 = min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1)
 	p.ver++
 	q.alive = false
@@ -814,6 +850,7 @@ func (s *partSet) refineN(passes int) {
 				}
 				p.runs, p.hull, p.area2, p.count, p.ver = na.runs, s.ar.keepHull(p.hull, na.hull), na.area2, na.count, na.ver
 				q.runs, q.hull, q.area2, q.count, q.ver = nb.runs, s.ar.keepHull(q.hull, nb.hull), nb.area2, nb.count, nb.ver
+				p.lo, p.hi, q.lo, q.hi = na.lo, na.hi, nb.lo, nb.hi
 				s.tried[key] = [2]int32{p.ver, q.ver}
 				changed = true
 			}

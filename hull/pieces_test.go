@@ -305,7 +305,7 @@ func TestCutterAreas(t *testing.T) {
 			}
 		}
 		c.sum = math.Inf(1) // sweep every suffix
-		box := c.rowsCut(runs)
+		box, _ := c.rowsCut(runs)
 		check("row", func(x, y int) int { return y })
 		for _, b := range slants {
 			c.sum = math.Inf(1)
@@ -344,15 +344,7 @@ func naiveBestBelow(m *mask.Mask, limit float64) (best cut, sum float64, ok bool
 		}{cut{b: b}, func(x, y int) int { return x + int(b)*y }})
 	}
 	for _, d := range dirs {
-		var ks []int
-		for r := range m.Runs() {
-			for x := r.X0; x < r.X1; x++ {
-				ks = append(ks, d.key(x, r.Y))
-			}
-		}
-		slices.Sort(ks)
-		ks = slices.Compact(ks)
-		for _, k := range ks[:max(len(ks)-1, 0)] {
+		for _, k := range cutKeys(m, d.key) {
 			s := sideArea2(m, func(x, y int) bool { return d.key(x, y) <= k }) +
 				sideArea2(m, func(x, y int) bool { return d.key(x, y) > k })
 			if s < sum {
@@ -362,6 +354,44 @@ func naiveBestBelow(m *mask.Mask, limit float64) (best cut, sum float64, ok bool
 		}
 	}
 	return best, sum, sum < limit
+}
+
+// cutKeys returns the cuts of m along a direction, each the least line
+// value k on its first side (key(x, y) <= k): every line value of its
+// pixels but the greatest, in order.
+func cutKeys(m *mask.Mask, key func(x, y int) int) []int {
+	var ks []int
+	for r := range m.Runs() {
+		for x := r.X0; x < r.X1; x++ {
+			ks = append(ks, key(x, r.Y))
+		}
+	}
+	slices.Sort(ks)
+	ks = slices.Compact(ks)
+	return ks[:max(len(ks)-1, 0)]
+}
+
+// TestCutterSlantFloor checks the floor rowsCut puts under the sums of the
+// slant cuts (bestBelow skips the slants once its best sum is not above
+// it) against the naive hulls of the two sides of every slant cut of
+// random masks (noise and rings have rows with gaps, which a cut may fall
+// in): none is below it.
+func TestCutterSlantFloor(t *testing.T) {
+	var c cutter
+	eachRandomHull(33, 400, func(name string, m *mask.Mask, _ collide.Polygon) {
+		c.sum = math.Inf(1)
+		_, floor := c.rowsCut(maskRuns(m))
+		for _, b := range slants {
+			key := func(x, y int) int { return x + int(b)*y }
+			for _, k := range cutKeys(m, key) {
+				s := sideArea2(m, func(x, y int) bool { return key(x, y) <= k }) +
+					sideArea2(m, func(x, y int) bool { return key(x, y) > k })
+				if s < float64(floor) {
+					t.Fatalf("%s: (1, %d) cut after %d of %s: sum %v, below the floor %d", name, b, k, maskString(m), s, floor)
+				}
+			}
+		}
+	})
 }
 
 // TestCutterBest checks bestBelow, whose sweeps stop early on bounds,
@@ -414,7 +444,8 @@ func TestCutterLines(t *testing.T) {
 				}
 			}
 			c.sum = math.Inf(1)
-			c.slantCut(runs, b, c.rowsCut(runs))
+			box, _ := c.rowsCut(runs)
+			c.slantCut(runs, b, box)
 			if len(c.groups) != len(want) {
 				t.Fatalf("%s: (1, %d): %d lines, want %d", name, b, len(c.groups), len(want))
 			}
@@ -551,5 +582,90 @@ func TestSetRuns(t *testing.T) {
 		if got := p.polygon(); !slices.Equal(got, h) {
 			t.Fatalf("%s: setRuns hull %v, Convex %v", name, got, h)
 		}
+	})
+}
+
+// TestAppendMerged checks that the runs of two parts merged are the runs
+// of the union of their pixels, row by row and joined where they meet: the
+// pixels of random masks are split between two parts by a random straight
+// cut or pixel by pixel, and the merge, either way round, must give the
+// mask's own runs.
+func TestAppendMerged(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	eachRandomHull(43, 2000, func(name string, m *mask.Mask, _ collide.Polygon) {
+		a, b := mask.New(m.Width(), m.Height()), mask.New(m.Width(), m.Height())
+		cx, cy, k := rng.IntN(3)-1, rng.IntN(3)-1, rng.IntN(m.Width()+m.Height())
+		perPixel := rng.IntN(2) == 0
+		for r := range m.Runs() {
+			for x := r.X0; x < r.X1; x++ {
+				first := cx*x+cy*r.Y <= k-m.Height()
+				if perPixel {
+					first = rng.IntN(2) == 0
+				}
+				if first {
+					a.Set(x, r.Y, true)
+				} else {
+					b.Set(x, r.Y, true)
+				}
+			}
+		}
+		want := maskRuns(m)
+		for _, ab := range [][2]*mask.Mask{{a, b}, {b, a}} {
+			if got := appendMerged(nil, maskRuns(ab[0]), maskRuns(ab[1])); !slices.Equal(got, want) {
+				t.Fatalf("%s: appendMerged(%v, %v) = %v, want %v", name, maskRuns(ab[0]), maskRuns(ab[1]), got, want)
+			}
+		}
+	})
+}
+
+// TestCeilInt checks the sweep's integer limit at halves, integers and the
+// ends.
+func TestCeilInt(t *testing.T) {
+	for _, c := range []struct {
+		x    float64
+		want int64
+	}{
+		{0, 0}, {0.5, 1}, {-0.5, 0}, {7, 7}, {7.25, 8}, {-7.5, -7},
+		{math.Inf(1), 1 << 62}, {math.Inf(-1), -1 << 62}, {math.NaN(), -1 << 62}, {1e300, 1 << 62},
+	} {
+		if got := ceilInt(c.x); got != c.want {
+			t.Errorf("ceilInt(%v) = %d, want %d", c.x, got, c.want)
+		}
+	}
+}
+
+// TestPartEnds checks the least and greatest hull vertex that each part
+// keeps for unionHull (set from its runs, from merge's unions and from
+// refine's cuts) against lexEnds of its hull, after each of Pieces' steps
+// on random masks.
+func TestPartEnds(t *testing.T) {
+	eachRandomHull(47, 1500, func(name string, m *mask.Mask, _ collide.Polygon) {
+		check := func(step string, parts []*part) {
+			for _, p := range parts {
+				if lo, hi := lexEnds(p.hull); int(p.lo) != lo || int(p.hi) != hi {
+					t.Fatalf("%s: after %s, a part keeps ends %d, %d of hull %v, want %d, %d in %s", name, step, p.lo, p.hi, p.hull, lo, hi, maskString(m))
+				}
+			}
+		}
+		sp := new(pieceScratch)
+		s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch, ar: &sp.ar}
+		s.atoms(m, &sp.atoms)
+		check("atoms", s.all)
+		limit := DefaultPieces.Gain * float64(m.Count())
+		s.merge(3, limit)
+		check("merge", s.parts)
+		s.split(6, 0)
+		check("split", s.parts)
+		s.refine()
+		check("refine", s.parts)
+		if len(s.parts) > 1 {
+			i, j, _ := s.cheapestPair()
+			c := s.clone()
+			c.join(i, j)
+			c.refineN(1)
+			check("join and refine", c.parts)
+		}
+		s.enforceMinimums(m)
+		check("minimums", s.parts)
 	})
 }
