@@ -255,34 +255,30 @@ const far = 1 << (29 + 11*(bits.UintSize-32)/32)
 func (rs *rowSet) envelope(dy int) (lo, hi, yLo, yHi int) {
 	l, g := far, -far
 	n := len(rs.firsts) - dy
-	f2, l2, f1, l1 := rs.firsts[dy:], rs.lasts[dy:], rs.firsts[:n], rs.lasts[:n]
-	mf2, ml2, mf1, ml1 := rs.minFirsts[dy:], rs.maxLasts[dy:], rs.minFirsts[:n], rs.maxLasts[:n]
-	// The bounds are checked every envelopeBlock rows, which keeps the
-	// inner loop as lean as it was.
-	for y0 := 0; y0 < n; y0 += envelopeBlock {
-		if mf2[y0]-ml1[y0] >= l && ml2[y0]-mf1[y0] <= g {
+	// Slices of one length: the loop needs no bounds checks.
+	f2 := rs.firsts[dy:]
+	l2, f1, l1 := rs.lasts[dy:][:len(f2)], rs.firsts[:len(f2)], rs.lasts[:len(f2)]
+	mf2, ml2, mf1, ml1 := rs.minFirsts[dy:][:n], rs.maxLasts[dy:][:n], rs.minFirsts[:n], rs.maxLasts[:n]
+	for y := range f2 {
+		// The bounds are checked every envelopeStride rows, in the same
+		// loop: a loop of blocks, each sliced apart, cost more than the
+		// early stop saved on a round sprite.
+		if y%envelopeStride == 0 && mf2[y]-ml1[y] >= l && ml2[y]-mf1[y] <= g {
 			break
 		}
-		// The block's slices, of one length: the loop needs no bounds
-		// checks.
-		end := min(y0+envelopeBlock, n)
-		bf2 := f2[y0:end]
-		bl2, bf1, bl1 := l2[y0:end][:len(bf2)], f1[y0:end][:len(bf2)], l1[y0:end][:len(bf2)]
-		for i := range bf2 {
-			if d := bf2[i] - bl1[i]; d < l {
-				l, yLo = d, y0+i
-			}
-			if d := bl2[i] - bf1[i]; d > g {
-				g, yHi = d, y0+i
-			}
+		if d := f2[y] - l1[y]; d < l {
+			l, yLo = d, y
+		}
+		if d := l2[y] - f1[y]; d > g {
+			g, yHi = d, y
 		}
 	}
 	return l, g, yLo, yHi
 }
 
-// envelopeBlock is how many rows envelope reads between two checks of
+// envelopeStride is how many rows envelope reads between two checks of
 // its bounds.
-const envelopeBlock = 8
+const envelopeStride = 8
 
 // rowInfo says where one row's runs are: flat[s : s+n].
 type rowInfo struct {
