@@ -39,6 +39,9 @@ func WriteTiled(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
 		return nil, err
 	}
 	om := omissions{format: "tiled"}
+	// One buffer for every file, large as few system calls as it takes
+	// (a few sprites' tiles are 4 kB).
+	b := bufio.NewWriterSize(nil, 64<<10)
 	// The whole-image sprites, counted and measured first: the tileset's
 	// head holds their number and largest size.
 	count, tw, th := 0, 0, 0
@@ -53,7 +56,7 @@ func WriteTiled(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
 	}
 	if count > 0 {
 		err := put(TiledDir+"/sprites.tsx", func(w io.Writer) error {
-			b := bufio.NewWriter(w)
+			b.Reset(w)
 			tilesetHead(b, "sprites", tw, th, count, 0, 0, 0)
 			id := 0
 			var buf []byte
@@ -97,7 +100,8 @@ func WriteTiled(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
 			return nil
 		}
 		return put(TiledDir+"/"+sheet+".tsx", func(w io.Writer) error {
-			return writeSheet(w, sheet, run, tiledImage(opt, 1+strings.Count(sheet, "/"), run[0].Image))
+			b.Reset(w)
+			return writeSheet(b, sheet, run, tiledImage(opt, 1+strings.Count(sheet, "/"), run[0].Image))
 		})
 	}
 	err := s.again(func(sp *Sprite) error {
@@ -205,9 +209,8 @@ func gridOf(sheet string, run []Sprite) (grid, []Sprite, bool) {
 	return g, byIndex, true
 }
 
-// writeSheet writes one sheet's tileset.
-func writeSheet(w io.Writer, sheet string, run []Sprite, image string) error {
-	b := bufio.NewWriter(w)
+// writeSheet writes one sheet's tileset through b.
+func writeSheet(b *bufio.Writer, sheet string, run []Sprite, image string) error {
 	name := path.Base(sheet)
 	var buf []byte
 	if g, frames, ok := gridOf(sheet, run); ok {
