@@ -42,42 +42,12 @@ func WriteTiled(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
 	// One buffer for every file, large as few system calls as it takes
 	// (a few sprites' tiles are 4 kB).
 	b := bufio.NewWriterSize(nil, 64<<10)
-	// The whole-image sprites, counted and measured first: the tileset's
-	// head holds their number and largest size.
-	count, tw, th := 0, 0, 0
-	if err := s.each(func(sp *Sprite) error {
-		if sheetOf(sp) == "" {
-			count++
-			tw, th = max(tw, sp.Frame.W), max(th, sp.Frame.H)
-		}
-		return nil
-	}); err != nil {
-		return nil, err
-	}
-	if count > 0 {
-		err := put(TiledDir+"/sprites.tsx", func(w io.Writer) error {
-			b.Reset(w)
-			tilesetHead(b, "sprites", tw, th, count, 0, 0, 0)
-			id := 0
-			var buf []byte
-			err := s.again(func(sp *Sprite) error {
-				if sheetOf(sp) == "" {
-					writeTile(b, &buf, id, sp, tiledImage(opt, 1, sp.Image), false)
-					id++
-				}
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			b.WriteString("</tileset>\n")
-			return b.Flush()
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	// The sheets, one run of frames at a time.
+	// The sheets, one run of frames at a time, in the first pass, which
+	// counts and measures the whole-image sprites too: their tileset's
+	// head holds their number and largest size, so they are written in a
+	// second pass. (A build reads the sprites once for the first pass of
+	// every format, once for the second, ...: with the sheets first, two
+	// reads, as for Godot, not three.)
 	var run []Sprite
 	done := map[string]bool{}
 	flush := func() error {
@@ -104,9 +74,12 @@ func WriteTiled(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
 			return writeSheet(b, sheet, run, tiledImage(opt, 1+strings.Count(sheet, "/"), run[0].Image))
 		})
 	}
-	err := s.again(func(sp *Sprite) error {
+	count, tw, th := 0, 0, 0
+	err := s.each(func(sp *Sprite) error {
 		sheet := sheetOf(sp)
 		if sheet == "" {
+			count++
+			tw, th = max(tw, sp.Frame.W), max(th, sp.Frame.H)
 			return nil
 		}
 		if len(run) > 0 && sheetOf(&run[0]) != sheet {
@@ -122,6 +95,29 @@ func WriteTiled(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if count > 0 {
+		err := put(TiledDir+"/sprites.tsx", func(w io.Writer) error {
+			b.Reset(w)
+			tilesetHead(b, "sprites", tw, th, count, 0, 0, 0)
+			id := 0
+			var buf []byte
+			err := s.again(func(sp *Sprite) error {
+				if sheetOf(sp) == "" {
+					writeTile(b, &buf, id, sp, tiledImage(opt, 1, sp.Image), false)
+					id++
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			b.WriteString("</tileset>\n")
+			return b.Flush()
+		})
+		if err != nil {
+			return nil, err
+		}
 	}
 	return om.list, nil
 }
