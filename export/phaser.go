@@ -14,6 +14,9 @@ import (
 // them.
 const phaserBody = `"isStatic": false, "density": 0.001, "restitution": 0, "friction": 0.1, "frictionAir": 0.01, "frictionStatic": 0.5, "collisionFilter": {"group": 0, "category": 1, "mask": 4294967295}`
 
+// phaserIndent starts each entry.
+const phaserIndent = "\n  "
+
 // phaserKinds is the order in which the first kind a sprite has becomes
 // its Matter body.
 var phaserKinds = []collide.Kind{collide.KindPieces, collide.KindPolygon, collide.KindHull, collide.KindBox, collide.KindAABB, collide.KindCircle}
@@ -72,7 +75,7 @@ func writePhaser(w io.Writer, s Stream, reuse Reuse) ([]Omission, error) {
 				"stored turned %d degrees in %s, which Phaser's atlas frames cannot say (only rotated, a quarter turn clockwise); its shapes fit the frame upright: give Phaser the frame upright", sp.Turn, sp.Image)})
 		}
 		var err error
-		if name, err = appendJSONString(append(name[:0], "\n  "...), sp.Name); err != nil {
+		if name, err = appendJSONString(append(name[:0], phaserIndent...), sp.Name); err != nil {
 			return err
 		}
 		if !first {
@@ -84,7 +87,7 @@ func writePhaser(w io.Writer, s Stream, reuse Reuse) ([]Omission, error) {
 			return nil
 		}
 		buf = append(append(buf[:0], name...), ": {\"type\": \"fromPhysicsEditor\", \"label\": "...)
-		buf = append(append(append(append(buf, name[3:]...), ", "...), phaserBody...), ",\n    \"fixtures\": ["...)
+		buf = append(append(append(append(buf, name[len(phaserIndent):]...), ", "...), phaserBody...), ",\n    \"fixtures\": ["...)
 		buf = append(appendPhaserFixtures(buf, sp, kind), "]}"...)
 		sb.write(sp, buf, nil)
 		return nil
