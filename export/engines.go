@@ -334,9 +334,9 @@ type EngineOptions struct {
 	AssetDir string
 	// Reuse, when not nil, returns the Reuse of the file name
 	// (slash-separated, relative to the output folder), or nil when it
-	// has none. The formats that write one file (all but Tiled) use it to
-	// write again the bytes of the sprites whose bytes it has, not
-	// computing them, and tell it what they write.
+	// has none. The formats that write one file, and Tiled for
+	// TiledSprites, use it to write again the bytes of the sprites whose
+	// bytes it has, not computing them, and tell it what they write.
 	Reuse func(name string) Reuse
 }
 

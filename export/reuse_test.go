@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -37,9 +38,10 @@ func spriteJSON(t *testing.T, sp *Sprite) string {
 }
 
 // reuseWrite writes lib in format e with reuse from old (nil: none) and
-// returns its one file, the omissions and what was written for the next
-// time.
-func reuseWrite(t *testing.T, e EngineFormat, lib *Library, old *memReuse) (string, []Omission, *memReuse) {
+// returns its files (each after its name, in name order), the omissions
+// and what was written for the next time, in the one file that asked for
+// a Reuse; the assets are in folder assets.
+func reuseWrite(t *testing.T, e EngineFormat, lib *Library, old *memReuse, assets string) (string, []Omission, *memReuse) {
 	t.Helper()
 	s, err := StreamOf(lib)
 	if err != nil {
@@ -57,24 +59,36 @@ func reuseWrite(t *testing.T, e EngineFormat, lib *Library, old *memReuse) (stri
 	for i := range lib.Sprites {
 		sprites[lib.Sprites[i].Name] = spriteJSON(t, &lib.Sprites[i])
 	}
-	var file string
+	files := map[string]string{}
 	put := func(name string, write func(io.Writer) error) error {
 		var b bytes.Buffer
 		err := write(&b)
-		file = b.String()
+		files[name] = b.String()
 		return err
 	}
-	om, err := e.Write(put, s, EngineOptions{Reuse: func(string) Reuse { return (*memReuseOf)(&memReuseOf{r, sprites}) }})
+	var asked []string
+	om, err := e.Write(put, s, EngineOptions{AssetDir: assets, Reuse: func(name string) Reuse {
+		asked = append(asked, name)
+		return &memReuseOf{r, sprites}
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(asked) != 1 {
+		t.Fatalf("%s asked for the Reuse of %q, want one file", e.Name, asked)
+	}
+	file := files[asked[0]]
 	for i, f := range r.wrote {
 		if f.off < 0 || f.off+f.n > int64(len(file)) {
 			t.Fatalf("%s: %s wrote at %d, %d bytes, in a file of %d", e.Name, f.name, f.off, f.n, len(file))
 		}
 		r.wrote[i].b = []byte(file[f.off : f.off+f.n])
 	}
-	return file, om, r
+	var all strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		fmt.Fprintf(&all, "== %s\n%s", name, files[name])
+	}
+	return all.String(), om, r
 }
 
 // memReuseOf is a memReuse with the sprites' JSON, by name.
@@ -130,16 +144,9 @@ func reuseLib() *Library {
 	return lib
 }
 
-// reusable returns the engine formats that take a Reuse.
-func reusable() []EngineFormat {
-	var fs []EngineFormat
-	for _, e := range EngineFormats {
-		if e.Name != "tiled" {
-			fs = append(fs, e)
-		}
-	}
-	return fs
-}
+// reusable returns the engine formats that take a Reuse: all of them
+// (Tiled for one of its files).
+func reusable() []EngineFormat { return EngineFormats }
 
 // TestReuse writes each one-file engine format, then again after changes
 // with the bytes it wrote the first time: the file and the omissions must
@@ -174,11 +181,11 @@ func TestReuse(t *testing.T) {
 	for _, e := range reusable() {
 		for _, c := range changes {
 			t.Run(e.Name+"/"+c.name, func(t *testing.T) {
-				_, _, first := reuseWrite(t, e, reuseLib(), nil)
+				_, _, first := reuseWrite(t, e, reuseLib(), nil, "../art")
 				lib := reuseLib()
 				c.change(lib)
-				want, wantOm, _ := reuseWrite(t, e, lib, nil)
-				got, gotOm, again := reuseWrite(t, e, lib, first)
+				want, wantOm, _ := reuseWrite(t, e, lib, nil, "../art")
+				got, gotOm, again := reuseWrite(t, e, lib, first, "../art")
 				if got != want {
 					t.Errorf("written with reuse differs from without at byte %d:\n%s", firstDiff(got, want), got)
 				}
@@ -188,7 +195,7 @@ func TestReuse(t *testing.T) {
 				if again.used == 0 {
 					t.Errorf("no sprite's bytes used again")
 				}
-				if len(wantOm) == 0 && e.Name != "phaser" {
+				if len(wantOm) == 0 && e.Name != "phaser" && e.Name != "tiled" {
 					t.Errorf("nothing left out: the test does not test omissions")
 				}
 			})
@@ -204,14 +211,14 @@ func TestReuseUsesOld(t *testing.T) {
 	for _, e := range reusable() {
 		t.Run(e.Name, func(t *testing.T) {
 			lib := reuseLib()
-			want, wantOm, first := reuseWrite(t, e, lib, nil)
+			want, wantOm, first := reuseWrite(t, e, lib, nil, "../art")
 			first.tamper = func(name string, b, note []byte) ([]byte, []byte) {
 				if i := bytes.LastIndexAny(b, "012345678"); name == "c/1" && i >= 0 {
 					b[i]++ // the last digit of a coordinate
 				}
 				return b, note
 			}
-			got, _, _ := reuseWrite(t, e, lib, first)
+			got, _, _ := reuseWrite(t, e, lib, first, "../art")
 			if i := firstDiff(got, want); got == want || len(got) != len(want) || got[i+1:] != want[i+1:] || got[i] != want[i]+1 {
 				t.Errorf("a digit changed in the Reuse did not show in the file")
 			}
@@ -235,11 +242,17 @@ func TestReuseUsesOld(t *testing.T) {
 					return bytes.ReplaceAll(b, []byte(`c/1"`), []byte(`c/10"`)), note // Godot's have no name
 				},
 			}
+			// Tiled's tiles name their images where the assets are.
+			elsewhere, _, _ := reuseWrite(t, e, lib, nil, "../other")
+			first.tamper = nil
+			if got, _, _ := reuseWrite(t, e, lib, first, "../other"); got != elsewhere {
+				t.Errorf("assets elsewhere: the file differs from a write without reuse")
+			}
 			for what, tamper := range bad {
 				first.tamper = tamper
-				got, gotOm, _ := reuseWrite(t, e, lib, first)
-				if e.Name == "phaser" && what != "another sprite's bytes" {
-					continue // no ids, no note
+				got, gotOm, _ := reuseWrite(t, e, lib, first, "../art")
+				if (e.Name == "phaser" || e.Name == "tiled") && what != "another sprite's bytes" && what != "ids out of sequence" {
+					continue // no note
 				}
 				if got != want || !slices.Equal(gotOm, wantOm) {
 					t.Errorf("%s: used: the file or the omissions differ from a write without reuse", what)

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,8 +15,8 @@ import (
 	"github.com/shapegen/shapegen/internal/atomicfile"
 )
 
-// The engine formats that write one file (all but Tiled) write each
-// sprite's bytes apart too, and most of a rebuild's time in them is
+// The engine formats that write one file, and Tiled's tileset of the
+// whole-image sprites, write each sprite's bytes apart too, and most of a rebuild's time in them is
 // computing the shapes in float32 again (export.Reuse). After writing such
 // a file the build records, in the cache folder (frags-<file>, as for the
 // library files: frags.go), each sprite's name, fragment key, where its
@@ -30,6 +31,33 @@ import (
 
 // engineFragsMagic names the layout of an engine file's record.
 const engineFragsMagic = "shapegen engine frags 1\n"
+
+// engineFragsPath returns the record of engine file name (slash-separated,
+// in a folder for Tiled) in cache dir dir.
+func engineFragsPath(dir, name string) string { return fragsPath(dir, url.PathEscape(name)) }
+
+// removeEngineFrags removes the record of engine file name.
+func removeEngineFrags(dir, name string) error {
+	err := os.Remove(engineFragsPath(dir, name))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
+// reusedFiles lists the engine files that may take a Reuse: each format's
+// one file, Tiled's TiledSprites.
+func reusedFiles() []string {
+	var fs []string
+	for _, e := range export.EngineFormats {
+		if e.Name == "tiled" {
+			fs = append(fs, export.TiledSprites)
+		} else {
+			fs = append(fs, e.File)
+		}
+	}
+	return fs
+}
 
 // engineReuse is the export.Reuse of one engine file: what its record from
 // the last build says (old), and the record being made (rec).
@@ -53,7 +81,7 @@ type engineReuse struct {
 // refs and keys as engineReuse's. It returns nil when the record cannot
 // be made.
 func newEngineReuse(out, dir, name string, rec map[string]outputFile, refs []spriteRef, keys []sum16, copied func(string)) *engineReuse {
-	f, err := atomicfile.Create(fragsPath(dir, name))
+	f, err := atomicfile.Create(engineFragsPath(dir, name))
 	if err != nil {
 		return nil
 	}
@@ -116,7 +144,7 @@ func (e *engineReuse) finish(dir, sum string) error {
 	e.old = nil
 	if len(sum) != 64 {
 		e.rec.Abort()
-		return removeFrags(dir, e.file)
+		return removeEngineFrags(dir, e.file)
 	}
 	e.bw.WriteString(sum)
 	if err := e.bw.Flush(); err != nil {
@@ -165,7 +193,7 @@ func openEngine(out, dir, name string, rec map[string]outputFile) *oldEngine {
 	if !ok || len(o.SHA256) != 64 {
 		return nil
 	}
-	rf, err := os.Open(fragsPath(dir, name))
+	rf, err := os.Open(engineFragsPath(dir, name))
 	if err != nil {
 		return nil
 	}

@@ -26,7 +26,7 @@ func TestEngineFragments(t *testing.T) {
 	dir, cfg := spritesCopy(t)
 	out := t.TempDir()
 	cfg.Formats = []string{"json", "lua", "godot", "godot3", "tiled", "phaser"}
-	one := []string{"shapes.lua", "shapes.tscn", "shapes.godot3.tscn", "shapes.phaser.json"}
+	one := []string{"shapes.lua", "shapes.tscn", "shapes.godot3.tscn", "shapes.phaser.json", export.TiledSprites}
 	ell := []string{
 		"########",
 		"########",
@@ -110,7 +110,7 @@ func TestEngineFragments(t *testing.T) {
 			os.WriteFile(f, bytes.Replace(b, []byte("radius = "), []byte("radius = 1"), 1), 0o644)
 		}, []string{"shapes.tscn"}, ""},
 		{"the record of shapes.lua damaged", func() {
-			f := fragsPath(filepath.Join(out, CacheDir), "shapes.lua")
+			f := engineFragsPath(filepath.Join(out, CacheDir), "shapes.lua")
 			b, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)
@@ -118,11 +118,11 @@ func TestEngineFragments(t *testing.T) {
 			os.WriteFile(f, b[:len(b)-1], 0o644)
 			markRing(t, dir) // else nothing is written
 		}, []string{"shapes.lua"}, ""},
-		{"phaser turned off and on", func() {
+		{"tiled and phaser turned off and on", func() {
 			cfg.Formats = []string{"json", "lua", "godot", "godot3"}
 			rebuild()
 			cfg.Formats = []string{"json", "lua", "godot", "godot3", "tiled", "phaser"}
-		}, []string{"shapes.phaser.json"}, ""},
+		}, []string{export.TiledSprites, "shapes.phaser.json"}, ""},
 		{"max_vertices changed", func() { cfg.MaxVertices = 6 }, one, ""},
 	}
 	subResources := func() int {

@@ -202,7 +202,8 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 
 	// The engine formats, over the sprites read again: each read shared by
 	// all of them (sharedRead), which run side by side. Those that write
-	// one file reuse the bytes of unchanged sprites from it (engfrags.go).
+	// one file, and Tiled's TiledSprites, reuse the bytes of unchanged
+	// sprites from it (engfrags.go).
 	reuses := map[string]*engineReuse{}
 	defer func() {
 		for _, r := range reuses {
@@ -327,13 +328,13 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 			return nil, err
 		}
 	}
-	for _, e := range export.EngineFormats {
+	for _, f := range reusedFiles() {
 		var err error
-		if r := reuses[e.File]; r != nil {
-			err = r.finish(w.cache.dir, rec[e.File].SHA256)
-			delete(reuses, e.File)
+		if r := reuses[f]; r != nil {
+			err = r.finish(w.cache.dir, rec[f].SHA256)
+			delete(reuses, f)
 		} else {
-			err = removeFrags(w.cache.dir, e.File)
+			err = removeEngineFrags(w.cache.dir, f)
 		}
 		if err != nil {
 			return nil, err
