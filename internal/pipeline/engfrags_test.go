@@ -18,10 +18,11 @@ import (
 // more pieces (the Godot sub-resources of every later sprite are numbered
 // otherwise), one removed, one added, one renamed so that its node name
 // clashes with another's, an engine file edited, its record damaged,
-// settings changed. Every engine format's files and what each left out
+// formats turned off and on, the assets moved, settings changed. Every engine format's files and what each left out
 // must equal, byte for byte, what a build without cache writes; the
 // unchanged sprites' bytes must have been used again, except from the
-// file edited or whose record is damaged, and after the settings changed.
+// file edited or whose record is damaged, the files of the formats turned
+// off, and all after the settings changed.
 func TestEngineFragments(t *testing.T) {
 	dir, cfg := spritesCopy(t)
 	out := t.TempDir()
@@ -86,7 +87,7 @@ func TestEngineFragments(t *testing.T) {
 	steps := []struct {
 		name   string
 		change func()
-		none   []string // the files nothing is copied from; the others copy
+		none   []string // the files whose writers are handed no sprite's bytes; the others are
 		// scene says what shapes.tscn must show of the change: its number
 		// of sub-resources changed, or a node name.
 		scene string
@@ -123,6 +124,13 @@ func TestEngineFragments(t *testing.T) {
 			rebuild()
 			cfg.Formats = []string{"json", "lua", "godot", "godot3", "tiled", "phaser"}
 		}, []string{export.TiledSprites, "shapes.phaser.json"}, ""},
+		{"assets moved", func() {
+			moved := t.TempDir()
+			copyTree(t, dir, moved)
+			dir = moved // the tiles name their images there
+			// Else nothing is written (as main: the tiles keep the old folder).
+			writePNG(t, dir, "eng/moved.png", picture("##", "##"))
+		}, nil, ""}, // Tiled is handed its tiles, and must see that their images moved
 		{"max_vertices changed", func() { cfg.MaxVertices = 6 }, one, ""},
 	}
 	subResources := func() int {
