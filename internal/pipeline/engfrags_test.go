@@ -18,11 +18,12 @@ import (
 // more pieces (the Godot sub-resources of every later sprite are numbered
 // otherwise), one removed, one added, one renamed so that its node name
 // clashes with another's, an engine file edited, its record damaged,
-// formats turned off and on, the assets moved, settings changed. Every engine format's files and what each left out
-// must equal, byte for byte, what a build without cache writes; the
-// unchanged sprites' bytes must have been used again, except from the
-// file edited or whose record is damaged, the files of the formats turned
-// off, and all after the settings changed.
+// formats turned off and on, the assets moved, settings changed. Every
+// engine format's files and what each left out must equal, byte for
+// byte, what a build without cache writes; the unchanged sprites' bytes
+// must have been handed to the writers, except from the file edited or
+// whose record is damaged, the files of the formats turned off, and all
+// after the settings changed.
 func TestEngineFragments(t *testing.T) {
 	dir, cfg := spritesCopy(t)
 	out := t.TempDir()
