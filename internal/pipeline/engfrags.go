@@ -16,9 +16,9 @@ import (
 )
 
 // The engine formats that write one file, and Tiled's tileset of the
-// whole-image sprites, write each sprite's bytes apart too, and most of a rebuild's time in them is
-// computing the shapes in float32 again (export.Reuse). After writing such
-// a file the build records, in the cache folder (frags-<file>, as for the
+// whole-image sprites, write each sprite's bytes apart too, and most of a
+// rebuild's time in them was computing the shapes in float32 again
+// (export.Reuse). After writing such a file the build records, in the cache folder (frags-<file>, as for the
 // library files: frags.go), each sprite's name, fragment key, where its
 // bytes are and the format's note, in name order, and last the file's
 // SHA-256. The next build reads that record beside the sprites, both in
