@@ -17,9 +17,11 @@ import (
 // file it writes now, with a note of its own (what it needs beyond the
 // bytes: the kinds it wrote, say). The bytes and notes Old gives are
 // those a format told Wrote in the build that wrote the file as last
-// written, of a sprite that is the same in every byte that format writes
-// (the same record, image and settings); the format checks what it
-// cheaply can, and computes the sprite when they do not fit.
+// written, of the same sprite (the same record, image and settings). What
+// depends on more than the sprite (a Godot sub-resource's number, a Tiled
+// tile's number and the path to its image) the format makes again or
+// checks; it checks what else it cheaply can, and computes the sprite
+// when the bytes do not fit.
 type Reuse interface {
 	// Old returns the bytes sp had in the file as last written and their
 	// note, or false when there are none to trust. They are valid until
@@ -30,8 +32,8 @@ type Reuse interface {
 	Wrote(sp *Sprite, off, n int64, note []byte)
 }
 
-// spriteBytes is what a one-file engine writer needs to reuse sprites'
-// bytes: reuse (nil: compute every sprite), and where in the file the
+// spriteBytes is what an engine writer needs to reuse sprites' bytes in
+// one file: reuse (nil: compute every sprite), and where in the file the
 // next byte written through b goes.
 type spriteBytes struct {
 	reuse Reuse
