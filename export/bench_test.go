@@ -254,7 +254,8 @@ func BenchmarkEnginesLibrary(b *testing.B) {
 }
 
 // benchEngines writes the library file at path in each engine format, to
-// io.Discard.
+// io.Discard; those that take a Reuse again with every sprite's bytes as
+// they wrote them (reused: a rebuild where nothing changed).
 func benchEngines(b *testing.B, path string) {
 	lib, err := Load(path)
 	if err != nil {
@@ -274,5 +275,58 @@ func benchEngines(b *testing.B, path string) {
 				}
 			}
 		})
+		if f.Name == "tiled" {
+			continue
+		}
+		var file bytes.Buffer
+		r := &replayReuse{}
+		keep := func(_ string, write func(io.Writer) error) error { return write(&file) }
+		if _, err := f.Write(keep, s, EngineOptions{Reuse: func(string) Reuse { return r }}); err != nil {
+			b.Fatal(err)
+		}
+		r.file, r.old, r.wrote = file.Bytes(), r.wrote, nil
+		old := len(r.notes)
+		b.Run(f.Name+"/reused", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				r.next, r.wrote, r.notes = 0, r.wrote[:0], r.notes[:old]
+				if _, err := f.Write(discard, s, EngineOptions{Reuse: func(string) Reuse { return r }}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if r.next != len(r.old) {
+				b.Fatalf("%d of %d sprites reused", r.next, len(r.old))
+			}
+		})
 	}
+}
+
+// replayReuse is a Reuse that gives back, sprite by sprite, what was
+// written into file, as a build's cache does when nothing changed; the
+// notes are in notes, the old ones first.
+type replayReuse struct {
+	file       []byte
+	old, wrote []replayed
+	notes      []byte
+	next       int
+}
+
+type replayed struct {
+	name          string
+	off, n        int64
+	noteAt, noteN int
+}
+
+func (r *replayReuse) Old(sp *Sprite) ([]byte, []byte, bool) {
+	if r.next >= len(r.old) || r.old[r.next].name != sp.Name {
+		return nil, nil, false
+	}
+	o := r.old[r.next]
+	r.next++
+	return r.file[o.off : o.off+o.n], r.notes[o.noteAt : o.noteAt+o.noteN], true
+}
+
+func (r *replayReuse) Wrote(sp *Sprite, off, n int64, note []byte) {
+	r.wrote = append(r.wrote, replayed{sp.Name, off, n, len(r.notes), len(note)})
+	r.notes = append(r.notes, note...)
 }

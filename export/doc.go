@@ -22,7 +22,9 @@
 // The engine formats (EngineFormats: WriteLua for LÖVE, WriteGodot and
 // WriteGodot3, WriteTiled, WritePhaser) stream a library given as a
 // Stream, write only what each engine accepts as written, and return an
-// Omission for each kind they left out. Where an engine stores float32,
+// Omission for each kind they left out; through EngineOptions.Reuse, the
+// one-file formats write an unchanged sprite's bytes as they last wrote
+// them instead of computing it again. Where an engine stores float32,
 // Outward32, Circle32 and Box32 round coordinates outward and prove the
 // result still contains the shape.
 package export

@@ -315,11 +315,15 @@ type EngineFormat struct {
 
 // EngineFormats lists the engine formats, in --formats order.
 var EngineFormats = []EngineFormat{
-	{"lua", "shapes.lua", oneFile("shapes.lua", WriteLua)},
-	{"godot", "shapes.tscn", oneFile("shapes.tscn", WriteGodot)},
-	{"godot3", "shapes.godot3.tscn", oneFile("shapes.godot3.tscn", WriteGodot3)},
+	{"lua", "shapes.lua", oneFile("shapes.lua", writeLua)},
+	{"godot", "shapes.tscn", oneFile("shapes.tscn", func(w io.Writer, s Stream, r Reuse) ([]Omission, error) {
+		return writeGodot(w, s, godot4, r)
+	})},
+	{"godot3", "shapes.godot3.tscn", oneFile("shapes.godot3.tscn", func(w io.Writer, s Stream, r Reuse) ([]Omission, error) {
+		return writeGodot(w, s, godot3, r)
+	})},
 	{"tiled", TiledDir, WriteTiled},
-	{"phaser", "shapes.phaser.json", oneFile("shapes.phaser.json", WritePhaser)},
+	{"phaser", "shapes.phaser.json", oneFile("shapes.phaser.json", writePhaser)},
 }
 
 // EngineOptions are what some engine formats need beyond the library.
@@ -328,15 +332,26 @@ type EngineOptions struct {
 	// to the output folder; Tiled's tilesets refer to the images by it.
 	// Empty means the output folder itself.
 	AssetDir string
+	// Reuse, when not nil, returns the Reuse of the file name
+	// (slash-separated, relative to the output folder), or nil when it
+	// has none. The formats that write one file, and Tiled for
+	// TiledSprites, use it to write again the bytes of the sprites whose
+	// bytes it has, not computing them, and tell it what they write.
+	Reuse func(name string) Reuse
 }
 
-// oneFile returns the Write of a format that writes one file with write.
-func oneFile(file string, write func(io.Writer, Stream) ([]Omission, error)) func(Put, Stream, EngineOptions) ([]Omission, error) {
-	return func(put Put, s Stream, _ EngineOptions) ([]Omission, error) {
+// oneFile returns the Write of a format that writes one file with write,
+// which takes the file's Reuse (nil when there is none).
+func oneFile(file string, write func(io.Writer, Stream, Reuse) ([]Omission, error)) func(Put, Stream, EngineOptions) ([]Omission, error) {
+	return func(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
+		var reuse Reuse
+		if opt.Reuse != nil {
+			reuse = opt.Reuse(file)
+		}
 		var om []Omission
 		err := put(file, func(w io.Writer) error {
 			var err error
-			om, err = write(w, s)
+			om, err = write(w, s, reuse)
 			return err
 		})
 		return om, err

@@ -1,7 +1,7 @@
 package export
 
 import (
-	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"slices"
@@ -104,18 +104,24 @@ var godotDefaultKinds = []collide.Kind{collide.KindPieces, collide.KindPolygon, 
 // pivot, float32 rounded outward; put the Area2D where the sprite's pivot
 // is drawn. It ranges over s.Sprites twice (sub-resources come before
 // nodes in a scene file) and returns the kinds it left out.
-func WriteGodot(w io.Writer, s Stream) ([]Omission, error) { return writeGodot(w, s, godot4) }
+func WriteGodot(w io.Writer, s Stream) ([]Omission, error) { return writeGodot(w, s, godot4, nil) }
 
 // WriteGodot3 writes s as WriteGodot does, in Godot 3's scene format
 // (format=2: PoolVector2Array, Vector2( x, y ), __meta__,
 // RectangleShape2D extents): shapes.godot3.tscn.
-func WriteGodot3(w io.Writer, s Stream) ([]Omission, error) { return writeGodot(w, s, godot3) }
+func WriteGodot3(w io.Writer, s Stream) ([]Omission, error) { return writeGodot(w, s, godot3, nil) }
 
-func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
+// writeGodot writes s as a scene of dialect d. With reuse, a sprite's
+// sub-resources are its bytes as last written when reuse has them,
+// numbered again (numbers run on from sprite to sprite), and its note the
+// kinds written; its nodes, whose names depend on the sprites before it
+// (godotNodeName), are made again, which is cheap.
+func writeGodot(w io.Writer, s Stream, d godotDialect, reuse Reuse) ([]Omission, error) {
 	if err := s.valid(); err != nil {
 		return nil, err
 	}
-	b := bufio.NewWriter(w)
+	sb := newSpriteBytes(w, reuse)
+	b := sb.b
 	om := omissions{format: d.name}
 	fmt.Fprintf(b, "[gd_scene format=%d]\n", d.format)
 	id := 0
@@ -123,28 +129,40 @@ func writeGodot(w io.Writer, s Stream, d godotDialect) ([]Omission, error) {
 	// (bit k), so that the nodes need not prove the polygons again.
 	var written []uint8
 	// Each sprite's text is made in buf, then written.
-	var buf []byte
+	var buf, note []byte
 	var parts partBuf
 	err := s.each(func(sp *Sprite) error {
 		var ks uint8
-		buf = buf[:0]
-		for _, k := range spriteKinds {
-			if !has(sp, k) {
-				continue
+		ok := false
+		if old, n, found := sb.old(sp); found {
+			if ks, ok = noteKinds(n); ok {
+				buf, ok = d.rebase(buf[:0], old, id+1, godotParts(sp, ks))
 			}
-			ps, why := parts32(sp, k, godotLimits, &parts)
-			if why != "" {
-				om.add(k.String(), "Godot: "+why, sp.Name)
-				continue
+			if ok = ok && omitAgain(&om, sp, ks, godotLimits, "Godot: ", &parts); ok {
+				id += godotParts(sp, ks)
 			}
-			ks |= 1 << k
-			for _, p := range ps {
-				id++
-				buf = appendGodotShape(buf, &d, id, p)
+		}
+		if !ok {
+			ks, buf = 0, buf[:0]
+			for _, k := range spriteKinds {
+				if !has(sp, k) {
+					continue
+				}
+				ps, why := parts32(sp, k, godotLimits, &parts)
+				if why != "" {
+					om.add(k.String(), "Godot: "+why, sp.Name)
+					continue
+				}
+				ks |= 1 << k
+				for _, p := range ps {
+					id++
+					buf = appendGodotShape(buf, &d, id, p)
+				}
 			}
 		}
 		written = append(written, ks)
-		b.Write(buf) // an error stays in b, for Flush
+		note = kindsNote(note, ks)
+		sb.write(sp, buf, note)
 		return nil
 	})
 	if err != nil {
@@ -250,6 +268,80 @@ func placed(s *Sprite, k collide.Kind, buf *partBuf) []part {
 	buf.parts = slices.Grow(buf.parts[:0], n)[:n]
 	clear(buf.parts) // partPoly
 	return buf.parts
+}
+
+// godotParts returns how many sub-resources sp has when its kinds ks are
+// written: one a kind, one a piece.
+func godotParts(sp *Sprite, ks uint8) int {
+	n := 0
+	for _, k := range spriteKinds {
+		if ks&(1<<k) != 0 {
+			if k == collide.KindPieces {
+				n += len(sp.Pieces)
+			} else {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// godotSubResource starts every sub-resource's bytes.
+const godotSubResource = "\n[sub_resource type=\""
+
+// rebase appends old, one sprite's sub-resources as last written, to dst
+// with their ids numbered from first on. It reports false unless old is
+// n sub-resources of dialect d, numbered one after another.
+func (d *godotDialect) rebase(dst, old []byte, first, n int) ([]byte, bool) {
+	idAt := " id=" + d.idOpen
+	base := 0
+	for i := range n {
+		if !bytes.HasPrefix(old, []byte(godotSubResource)) {
+			return dst, false
+		}
+		end := bytes.IndexByte(old[1:], '\n') + 1 // the head line's end
+		if end == 0 {
+			return dst, false
+		}
+		line := old[:end]
+		j := bytes.LastIndex(line, []byte(idAt))
+		if j < 0 {
+			return dst, false
+		}
+		digits, ok := bytes.CutSuffix(line[j+len(idAt):], []byte(d.idClose+"]"))
+		v, ok := smallInt(digits, ok)
+		if i == 0 {
+			base = v
+		}
+		if !ok || v != base+i {
+			return dst, false
+		}
+		dst = append(d.appendID(append(dst, line[:j+len(" id=")]...), first+i), ']')
+		rest := old[end:]
+		k := bytes.Index(rest, []byte("\n["))
+		if k < 0 {
+			k = len(rest)
+		}
+		dst = append(dst, rest[:k]...)
+		old = rest[k:]
+	}
+	return dst, len(old) == 0
+}
+
+// smallInt returns the number the decimal digits b spell (at most 9 of
+// them), and false when they are not such digits or ok is false.
+func smallInt(b []byte, ok bool) (int, bool) {
+	if !ok || len(b) == 0 || len(b) > 9 {
+		return 0, false
+	}
+	v := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = 10*v + int(c-'0')
+	}
+	return v, true
 }
 
 // appendGodotShape appends part p as sub-resource id.

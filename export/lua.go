@@ -2,6 +2,7 @@ package export
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -103,11 +104,17 @@ const luaBlock = 200
 // distance at up to MaxMeter pixels a metre), and a function
 // fixtures(body, name, kind) that makes the fixtures. It returns the kinds
 // it left out.
-func WriteLua(w io.Writer, s Stream) ([]Omission, error) {
+func WriteLua(w io.Writer, s Stream) ([]Omission, error) { return writeLua(w, s, nil) }
+
+// writeLua is WriteLua, a sprite's entry its bytes as last written when
+// reuse has them (an entry does not depend on its place), its note the
+// kinds written.
+func writeLua(w io.Writer, s Stream, reuse Reuse) ([]Omission, error) {
 	if err := s.valid(); err != nil {
 		return nil, err
 	}
-	b := bufio.NewWriter(w)
+	sb := newSpriteBytes(w, reuse)
+	b := sb.b
 	om := omissions{format: "lua"}
 	format := s.Head.Format
 	if format == "" {
@@ -119,8 +126,8 @@ func WriteLua(w io.Writer, s Stream) ([]Omission, error) {
 	}
 	fmt.Fprintf(b, luaHead, format, gen, luaNames(luaKinds[:1], true), luaNames(luaKinds[1:], true), MaxMeter, num(box2DLimits.Weld), MaxMeter, luaString(format), luaString(gen), MaxMeter)
 	n := 0
-	// Each sprite's entry is made in buf, then written.
-	var buf []byte
+	// Each sprite's entry is made in buf, then written; name is its start.
+	var buf, name, note []byte
 	var parts partBuf
 	err := s.each(func(sp *Sprite) error {
 		if n%luaBlock == 0 {
@@ -130,8 +137,18 @@ func WriteLua(w io.Writer, s Stream) ([]Omission, error) {
 			b.WriteString(";(function()\n")
 		}
 		n++
-		buf = appendLuaSprite(buf[:0], sp, &om, &parts)
-		b.Write(buf) // an error stays in b, for Flush
+		if old, oldNote, ok := sb.old(sp); ok {
+			name = appendLuaString(append(name[:0], "S["...), sp.Name)
+			if ks, ok := noteKinds(oldNote); ok && bytes.HasPrefix(old, name) && bytes.HasSuffix(old, []byte("}\n")) &&
+				omitAgain(&om, sp, ks, box2DLimits, "Box2D: ", &parts) {
+				sb.write(sp, old, oldNote)
+				return nil
+			}
+		}
+		var ks uint8
+		buf, ks = appendLuaSprite(buf[:0], sp, &om, &parts)
+		note = kindsNote(note, ks)
+		sb.write(sp, buf, note)
 		return nil
 	})
 	if err != nil {
@@ -151,8 +168,9 @@ func writeLuaTail(b *bufio.Writer) {
 		name(collide.KindCircle), name(collide.KindAABB), name(collide.KindBox), name(collide.KindPieces))
 }
 
-// appendLuaSprite appends one sprite's entry, its parts made in parts.
-func appendLuaSprite(dst []byte, sp *Sprite, om *omissions, parts *partBuf) []byte {
+// appendLuaSprite appends one sprite's entry, its parts made in parts,
+// and returns the kinds it wrote (bit k for kind k).
+func appendLuaSprite(dst []byte, sp *Sprite, om *omissions, parts *partBuf) ([]byte, uint8) {
 	f := sp.Frame
 	dst = appendLuaString(append(dst, "S["...), sp.Name)
 	dst = appendLuaString(append(dst, "] = {image = "...), sp.Image)
@@ -167,6 +185,7 @@ func appendLuaSprite(dst []byte, sp *Sprite, om *omissions, parts *partBuf) []by
 	dst = appendIntList(append(dst, ", size = {"...), sp.Size[0], sp.Size[1])
 	dst = appendNumList(append(dst, "}, pivot = {"...), sp.Pivot[0], sp.Pivot[1])
 	dst = append(dst, '}')
+	var ks uint8
 	for _, k := range spriteKinds {
 		if !has(sp, k) {
 			continue
@@ -176,6 +195,7 @@ func appendLuaSprite(dst []byte, sp *Sprite, om *omissions, parts *partBuf) []by
 			om.add(k.String(), "Box2D: "+why, sp.Name)
 			continue
 		}
+		ks |= 1 << k
 		dst = append(append(append(dst, ",\n  "...), k.String()...), " = "...)
 		if k == collide.KindPieces {
 			dst = append(dst, '{')
@@ -190,7 +210,7 @@ func appendLuaSprite(dst []byte, sp *Sprite, om *omissions, parts *partBuf) []by
 			dst = appendLuaPart(dst, ps[0])
 		}
 	}
-	return append(dst, "}\n"...)
+	return append(dst, "}\n"...), ks
 }
 
 // appendLuaPart appends p as a Lua table in the form fixtures reads.

@@ -1,7 +1,7 @@
 package export
 
 import (
-	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -13,6 +13,9 @@ import (
 // defaults (Body.create), written out so that a game can see and change
 // them.
 const phaserBody = `"isStatic": false, "density": 0.001, "restitution": 0, "friction": 0.1, "frictionAir": 0.01, "frictionStatic": 0.5, "collisionFilter": {"group": 0, "category": 1, "mask": 4294967295}`
+
+// phaserIndent starts each entry.
+const phaserIndent = "\n  "
 
 // phaserKinds is the order in which the first kind a sprite has becomes
 // its Matter body.
@@ -44,16 +47,23 @@ var phaserKinds = []collide.Kind{collide.KindPieces, collide.KindPolygon, collid
 // turned a quarter turn clockwise (rotated) only: for each sprite stored
 // turned otherwise (Turn 180 or 270) WritePhaser returns a line saying
 // so, its entry written all the same.
-func WritePhaser(w io.Writer, s Stream) ([]Omission, error) {
+func WritePhaser(w io.Writer, s Stream) ([]Omission, error) { return writePhaser(w, s, nil) }
+
+// writePhaser is WritePhaser, a sprite's entry (after the comma between
+// entries) its bytes as last written when reuse has them: an entry does
+// not depend on its place, and what is left out of it follows from the
+// sprite alone.
+func writePhaser(w io.Writer, s Stream, reuse Reuse) ([]Omission, error) {
 	if err := s.valid(); err != nil {
 		return nil, err
 	}
-	b := bufio.NewWriter(w)
+	sb := newSpriteBytes(w, reuse)
+	b := sb.b
 	b.WriteString("{")
 	first := true
 	var om []Omission
 	// Each sprite's entry is made in buf, then written; name holds its
-	// name as JSON.
+	// start, a new line, an indent and its name as JSON.
 	var buf, name []byte
 	err := s.each(func(sp *Sprite) error {
 		kind := phaserKind(sp)
@@ -65,18 +75,21 @@ func WritePhaser(w io.Writer, s Stream) ([]Omission, error) {
 				"stored turned %d degrees in %s, which Phaser's atlas frames cannot say (only rotated, a quarter turn clockwise); its shapes fit the frame upright: give Phaser the frame upright", sp.Turn, sp.Image)})
 		}
 		var err error
-		if name, err = appendJSONString(name[:0], sp.Name); err != nil {
+		if name, err = appendJSONString(append(name[:0], phaserIndent...), sp.Name); err != nil {
 			return err
 		}
-		buf = buf[:0]
 		if !first {
-			buf = append(buf, ',')
+			b.WriteByte(',')
 		}
 		first = false
-		buf = append(append(append(buf, "\n  "...), name...), ": {\"type\": \"fromPhysicsEditor\", \"label\": "...)
-		buf = append(append(append(append(buf, name...), ", "...), phaserBody...), ",\n    \"fixtures\": ["...)
+		if old, note, ok := sb.old(sp); ok && len(note) == 0 && bytes.HasPrefix(old, name) && bytes.HasSuffix(old, []byte("]}")) {
+			sb.write(sp, old, nil)
+			return nil
+		}
+		buf = append(append(buf[:0], name...), ": {\"type\": \"fromPhysicsEditor\", \"label\": "...)
+		buf = append(append(append(append(buf, name[len(phaserIndent):]...), ", "...), phaserBody...), ",\n    \"fixtures\": ["...)
 		buf = append(appendPhaserFixtures(buf, sp, kind), "]}"...)
-		b.Write(buf) // an error stays in b, for Flush
+		sb.write(sp, buf, nil)
 		return nil
 	})
 	if err != nil {

@@ -2,6 +2,7 @@ package export
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -16,8 +17,13 @@ import (
 // TiledDir is the folder of the Tiled tilesets in the output folder.
 const TiledDir = "tiled"
 
+// TiledSprites is the tileset of the sprites that are whole images, in the
+// output folder; the only Tiled file that takes a Reuse (its tiles are
+// in name order, the sheets' are not).
+const TiledSprites = TiledDir + "/sprites.tsx"
+
 // WriteTiled writes s as Tiled tilesets through put, their images found
-// through opt.AssetDir: tiled/sprites.tsx,
+// through opt.AssetDir: tiled/sprites.tsx (TiledSprites),
 // an image-collection tileset of the sprites that are whole images, and
 // one tiled/<sheet>.tsx per sheet (the frames of one image). A sheet
 // whose frames are named 0..n-1 and lie on a regular grid is a regular
@@ -39,42 +45,15 @@ func WriteTiled(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
 		return nil, err
 	}
 	om := omissions{format: "tiled"}
-	// The whole-image sprites, counted and measured first: the tileset's
-	// head holds their number and largest size.
-	count, tw, th := 0, 0, 0
-	if err := s.each(func(sp *Sprite) error {
-		if sheetOf(sp) == "" {
-			count++
-			tw, th = max(tw, sp.Frame.W), max(th, sp.Frame.H)
-		}
-		return nil
-	}); err != nil {
-		return nil, err
-	}
-	if count > 0 {
-		err := put(TiledDir+"/sprites.tsx", func(w io.Writer) error {
-			b := bufio.NewWriter(w)
-			tilesetHead(b, "sprites", tw, th, count, 0, 0, 0)
-			id := 0
-			var buf []byte
-			err := s.again(func(sp *Sprite) error {
-				if sheetOf(sp) == "" {
-					writeTile(b, &buf, id, sp, tiledImage(opt, 1, sp.Image), false)
-					id++
-				}
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			b.WriteString("</tileset>\n")
-			return b.Flush()
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	// The sheets, one run of frames at a time.
+	// One buffer for every file, large as few system calls as it takes
+	// (a few sprites' tiles are 4 kB).
+	b := bufio.NewWriterSize(nil, 64<<10)
+	// The sheets, one run of frames at a time, in the first pass, which
+	// counts and measures the whole-image sprites too: their tileset's
+	// head holds their number and largest size, so they are written in a
+	// second pass. (A build reads the sprites once for the first pass of
+	// every format, once for the second, ...: with the sheets first, two
+	// reads, as for Godot, not three.)
 	var run []Sprite
 	done := map[string]bool{}
 	flush := func() error {
@@ -97,12 +76,16 @@ func WriteTiled(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
 			return nil
 		}
 		return put(TiledDir+"/"+sheet+".tsx", func(w io.Writer) error {
-			return writeSheet(w, sheet, run, tiledImage(opt, 1+strings.Count(sheet, "/"), run[0].Image))
+			b.Reset(w)
+			return writeSheet(b, sheet, run, tiledImage(opt, 1+strings.Count(sheet, "/"), run[0].Image))
 		})
 	}
-	err := s.again(func(sp *Sprite) error {
+	count, tw, th := 0, 0, 0
+	err := s.each(func(sp *Sprite) error {
 		sheet := sheetOf(sp)
 		if sheet == "" {
+			count++
+			tw, th = max(tw, sp.Frame.W), max(th, sp.Frame.H)
 			return nil
 		}
 		if len(run) > 0 && sheetOf(&run[0]) != sheet {
@@ -118,6 +101,42 @@ func WriteTiled(put Put, s Stream, opt EngineOptions) ([]Omission, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if count > 0 {
+		var reuse Reuse
+		if opt.Reuse != nil {
+			reuse = opt.Reuse(TiledSprites)
+		}
+		err := put(TiledSprites, func(w io.Writer) error {
+			sb := newSpriteBytes(w, reuse)
+			tilesetHead(sb.b, "sprites", tw, th, count, 0, 0, 0)
+			id := 0
+			var buf []byte
+			err := s.again(func(sp *Sprite) error {
+				if sheetOf(sp) != "" {
+					return nil
+				}
+				image := tiledImage(opt, 1, sp.Image)
+				ok := false
+				if old, note, found := sb.old(sp); found && len(note) == 0 {
+					buf, ok = retile(buf[:0], old, id, sp.Name, image)
+				}
+				if !ok {
+					buf = appendTile(buf[:0], id, sp, image, false)
+				}
+				sb.write(sp, buf, nil)
+				id++
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			sb.b.WriteString("</tileset>\n")
+			return sb.b.Flush()
+		})
+		if err != nil {
+			return nil, err
+		}
 	}
 	return om.list, nil
 }
@@ -205,9 +224,8 @@ func gridOf(sheet string, run []Sprite) (grid, []Sprite, bool) {
 	return g, byIndex, true
 }
 
-// writeSheet writes one sheet's tileset.
-func writeSheet(w io.Writer, sheet string, run []Sprite, image string) error {
-	b := bufio.NewWriter(w)
+// writeSheet writes one sheet's tileset through b.
+func writeSheet(b *bufio.Writer, sheet string, run []Sprite, image string) error {
 	name := path.Base(sheet)
 	var buf []byte
 	if g, frames, ok := gridOf(sheet, run); ok {
@@ -257,6 +275,32 @@ func writeTile(b *bufio.Writer, buf *[]byte, id int, sp *Sprite, image string, s
 	dst := appendTile((*buf)[:0], id, sp, image, sub)
 	b.Write(dst) // an error stays in b, for Flush
 	*buf = dst
+}
+
+// retile appends old, the tile of the whole-image sprite called name as
+// last written, to dst as tile id. It reports false unless old is a tile
+// of that sprite, and of image (where the image is depends on where the
+// assets are, not on the sprite).
+func retile(dst, old []byte, id int, name, image string) ([]byte, bool) {
+	const head = ` <tile id="`
+	rest, ok := bytes.CutPrefix(old, []byte(head))
+	i := bytes.IndexByte(rest, '"')
+	if _, ok = smallInt(rest[:max(i, 0)], ok && i > 0); !ok {
+		return dst, false
+	}
+	// The tile's sprite property and image element, made past dst's end,
+	// to be found in old.
+	start := len(dst)
+	want := append(appendAttr(append(dst, `   <property name="sprite" value=`...), name), "/>\n"...)
+	if !bytes.Contains(rest, want[start:]) {
+		return dst, false
+	}
+	want = append(appendAttr(append(want[:start], "\n  <image source="...), image), " width="...)
+	if !bytes.Contains(rest, want[start:]) {
+		return dst, false
+	}
+	dst = strconv.AppendInt(append(dst[:start], head...), int64(id), 10)
+	return append(dst, rest[i:]...), true
 }
 
 // appendTile appends the tile writeTile writes.

@@ -51,7 +51,7 @@ type Options struct {
 	// decoded, when not nil, is called for each image decoded (tests
 	// count decodes with it); copied for each sprite whose bytes a
 	// library file copied from the file as last written (see frags.go),
-	// from any goroutine; watched when the walk finds a file changed
+	// or an engine file was handed (engfrags.go), from any goroutine; watched when the walk finds a file changed
 	// since the last build's summary and starts reading the cache
 	// (changeWatch).
 	decoded func(rel string)

@@ -145,11 +145,13 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		lib = &export.Library{Format: head.Format, Generator: head.Generator, Settings: head.Settings}
 	}
 	src := &spriteSource{w: w, srcs: srcs, outs: outs, refs: refs}
+	keys := make([]sum16, 0, len(refs)) // the sprites' fragment keys, for the engine formats
 	region := trace.StartRegion(ctx, "library and report")
 	for sp := range src.all(&notes) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
+		keys = append(keys, src.key)
 		for _, lw := range lws {
 			if err := lw.put(sp, src.key); err != nil {
 				return nil, err
@@ -199,7 +201,25 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	region.End()
 
 	// The engine formats, over the sprites read again: each read shared by
-	// all of them (sharedRead), which run side by side.
+	// all of them (sharedRead), which run side by side. Those that write
+	// one file, and Tiled's TiledSprites, reuse the bytes of unchanged
+	// sprites from it (engfrags.go).
+	reuses := map[string]*engineReuse{}
+	defer func() {
+		for _, r := range reuses {
+			r.abort()
+		}
+	}()
+	reuseOf := func(file string) export.Reuse {
+		r := newEngineReuse(out, w.cache.dir, file, w.cache.outputs.Files, refs, keys, w.opts.copied)
+		if r == nil {
+			return nil
+		}
+		mu.Lock()
+		reuses[file] = r
+		mu.Unlock()
+		return r
+	}
 	var writers []func() error
 	omitted := make([][]export.Omission, len(export.EngineFormats))
 	var shared *sharedRead // made below, before any writer runs
@@ -225,7 +245,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 			}
 			stream := export.Stream{Head: head, Sprites: shared.sprites}
 			var err error
-			*om, err = e.Write(put, stream, export.EngineOptions{AssetDir: assetDir(out, w.opts.Dir)})
+			*om, err = e.Write(put, stream, export.EngineOptions{AssetDir: assetDir(out, w.opts.Dir), Reuse: reuseOf})
 			readMu.Lock()
 			defer readMu.Unlock()
 			return cmp.Or(err, readErr)
@@ -303,6 +323,18 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 			err = writeFrags(w.cache.dir, f.file, rec[f.file].SHA256, fs)
 		} else {
 			err = removeFrags(w.cache.dir, f.file)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range reusedFiles() {
+		var err error
+		if r := reuses[f]; r != nil {
+			err = r.finish(w.cache.dir, rec[f].SHA256)
+			delete(reuses, f)
+		} else {
+			err = removeEngineFrags(w.cache.dir, f)
 		}
 		if err != nil {
 			return nil, err

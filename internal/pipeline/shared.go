@@ -10,7 +10,7 @@ import (
 
 // sharedRead lets the engine formats, each written on a goroutine of its
 // own, share their reads of the sprites: each format ranges over them once
-// or more (Godot twice, Tiled three times), and the n-th time any of them
+// or more (Godot and Tiled twice), and the n-th time any of them
 // does, it gets the n-th read, which starts once every format still
 // writing has asked for it and hands each sprite to all of them. Reading
 // and decoding the cache's records is then done once a round, not once a
