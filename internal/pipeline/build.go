@@ -388,7 +388,8 @@ func finish(ctx context.Context, w *worker, srcs []source, outs []outcome, res *
 	sm := &summary{Sprites: res.Sprites, Frames: res.Frames, Failures: res.Failures, Empty: res.Empty, Worst: res.worst,
 		Notes: slices.Clone(res.Notes[notes:])}
 	files := outputFiles(cfg, res.Sprites)
-	sm.Outputs = outputsSum(cfg, srcs, outs, res.Failures)
+	sm.Assets = assetDir(w.opts.Out, w.opts.Dir)
+	sm.Outputs = outputsSum(cfg, sm.Assets, srcs, outs, res.Failures)
 	if !c.outputsCurrent(w.opts.Out, sm.Outputs, files) {
 		if err := c.forgetOutputs(); err != nil {
 			return nil, err

@@ -308,7 +308,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	maps.Copy(known, fresh) // every writer is done
 
 	region = trace.StartRegion(ctx, "manifest")
-	rec, err := writeManifest(out, outputsSum(cfg, srcs, outs, failures), files, known)
+	rec, err := writeManifest(out, outputsSum(cfg, assetDir(out, w.opts.Dir), srcs, outs, failures), files, known)
 	region.End()
 	if err != nil {
 		return nil, err
@@ -953,14 +953,16 @@ func readPNG(path string) (image.Image, error) {
 }
 
 // outputsSum is a digest of everything the output files are made from:
-// the generator, the settings, each image's content key (its sprites
-// follow from it) and the failures.
-func outputsSum(cfg *config.Config, srcs []source, outs []outcome, failures []string) string {
+// the generator, the settings, the asset folder as the outputs name it
+// (assets, from assetDir: the report's images and Tiled's tilesets refer
+// to it), each image's content key (its sprites follow from it) and the
+// failures.
+func outputsSum(cfg *config.Config, assets string, srcs []source, outs []outcome, failures []string) string {
 	c, _ := json.Marshal(cfg)
 	// The digest of the parts, each length-prefixed (appendPart), hashed
 	// a buffer at a time.
 	h := sha256.New()
-	b := appendPart(appendPart(make([]byte, 0, 1<<16), Generator), c)
+	b := appendPart(appendPart(appendPart(make([]byte, 0, 1<<16), Generator), c), assets)
 	var key [64]byte
 	for i, s := range srcs {
 		if len(b) > 1<<15 {

@@ -27,6 +27,9 @@ type summary struct {
 	Walk    string   // walkDigest
 	Index   fileStat // the cache index file
 	Outputs string   // outputsSum, as the outputs record holds it
+	// Assets is the asset folder as the outputs name it (assetDir): the
+	// same files in a folder moved or copied elsewhere make other outputs.
+	Assets  string
 	Sprites int
 	Frames  int
 	// Failures and Empty are the Result's; Notes the sprites' own notes.
@@ -125,7 +128,7 @@ func forgetSummary(dir string) error {
 func (sm *summary) holds(opts *Options, srcs []source) bool {
 	dir := filepath.Join(opts.Out, CacheDir)
 	d, ok := walkDigest(&opts.Config, srcs)
-	if !ok || d != sm.Walk {
+	if !ok || d != sm.Walk || sm.Assets != assetDir(opts.Out, opts.Dir) {
 		return false
 	}
 	fi, err := os.Stat(filepath.Join(dir, indexName))

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shapegen/shapegen/export/report"
 	"github.com/shapegen/shapegen/internal/config"
 )
 
@@ -178,5 +180,51 @@ func TestSummaryWatch(t *testing.T) {
 	}
 	if after := fds(); after != before {
 		t.Errorf("%d files open before the build, %d after: the cache it started reading was left open", before, after)
+	}
+}
+
+// TestMovedAssets builds a folder, then the same files moved to another
+// folder and copied to a third, into the same output folder: the report
+// and Tiled's tilesets name the asset folder, so each build must write
+// what a build from scratch of that folder writes, not keep the outputs
+// (the summary, and the outputs' digest) of the folder before.
+func TestMovedAssets(t *testing.T) {
+	root := t.TempDir()
+	a, b, c := filepath.Join(root, "a"), filepath.Join(root, "b"), filepath.Join(root, "c")
+	copyTree(t, sprites, a)
+	cfg, err := config.Load(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Formats = config.Formats
+	out := filepath.Join(root, "out")
+	build(t, a, out, cfg, 2)
+	if err := os.Rename(a, b); err != nil {
+		t.Fatal(err)
+	}
+	copyTree(t, b, c)
+	for _, dir := range []string{b, c} {
+		build(t, dir, out, cfg, 2)
+		got := outputTree(t, out)
+		fresh := filepath.Join(root, "fresh")
+		if err := os.Rename(out, fresh); err != nil {
+			t.Fatal(err)
+		}
+		build(t, dir, out, cfg, 2)
+		want := outputTree(t, out)
+		if err := os.RemoveAll(fresh); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(want[report.HTMLFile], []byte(`"imageDir":"../`+filepath.Base(dir)+`"`)) {
+			t.Fatalf("%s: a build from scratch names no image folder ../%s in its report", dir, filepath.Base(dir))
+		}
+		for name, w := range want {
+			if !bytes.Equal(got[name], w) {
+				t.Errorf("after the assets moved to %s: %s differs from a build from scratch", filepath.Base(dir), name)
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("after the assets moved to %s: %d files, a build from scratch %d", filepath.Base(dir), len(got), len(want))
+		}
 	}
 }
