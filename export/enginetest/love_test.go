@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -94,11 +96,15 @@ func TestLove(t *testing.T) {
 			files["conf.lua"] = []byte(loveConf)
 			writeDir(t, dir, files)
 			start := time.Now()
-			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-			defer cancel()
-			cmd := exec.CommandContext(ctx, love, dir)
-			cmd.Env = append(os.Environ(), "SDL_VIDEODRIVER=dummy", "SDL_AUDIODRIVER=dummy", "XDG_DATA_HOME="+t.TempDir())
-			out, err := cmd.CombinedOutput()
+			out, err := runLove(t, love, dir)
+			if crashed(err) {
+				// LÖVE 11.4 now and then dies of a signal (SIGSEGV,
+				// SIGFPE) on a loaded machine, on a game it runs the next
+				// time: twice in about 60 runs while other tests ran, never
+				// in 40 on a quiet machine. A second crash fails.
+				t.Logf("love %s: %v; running it again", dir, err)
+				out, err = runLove(t, love, dir)
+			}
 			elapsed := time.Since(start)
 			verdicts := resultLine(out, len(ps))
 			if verdicts == nil {
@@ -207,4 +213,25 @@ func luaToGo(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// runLove runs LÖVE on the game in dir, without video or audio, and
+// returns its output.
+func runLove(t *testing.T, love, dir string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, love, dir)
+	cmd.Env = append(os.Environ(), "SDL_VIDEODRIVER=dummy", "SDL_AUDIODRIVER=dummy", "XDG_DATA_HOME="+t.TempDir())
+	return cmd.CombinedOutput()
+}
+
+// crashed reports whether err says a process died of a signal it did not
+// ask for (a segmentation fault, say), not of a timeout or an exit code.
+func crashed(err error) bool {
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		return false
+	}
+	ws, ok := ee.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled() && ws.Signal() != syscall.SIGKILL
 }
