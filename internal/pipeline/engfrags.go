@@ -18,10 +18,10 @@ import (
 // The engine formats that write one file, and Tiled's tileset of the
 // whole-image sprites, write each sprite's bytes apart too, and most of a
 // rebuild's time in them was computing the shapes in float32 again
-// (export.Reuse). After writing such a file the build records, in the cache folder (frags-<file>, as for the
-// library files: frags.go), each sprite's name, fragment key, where its
-// bytes are and the format's note, in name order, and last the file's
-// SHA-256. The next build reads that record beside the sprites, both in
+// (export.Reuse). After writing such a file the build records, in the
+// cache folder (frags-<file>, as for the library files: frags.go), each
+// sprite's name, fragment key, where its bytes are and the format's note,
+// in name order, and last the file's SHA-256. The next build reads that record beside the sprites, both in
 // name order, and hands the format the bytes of each sprite whose name and
 // fragment key it finds there, read from the file as last written. Neither
 // the record nor the bytes are held whole: the memory is a few buffers,
