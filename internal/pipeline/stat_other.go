@@ -22,16 +22,41 @@ func tryLock(*os.File) (bool, error) { return true, nil }
 // unlock does nothing.
 func unlock(*os.File) {}
 
-// folderStats takes the stat data of files in one folder by name.
-type folderStats struct{ abs string }
+// openFolder is an open folder.
+type openFolder struct {
+	f   *os.File
+	abs string
+}
 
-// statsIn returns a folderStats for the open folder d (at abs).
-func statsIn(_ *os.File, abs string) folderStats { return folderStats{abs} }
+// openDir opens the folder at abs.
+func openDir(abs string) (openFolder, error) {
+	f, err := os.Open(abs)
+	return openFolder{f, abs}, err
+}
 
-// regular returns the stat data of the file name, following links, and
-// whether it is a regular file.
-func (s folderStats) regular(name string) (fileStat, bool) {
-	fi, err := os.Stat(filepath.Join(s.abs, name))
+// close closes the folder.
+func (d openFolder) close() { d.f.Close() }
+
+// list returns the folder's entries.
+func (d openFolder) list() ([]dirent, error) {
+	entries, err := d.f.ReadDir(-1)
+	out := make([]dirent, len(entries))
+	for i, e := range entries {
+		out[i] = dirent{e.Name(), e.IsDir()}
+	}
+	return out, err
+}
+
+// same reports whether the folder is the one with stat data fi.
+func (d openFolder) same(fi os.FileInfo) bool {
+	own, err := d.f.Stat()
+	return err == nil && os.SameFile(own, fi)
+}
+
+// regular returns the stat data of the file name in the folder,
+// following links, and whether it is a regular file.
+func (d openFolder) regular(name string) (fileStat, bool) {
+	fi, err := os.Stat(filepath.Join(d.abs, name))
 	if err != nil || !fi.Mode().IsRegular() {
 		return fileStat{}, false
 	}

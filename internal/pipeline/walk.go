@@ -399,39 +399,36 @@ type skipped struct {
 
 // readFolder reads the folder rel of dir, leaving out hidden entries,
 // the folder skip (with stat data skipInfo, nil when unknown) and output
-// folders, and takes the stat data of the files it keeps. Those are taken
-// by name in the open folder: on a warm build stat-ing every file is
-// most of the walk, and the kernel then resolves one name rather than the
-// whole path.
+// folders, and takes the stat data of the files it keeps, by name in the
+// open folder.
 func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config, watch *changeWatch) (folder, error) {
 	var f folder
 	abs := filepath.Join(dir, filepath.FromSlash(rel))
-	d, err := os.Open(abs)
+	d, err := openDir(abs)
 	if err != nil {
 		return f, err
 	}
-	defer d.Close()
-	entries, err := d.ReadDir(-1)
+	defer d.close()
+	entries, err := d.list()
 	if err != nil {
 		return f, err
 	}
 	// A subfolder is looked at from inside, by its own listing and open
 	// handle, which costs no path lookups: whether it is the output
 	// folder or holds a library.
-	if rel != "." && outputFolder(d, abs, entries, skip, skipInfo) {
+	if rel != "." && outputFolder(d, entries, skip, skipInfo) {
 		f.outputs = append(f.outputs, skipped{rel, countFiles(abs)})
 		return f, nil
 	}
-	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	in := statsIn(d, abs)
+	slices.SortFunc(entries, func(a, b dirent) int { return strings.Compare(a.name, b.name) })
 	f.pngs = make([]statted, 0, len(entries))
 	for _, e := range entries {
-		name := e.Name()
+		name := e.name
 		p := name // rel is clean and a name holds no slash: no path.Join
 		if rel != "." {
 			p = rel + "/" + name
 		}
-		if e.IsDir() {
+		if e.dir {
 			if sub := filepath.Join(abs, name); !strings.HasPrefix(name, ".") {
 				f.dirs = append(f.dirs, p)
 			} else if hiddenOutput(sub, skip, skipInfo) {
@@ -446,7 +443,7 @@ func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config,
 			f.hidden = append(f.hidden, skipped{p, 1})
 		case strings.EqualFold(path.Ext(name), ".png"):
 			if cfg.Included(p) {
-				st, ok := in.regular(name)
+				st, ok := d.regular(name)
 				f.pngs = append(f.pngs, statted{p, st, ok})
 				watch.saw(st)
 			} else {
@@ -454,7 +451,7 @@ func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config,
 			}
 		default:
 			f.data = append(f.data, p)
-			if st, ok := in.regular(name); ok {
+			if st, ok := d.regular(name); ok {
 				watch.saw(st)
 				if f.dataStat == nil {
 					f.dataStat = map[string]fileStat{}
@@ -466,31 +463,37 @@ func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config,
 	return f, nil
 }
 
-// outputFolder reports whether the open folder d at p, with entries, is
-// the folder skip (stat data skipInfo, nil when unknown) or holds a
-// library.
-func outputFolder(d *os.File, p string, entries []fs.DirEntry, skip string, skipInfo os.FileInfo) bool {
-	return skip != "" && sameDir(d, p, skip, skipInfo) || holdsOutput(p, entries)
+// dirent is a name in a folder, and whether it names a folder (not a
+// link to one).
+type dirent struct {
+	name string
+	dir  bool
+}
+
+// outputFolder reports whether the open folder d, with entries, is the
+// folder skip (stat data skipInfo, nil when unknown) or holds a library.
+func outputFolder(d openFolder, entries []dirent, skip string, skipInfo os.FileInfo) bool {
+	return skip != "" && sameDir(d, skip, skipInfo) || holdsOutput(d.abs, entries)
 }
 
 // hiddenOutput reports whether the hidden folder at p is an output
 // folder (see outputFolder), which is counted as one.
 func hiddenOutput(p, skip string, skipInfo os.FileInfo) bool {
-	d, err := os.Open(p)
+	d, err := openDir(p)
 	if err != nil {
 		return false
 	}
-	defer d.Close()
-	entries, err := d.ReadDir(-1)
-	return err == nil && outputFolder(d, p, entries, skip, skipInfo)
+	defer d.close()
+	entries, err := d.list()
+	return err == nil && outputFolder(d, entries, skip, skipInfo)
 }
 
 // holdsOutput reports whether the folder at p, with entries, holds a
 // shapegen library: the manifest or the cache a build writes, or a
 // shapes.json whose format is shapegen/v1.
-func holdsOutput(p string, entries []fs.DirEntry) bool {
+func holdsOutput(p string, entries []dirent) bool {
 	for _, e := range entries {
-		switch e.Name() {
+		switch e.name {
 		case ManifestFile, CacheDir:
 			return true
 		case "shapes.json":
@@ -519,12 +522,11 @@ func countFiles(p string) int {
 	return n
 }
 
-// sameDir reports whether the open folder d at p is the folder skip
-// (stat data skipInfo, nil when unknown).
-func sameDir(d *os.File, p string, skip string, skipInfo os.FileInfo) bool {
-	if filepath.Clean(p) == filepath.Clean(skip) {
+// sameDir reports whether the open folder d is the folder skip (stat
+// data skipInfo, nil when unknown).
+func sameDir(d openFolder, skip string, skipInfo os.FileInfo) bool {
+	if filepath.Clean(d.abs) == filepath.Clean(skip) {
 		return true
 	}
-	fi, err := d.Stat()
-	return err == nil && skipInfo != nil && os.SameFile(fi, skipInfo)
+	return skipInfo != nil && d.same(skipInfo)
 }

@@ -1,0 +1,108 @@
+package pipeline
+
+import (
+	"encoding/binary"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// TestListLikeReadDir holds openFolder.list to what os.ReadDir finds in
+// a folder of files, folders, links and hidden names, long enough that
+// it takes several getdents calls.
+func TestListLikeReadDir(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 700 {
+		name := fmt.Sprintf("sprite-%04d-%s.png", i, strings.Repeat("x", i%40))
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, d := range []string{"sub", ".hidden", "ünïcode folder"} {
+		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("sub", filepath.Join(dir, "link-to-sub")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("nowhere", filepath.Join(dir, "dangling")); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := openDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.close()
+	got, err := d.list()
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(got, func(a, b dirent) int { return strings.Compare(a.name, b.name) })
+	if len(got) != len(want) {
+		t.Fatalf("list: %d entries, os.ReadDir %d", len(got), len(want))
+	}
+	for i, e := range want {
+		if got[i] != (dirent{e.Name(), e.IsDir()}) {
+			t.Errorf("entry %d: %+v, os.ReadDir %q dir %v", i, got[i], e.Name(), e.IsDir())
+		}
+	}
+	if _, err := openDir(filepath.Join(dir, "dangling")); err == nil || !strings.Contains(err.Error(), "open "+dir) {
+		t.Errorf("openDir of a dangling link: %v, want an error naming the path", err)
+	}
+}
+
+// TestAppendDirents reads records as getdents writes them: padded names,
+// deleted entries, . and .., and a type the file system does not give,
+// which is asked for; and rejects records that do not fit.
+func TestAppendDirents(t *testing.T) {
+	rec := func(ino uint64, typ byte, name string) []byte {
+		size := (19 + len(name) + 1 + 7) &^ 7
+		b := make([]byte, size)
+		binary.NativeEndian.PutUint64(b, ino)
+		binary.NativeEndian.PutUint16(b[16:], uint16(size))
+		b[18] = typ
+		copy(b[19:], name)
+		return b
+	}
+	buf := slices.Concat(
+		rec(2, unix.DT_DIR, "."),
+		rec(1, unix.DT_DIR, ".."),
+		rec(5, unix.DT_REG, "a.png"),
+		rec(0, unix.DT_REG, "deleted.png"),
+		rec(6, unix.DT_DIR, "folder"),
+		rec(7, unix.DT_UNKNOWN, "unknown-folder"),
+		rec(8, unix.DT_UNKNOWN, "unknown-file"),
+		rec(9, unix.DT_LNK, "link"),
+		rec(10, unix.DT_REG, "a-name-twenty-eight-long.png"),
+	)
+	var asked []string
+	isDir := func(name string) bool {
+		asked = append(asked, name)
+		return name == "unknown-folder"
+	}
+	got, ok := appendDirents(nil, buf, isDir)
+	want := []dirent{{"a.png", false}, {"folder", true}, {"unknown-folder", true}, {"unknown-file", false}, {"link", false}, {"a-name-twenty-eight-long.png", false}}
+	if !ok || !slices.Equal(got, want) {
+		t.Errorf("appendDirents: %v %v, want %v true", got, ok, want)
+	}
+	if !slices.Equal(asked, []string{"unknown-folder", "unknown-file"}) {
+		t.Errorf("asked about %q, want the two of unknown type", asked)
+	}
+	short := rec(5, unix.DT_REG, "a.png")
+	binary.NativeEndian.PutUint16(short[16:], uint16(len(short)+8))
+	for _, bad := range [][]byte{short, rec(5, unix.DT_REG, "a.png")[:18], make([]byte, 24)} {
+		if _, ok := appendDirents(nil, bad, isDir); ok {
+			t.Errorf("appendDirents took a malformed record %v", bad)
+		}
+	}
+}
