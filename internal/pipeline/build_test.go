@@ -458,6 +458,37 @@ func TestAtlasResolution(t *testing.T) {
 	}
 }
 
+// TestListNamesImage ties frame lists to the images they name, which
+// owners looks up among the walk's paths in their order (see
+// TestWalkPathOrder), where names around a folder's sort unlike the
+// folder's own.
+func TestListNamesImage(t *testing.T) {
+	dir := t.TempDir()
+	rels := []string{"A.png", "a-b.png", "a.b/x.png", "a.png", "a/b.png", "a/c.png", "a/c/d.png", "a0.png", "b.png", "b/a.png"}
+	for _, rel := range slices.Backward(rels) {
+		writePNG(t, dir, rel, picture("##"))
+	}
+	for _, img := range []string{"a-b.png", "a0.png", "b.png"} {
+		list := fmt.Sprintf(`{"frames": {"f": {"frame": {"x":0,"y":0,"w":1,"h":1}}}, "meta": {"image": %q}}`, img)
+		writeFile(t, dir, "list-"+strings.TrimSuffix(img, ".png")+".json", []byte(list))
+	}
+	cfg := config.Default()
+	tree, err := walk(dir, "", &cfg, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range tree.srcs {
+		got = append(got, s.rel)
+		if want := map[string]string{"a-b.png": "list-a-b.json", "a0.png": "list-a0.json", "b.png": "list-b.json"}[s.rel]; s.data != want {
+			t.Errorf("walk: %s has data %q, want %q", s.rel, s.data, want)
+		}
+	}
+	if !slices.Equal(got, rels) {
+		t.Errorf("walk order %q, want %q", got, rels)
+	}
+}
+
 func TestGrid(t *testing.T) {
 	dir, out := t.TempDir(), t.TempDir()
 	writePNG(t, dir, "sheets/g.png", picture(

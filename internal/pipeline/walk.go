@@ -249,7 +249,8 @@ func inPathOrder(pngs []*statted, byFolder map[string]listed, rel string) []*sta
 	return pngs
 }
 
-// owners returns the data file of each image that has one: the list an
+// owners returns the data file of each image of pngs (sorted, as the walk
+// finds them) that has one: the list an
 // atlases: entry of shapegen.yaml ties to it, else a data file named after
 // the image (the first of atlasExts), else one that names the image in
 // its own folder (imagePath, meta.image, a libGDX page). Every page a
@@ -294,18 +295,11 @@ func owners(dir string, pngs, datas []string, dataStat map[string]fileStat, cfg 
 			taken[d] = true
 		}
 	}
-	var isPNG map[string]bool // made when a data file is read
 	// Then the rest that look like frame lists, and those taken that may
 	// name more pages, for the images they name in their own folder.
 	for _, d := range datas {
 		if !sniffable(d, dataStat[d]) || taken[d] && !multiPage(dir, d) {
 			continue
-		}
-		if isPNG == nil {
-			isPNG = make(map[string]bool, len(pngs))
-			for _, p := range pngs {
-				isPNG[p] = true
-			}
 		}
 		b, err := readCapped(dir, d, nil, atlasCap, false)
 		if err != nil || atlas.Sniff(b) == atlas.Unknown {
@@ -321,7 +315,7 @@ func owners(dir string, pngs, datas []string, dataStat map[string]fileStat, cfg 
 				continue
 			}
 			img := path.Join(path.Dir(d), path.Base(strings.ReplaceAll(pg.Image, `\`, "/")))
-			if isPNG[img] && owner[img] == "" {
+			if _, isPNG := slices.BinarySearch(pngs, img); isPNG && owner[img] == "" {
 				owner[img] = d
 				named = true
 			}
