@@ -218,6 +218,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	// finds changed since the summary was written: changeWatch).
 	var last *summary
 	var watch *changeWatch
+	kept := make(chan bool, 1)
 	if summarised(&opts) && !opts.NoCache {
 		var since int64
 		last, since = readSummary(filepath.Join(opts.Out, CacheDir))
@@ -228,6 +229,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 				}
 				go open()
 			}}
+			go func() { kept <- last.kept(&opts) }()
 		}
 	}
 	if last == nil {
@@ -237,7 +239,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	found, werr := walkWatching(opts.Dir, opts.Out, cfg, opts.Verbose, watch)
 	region.End()
 	if last != nil {
-		if werr == nil && last.holds(&opts, found.srcs) {
+		if werr == nil && last.holds(&opts, found.srcs, <-kept) {
 			if watch.fired { // a file looked changed, but none was
 				if op := <-ch; op.s != nil {
 					op.s.close()

@@ -122,15 +122,22 @@ func forgetSummary(dir string) error {
 }
 
 // holds reports whether a build with opts that found the images srcs
-// would find what the build that wrote sm found: the same walk digest,
-// the cache index as that build left it, and the outputs it recorded
-// still current in opts.Out.
-func (sm *summary) holds(opts *Options, srcs []source) bool {
-	dir := filepath.Join(opts.Out, CacheDir)
-	d, ok := walkDigest(&opts.Config, srcs)
-	if !ok || d != sm.Walk || sm.Assets != assetDir(opts.Out, opts.Dir) {
+// would find what the build that wrote sm found: the same walk digest and
+// asset folder, with kept (from sm.kept) saying the cache index and the
+// outputs are as that build left them.
+func (sm *summary) holds(opts *Options, srcs []source, kept bool) bool {
+	if !kept || sm.Assets != assetDir(opts.Out, opts.Dir) {
 		return false
 	}
+	d, ok := walkDigest(&opts.Config, srcs)
+	return ok && d == sm.Walk
+}
+
+// kept reports whether the cache index in opts.Out is as the build that
+// wrote sm left it, and the outputs it recorded still current. It needs
+// no walk: a build asks it beside the walk.
+func (sm *summary) kept(opts *Options) bool {
+	dir := filepath.Join(opts.Out, CacheDir)
 	fi, err := os.Stat(filepath.Join(dir, indexName))
 	if err != nil || statOfInfo(fi) != sm.Index {
 		return false
@@ -140,10 +147,7 @@ func (sm *summary) holds(opts *Options, srcs []source) bool {
 		return false
 	}
 	var rec outputsRecord
-	if json.Unmarshal(b, &rec) != nil || !rec.current(opts.Out, sm.Outputs, outputFiles(&opts.Config, sm.Sprites)) {
-		return false
-	}
-	return true
+	return json.Unmarshal(b, &rec) == nil && rec.current(opts.Out, sm.Outputs, outputFiles(&opts.Config, sm.Sprites))
 }
 
 // addTo puts in res what the build of images images that wrote sm found
