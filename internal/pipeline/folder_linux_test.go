@@ -43,7 +43,7 @@ func TestListLikeReadDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.close()
-	got, err := d.list()
+	got, err := d.list("in/")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestListLikeReadDir(t *testing.T) {
 		t.Fatalf("list: %d entries, os.ReadDir %d", len(got), len(want))
 	}
 	for i, e := range want {
-		if got[i] != (dirent{e.Name(), e.IsDir()}) {
+		if got[i] != (dirent{"in/" + e.Name(), e.Name(), e.IsDir()}) {
 			t.Errorf("entry %d: %+v, os.ReadDir %q dir %v", i, got[i], e.Name(), e.IsDir())
 		}
 	}
@@ -90,8 +90,15 @@ func TestAppendDirents(t *testing.T) {
 		asked = append(asked, name)
 		return name == "unknown-folder"
 	}
-	got, ok := appendDirents(nil, buf, isDir)
-	want := []dirent{{"a.png", false}, {"folder", true}, {"unknown-folder", true}, {"unknown-file", false}, {"link", false}, {"a-name-twenty-eight-long.png", false}}
+	var paths arena
+	got, ok := appendDirents(nil, buf, "x/", &paths, isDir)
+	var want []dirent
+	for _, e := range []struct {
+		name string
+		dir  bool
+	}{{"a.png", false}, {"folder", true}, {"unknown-folder", true}, {"unknown-file", false}, {"link", false}, {"a-name-twenty-eight-long.png", false}} {
+		want = append(want, dirent{"x/" + e.name, e.name, e.dir})
+	}
 	if !ok || !slices.Equal(got, want) {
 		t.Errorf("appendDirents: %v %v, want %v true", got, ok, want)
 	}
@@ -101,7 +108,7 @@ func TestAppendDirents(t *testing.T) {
 	short := rec(5, unix.DT_REG, "a.png")
 	binary.NativeEndian.PutUint16(short[16:], uint16(len(short)+8))
 	for _, bad := range [][]byte{short, rec(5, unix.DT_REG, "a.png")[:18], make([]byte, 24)} {
-		if _, ok := appendDirents(nil, bad, isDir); ok {
+		if _, ok := appendDirents(nil, bad, "", &paths, isDir); ok {
 			t.Errorf("appendDirents took a malformed record %v", bad)
 		}
 	}

@@ -65,16 +65,24 @@ func openDir(abs string) (openFolder, error) {
 // close closes the folder.
 func (d openFolder) close() { unix.Close(d.fd) }
 
-// direntBuf holds the buffers folders are listed into.
-var direntBuf = sync.Pool{New: func() any { b := make([]byte, 16<<10); return &b }}
+// lister is what a walker lists folders with: a buffer for getdents and
+// an arena for the paths.
+type lister struct {
+	buf   []byte
+	paths arena
+}
+
+// listers holds the walkers' listers.
+var listers = sync.Pool{New: func() any { return &lister{buf: make([]byte, 16<<10)} }}
 
 // list returns the folder's entries but . and .., in the order the file
-// system gives them. An entry whose type the file system does not give
-// is looked at, without following a link, as os.ReadDir does.
-func (d openFolder) list() ([]dirent, error) {
-	bp := direntBuf.Get().(*[]byte)
-	defer direntBuf.Put(bp)
-	buf := *bp
+// system gives them, each path prefix and its name. An entry whose type
+// the file system does not give is looked at, without following a link,
+// as os.ReadDir does.
+func (d openFolder) list(prefix string) ([]dirent, error) {
+	l := listers.Get().(*lister)
+	defer listers.Put(l)
+	buf := l.buf
 	var out []dirent
 	for {
 		n, err := unix.Getdents(d.fd, buf)
@@ -88,18 +96,19 @@ func (d openFolder) list() ([]dirent, error) {
 			return out, nil
 		}
 		var ok bool
-		if out, ok = appendDirents(out, buf[:n], d.isDir); !ok {
+		if out, ok = appendDirents(out, buf[:n], prefix, &l.paths, d.isDir); !ok {
 			return nil, &fs.PathError{Op: "readdirent", Path: d.abs, Err: unix.EIO}
 		}
 	}
 }
 
 // appendDirents appends to out the entries of the linux_dirent64 records
-// in buf but . and .. and deleted ones, asking isDir about a name whose
-// type the record does not give; false when a record is malformed. A
-// record is its inode (8 bytes), offset (8), length (2), type (1), then
-// its name, ended by a zero byte and padded.
-func appendDirents(out []dirent, buf []byte, isDir func(name string) bool) ([]dirent, bool) {
+// in buf but . and .. and deleted ones, their paths prefix and the name
+// in paths' memory, asking isDir about a name whose type the record does
+// not give; false when a record is malformed. A record is its inode (8
+// bytes), offset (8), length (2), type (1), then its name, ended by a
+// zero byte and padded.
+func appendDirents(out []dirent, buf []byte, prefix string, paths *arena, isDir func(name string) bool) ([]dirent, bool) {
 	for len(buf) > 0 {
 		if len(buf) < 19 {
 			return out, false
@@ -116,7 +125,8 @@ func appendDirents(out []dirent, buf []byte, isDir func(name string) bool) ([]di
 		if ino == 0 || string(name) == "." || string(name) == ".." {
 			continue
 		}
-		e := dirent{name: string(name), dir: typ == unix.DT_DIR}
+		p := paths.join(prefix, name)
+		e := dirent{path: p, name: p[len(prefix):], dir: typ == unix.DT_DIR}
 		if typ == unix.DT_UNKNOWN {
 			e.dir = isDir(e.name)
 		}

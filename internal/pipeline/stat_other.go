@@ -37,12 +37,13 @@ func openDir(abs string) (openFolder, error) {
 // close closes the folder.
 func (d openFolder) close() { d.f.Close() }
 
-// list returns the folder's entries.
-func (d openFolder) list() ([]dirent, error) {
+// list returns the folder's entries, each path prefix and its name.
+func (d openFolder) list(prefix string) ([]dirent, error) {
 	entries, err := d.f.ReadDir(-1)
 	out := make([]dirent, len(entries))
 	for i, e := range entries {
-		out[i] = dirent{e.Name(), e.IsDir()}
+		p := prefix + e.Name()
+		out[i] = dirent{p, p[len(prefix):], e.IsDir()}
 	}
 	return out, err
 }

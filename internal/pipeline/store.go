@@ -828,16 +828,20 @@ func parseIndex(s string) ([]indexed, int, bool) {
 // them.
 type arena struct{ buf []byte }
 
-func (a *arena) clone(s string) string {
-	if len(s) == 0 {
+func (a *arena) clone(s string) string { return a.join(s, nil) }
+
+// join returns s followed by b, as one string in the arena.
+func (a *arena) join(s string, b []byte) string {
+	n := len(s) + len(b)
+	if n == 0 {
 		return ""
 	}
-	if len(s) > cap(a.buf)-len(a.buf) {
-		a.buf = make([]byte, 0, max(64<<10, len(s)))
+	if n > cap(a.buf)-len(a.buf) {
+		a.buf = make([]byte, 0, max(64<<10, n))
 	}
 	// Bytes once appended are never written again, so the string may
 	// share them.
-	n := len(a.buf)
-	a.buf = append(a.buf, s...)
-	return unsafe.String(&a.buf[n], len(s))
+	at := len(a.buf)
+	a.buf = append(append(a.buf, s...), b...)
+	return unsafe.String(&a.buf[at], n)
 }

@@ -403,7 +403,11 @@ func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config,
 		return f, err
 	}
 	defer d.close()
-	entries, err := d.list()
+	prefix := rel + "/" // rel is clean and a name holds no slash: no path.Join
+	if rel == "." {
+		prefix = ""
+	}
+	entries, err := d.list(prefix)
 	if err != nil {
 		return f, err
 	}
@@ -417,11 +421,7 @@ func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config,
 	slices.SortFunc(entries, func(a, b dirent) int { return strings.Compare(a.name, b.name) })
 	f.pngs = make([]statted, 0, len(entries))
 	for _, e := range entries {
-		name := e.name
-		p := name // rel is clean and a name holds no slash: no path.Join
-		if rel != "." {
-			p = rel + "/" + name
-		}
+		name, p := e.name, e.path
 		if e.dir {
 			if sub := filepath.Join(abs, name); !strings.HasPrefix(name, ".") {
 				f.dirs = append(f.dirs, p)
@@ -457,11 +457,11 @@ func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config,
 	return f, nil
 }
 
-// dirent is a name in a folder, and whether it names a folder (not a
-// link to one).
+// dirent is a name in a folder, its path (relative to the walk's
+// folder) and whether it names a folder (not a link to one).
 type dirent struct {
-	name string
-	dir  bool
+	path, name string
+	dir        bool
 }
 
 // outputFolder reports whether the open folder d, with entries, is the
@@ -478,7 +478,7 @@ func hiddenOutput(p, skip string, skipInfo os.FileInfo) bool {
 		return false
 	}
 	defer d.close()
-	entries, err := d.list()
+	entries, err := d.list("")
 	return err == nil && outputFolder(d, entries, skip, skipInfo)
 }
 
