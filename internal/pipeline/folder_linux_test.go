@@ -47,24 +47,30 @@ func TestListLikeReadDir(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	slices.SortFunc(got, func(a, b dirent) int { return strings.Compare(a.name, b.name) })
-	if len(got) != len(want) {
-		t.Fatalf("list: %d entries, os.ReadDir %d", len(got), len(want))
-	}
-	for i, e := range want {
-		if got[i] != (dirent{"in/" + e.Name(), e.Name(), e.IsDir()}) {
-			t.Errorf("entry %d: %+v, os.ReadDir %q dir %v", i, got[i], e.Name(), e.IsDir())
+	var dirs, files []string
+	for _, e := range want {
+		if e.IsDir() {
+			dirs = append(dirs, "in/"+e.Name())
+		} else {
+			files = append(files, "in/"+e.Name())
 		}
+	}
+	got.sort()
+	if got.prefix != "in/" || !slices.Equal(got.dirs, dirs) || !slices.Equal(got.files, files) {
+		t.Errorf("list: %q folders %q, others %q; os.ReadDir: folders %q, others %q", got.prefix, got.dirs, got.files, dirs, files)
+	}
+	if !got.has("sub") || !got.has("dangling") || got.has("in/sub") || got.has("nothing") {
+		t.Error("has does not find entries by name")
 	}
 	if _, err := openDir(filepath.Join(dir, "dangling")); err == nil || !strings.Contains(err.Error(), "open "+dir) {
 		t.Errorf("openDir of a dangling link: %v, want an error naming the path", err)
 	}
 }
 
-// TestAppendDirents reads records as getdents writes them: padded names,
+// TestAddDirents reads records as getdents writes them: padded names,
 // deleted entries, . and .., and a type the file system does not give,
 // which is asked for; and rejects records that do not fit.
-func TestAppendDirents(t *testing.T) {
+func TestAddDirents(t *testing.T) {
 	rec := func(ino uint64, typ byte, name string) []byte {
 		size := (19 + len(name) + 1 + 7) &^ 7
 		b := make([]byte, size)
@@ -91,16 +97,12 @@ func TestAppendDirents(t *testing.T) {
 		return name == "unknown-folder"
 	}
 	var paths arena
-	got, ok := appendDirents(nil, buf, "x/", &paths, isDir)
-	var want []dirent
-	for _, e := range []struct {
-		name string
-		dir  bool
-	}{{"a.png", false}, {"folder", true}, {"unknown-folder", true}, {"unknown-file", false}, {"link", false}, {"a-name-twenty-eight-long.png", false}} {
-		want = append(want, dirent{"x/" + e.name, e.name, e.dir})
-	}
-	if !ok || !slices.Equal(got, want) {
-		t.Errorf("appendDirents: %v %v, want %v true", got, ok, want)
+	ls := listing{prefix: "x/"}
+	ok := ls.addDirents(buf, &paths, isDir)
+	dirs := []string{"x/folder", "x/unknown-folder"}
+	files := []string{"x/a.png", "x/unknown-file", "x/link", "x/a-name-twenty-eight-long.png"}
+	if !ok || !slices.Equal(ls.dirs, dirs) || !slices.Equal(ls.files, files) {
+		t.Errorf("addDirents: folders %q, others %q, %v; want %q, %q, true", ls.dirs, ls.files, ok, dirs, files)
 	}
 	if !slices.Equal(asked, []string{"unknown-folder", "unknown-file"}) {
 		t.Errorf("asked about %q, want the two of unknown type", asked)
@@ -108,8 +110,8 @@ func TestAppendDirents(t *testing.T) {
 	short := rec(5, unix.DT_REG, "a.png")
 	binary.NativeEndian.PutUint16(short[16:], uint16(len(short)+8))
 	for _, bad := range [][]byte{short, rec(5, unix.DT_REG, "a.png")[:18], make([]byte, 24)} {
-		if _, ok := appendDirents(nil, bad, "", &paths, isDir); ok {
-			t.Errorf("appendDirents took a malformed record %v", bad)
+		if (&listing{}).addDirents(bad, &paths, isDir) {
+			t.Errorf("addDirents took a malformed record %v", bad)
 		}
 	}
 }

@@ -79,43 +79,40 @@ var listers = sync.Pool{New: func() any { return &lister{buf: make([]byte, 16<<1
 // system gives them, each path prefix and its name. An entry whose type
 // the file system does not give is looked at, without following a link,
 // as os.ReadDir does.
-func (d openFolder) list(prefix string) ([]dirent, error) {
+func (d openFolder) list(prefix string) (listing, error) {
 	l := listers.Get().(*lister)
 	defer listers.Put(l)
-	buf := l.buf
-	var out []dirent
+	ls := listing{prefix: prefix}
 	for {
-		n, err := unix.Getdents(d.fd, buf)
+		n, err := unix.Getdents(d.fd, l.buf)
 		if err == unix.EINTR {
 			continue
 		}
 		if err != nil {
-			return nil, &fs.PathError{Op: "readdirent", Path: d.abs, Err: err}
+			return listing{}, &fs.PathError{Op: "readdirent", Path: d.abs, Err: err}
 		}
 		if n <= 0 {
-			return out, nil
+			return ls, nil
 		}
-		var ok bool
-		if out, ok = appendDirents(out, buf[:n], prefix, &l.paths, d.isDir); !ok {
-			return nil, &fs.PathError{Op: "readdirent", Path: d.abs, Err: unix.EIO}
+		if !ls.addDirents(l.buf[:n], &l.paths, d.isDir) {
+			return listing{}, &fs.PathError{Op: "readdirent", Path: d.abs, Err: unix.EIO}
 		}
 	}
 }
 
-// appendDirents appends to out the entries of the linux_dirent64 records
-// in buf but . and .. and deleted ones, their paths prefix and the name
-// in paths' memory, asking isDir about a name whose type the record does
-// not give; false when a record is malformed. A record is its inode (8
-// bytes), offset (8), length (2), type (1), then its name, ended by a
-// zero byte and padded.
-func appendDirents(out []dirent, buf []byte, prefix string, paths *arena, isDir func(name string) bool) ([]dirent, bool) {
+// addDirents adds to ls the entries of the linux_dirent64 records in buf
+// but . and .. and deleted ones, their paths in paths' memory, asking
+// isDir about a name whose type the record does not give; false when a
+// record is malformed. A record is its inode (8 bytes), offset (8),
+// length (2), type (1), then its name, ended by a zero byte and padded.
+func (ls *listing) addDirents(buf []byte, paths *arena, isDir func(name string) bool) bool {
 	for len(buf) > 0 {
 		if len(buf) < 19 {
-			return out, false
+			return false
 		}
 		size := int(binary.NativeEndian.Uint16(buf[16:]))
 		if size < 19 || size > len(buf) {
-			return out, false
+			return false
 		}
 		ino, typ, name := binary.NativeEndian.Uint64(buf), buf[18], buf[19:size]
 		buf = buf[size:]
@@ -125,14 +122,14 @@ func appendDirents(out []dirent, buf []byte, prefix string, paths *arena, isDir 
 		if ino == 0 || string(name) == "." || string(name) == ".." {
 			continue
 		}
-		p := paths.join(prefix, name)
-		e := dirent{path: p, name: p[len(prefix):], dir: typ == unix.DT_DIR}
-		if typ == unix.DT_UNKNOWN {
-			e.dir = isDir(e.name)
+		p := paths.join(ls.prefix, name)
+		if typ == unix.DT_DIR || typ == unix.DT_UNKNOWN && isDir(p[len(ls.prefix):]) {
+			ls.dirs = append(ls.dirs, p)
+		} else {
+			ls.files = append(ls.files, p)
 		}
-		out = append(out, e)
 	}
-	return out, true
+	return true
 }
 
 // isDir reports whether name in the folder is a folder, not following a

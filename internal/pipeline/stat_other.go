@@ -38,14 +38,17 @@ func openDir(abs string) (openFolder, error) {
 func (d openFolder) close() { d.f.Close() }
 
 // list returns the folder's entries, each path prefix and its name.
-func (d openFolder) list(prefix string) ([]dirent, error) {
+func (d openFolder) list(prefix string) (listing, error) {
 	entries, err := d.f.ReadDir(-1)
-	out := make([]dirent, len(entries))
-	for i, e := range entries {
-		p := prefix + e.Name()
-		out[i] = dirent{p, p[len(prefix):], e.IsDir()}
+	ls := listing{prefix: prefix}
+	for _, e := range entries {
+		if e.IsDir() {
+			ls.dirs = append(ls.dirs, prefix+e.Name())
+		} else {
+			ls.files = append(ls.files, prefix+e.Name())
+		}
 	}
-	return out, err
+	return ls, err
 }
 
 // same reports whether the folder is the one with stat data fi.

@@ -137,6 +137,7 @@ func (c *changeWatch) saw(st fileStat) {
 func walkWatching(dir, skip string, cfg *config.Config, verbose bool, watch *changeWatch) (*walked, error) {
 	var skipInfo os.FileInfo
 	if skip != "" {
+		skip = filepath.Clean(skip) // as the folders' paths are
 		skipInfo, _ = os.Stat(skip)
 	}
 	w := &walked{ignored: map[string]*Ignored{}}
@@ -189,16 +190,19 @@ func walkWatching(dir, skip string, cfg *config.Config, verbose bool, watch *cha
 	used := map[string]bool{}
 	w.srcs = make([]source, len(pngs))
 	for i, p := range pngs {
-		d := owner[p.rel]
+		d := owner[i]
 		w.srcs[i] = source{rel: p.rel, data: d}
-		ds, dok := dataStat[d]
-		if p.ok && (d == "" || dok) {
+		if d == "" {
+			if p.ok {
+				w.srcs[i].size, w.srcs[i].stat = p.st.Size, &p.st
+			}
+			continue
+		}
+		if ds, ok := dataStat[d]; ok && p.ok {
 			p.st = p.st.withData(ds)
 			w.srcs[i].size, w.srcs[i].stat = p.st.Size, &p.st
 		}
-		if d != "" {
-			used[d] = true
-		}
+		used[d] = true
 	}
 	for _, d := range datas {
 		switch {
@@ -250,7 +254,7 @@ func inPathOrder(pngs []*statted, byFolder map[string]listed, rel string) []*sta
 }
 
 // owners returns the data file of each image of pngs (sorted, as the walk
-// finds them) that has one: the list an
+// finds them), "" where it has none: the list an
 // atlases: entry of shapegen.yaml ties to it, else a data file named after
 // the image (the first of atlasExts), else one that names the image in
 // its own folder (imagePath, meta.image, a libGDX page). Every page a
@@ -259,7 +263,7 @@ func inPathOrder(pngs []*statted, byFolder map[string]listed, rel string) []*sta
 // gdx.atlas with gdx.png, gdx2.png, ...). A data file that looks like a
 // frame list but gives no image its frames gets a note saying which
 // setting ties it to one.
-func owners(dir string, pngs, datas []string, dataStat map[string]fileStat, cfg *config.Config, w *walked) map[string]string {
+func owners(dir string, pngs, datas []string, dataStat map[string]fileStat, cfg *config.Config, w *walked) []string {
 	data := make(map[string]bool, len(datas))
 	named := map[string]string{} // stem -> its data file of the first of atlasExts
 	rank := func(d string) int { return slices.Index(atlasExts, path.Ext(d)) }
@@ -272,11 +276,11 @@ func owners(dir string, pngs, datas []string, dataStat map[string]fileStat, cfg 
 			}
 		}
 	}
-	owner := map[string]string{} // image -> data file
+	owner := make([]string, len(pngs)) // by image
 	taken := map[string]bool{}
 	// First the lists shapegen.yaml ties to images (atlases:), then the
 	// data files named like their image.
-	for _, p := range pngs {
+	for i, p := range pngs {
 		if len(cfg.Atlases) == 0 {
 			break // none to look for
 		}
@@ -285,13 +289,13 @@ func owners(dir string, pngs, datas []string, dataStat map[string]fileStat, cfg 
 				w.notes = append(w.notes, fmt.Sprintf("shapegen.yaml: atlases: the list %s of %s is not in the folder", quoted(list), quoted(p)))
 				continue
 			}
-			owner[p] = list
+			owner[i] = list
 			taken[list] = true
 		}
 	}
-	for _, p := range pngs {
-		if d, ok := named[strings.TrimSuffix(p, path.Ext(p))]; ok && owner[p] == "" {
-			owner[p] = d
+	for i, p := range pngs {
+		if d, ok := named[strings.TrimSuffix(p, path.Ext(p))]; ok && owner[i] == "" {
+			owner[i] = d
 			taken[d] = true
 		}
 	}
@@ -315,8 +319,8 @@ func owners(dir string, pngs, datas []string, dataStat map[string]fileStat, cfg 
 				continue
 			}
 			img := path.Join(path.Dir(d), path.Base(strings.ReplaceAll(pg.Image, `\`, "/")))
-			if _, isPNG := slices.BinarySearch(pngs, img); isPNG && owner[img] == "" {
-				owner[img] = d
+			if i, isPNG := slices.BinarySearch(pngs, img); isPNG && owner[i] == "" {
+				owner[i] = d
 				named = true
 			}
 		}
@@ -407,35 +411,34 @@ func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config,
 	if rel == "." {
 		prefix = ""
 	}
-	entries, err := d.list(prefix)
+	ls, err := d.list(prefix)
 	if err != nil {
 		return f, err
 	}
+	ls.sort()
 	// A subfolder is looked at from inside, by its own listing and open
 	// handle, which costs no path lookups: whether it is the output
 	// folder or holds a library.
-	if rel != "." && outputFolder(d, entries, skip, skipInfo) {
+	if rel != "." && outputFolder(d, ls, skip, skipInfo) {
 		f.outputs = append(f.outputs, skipped{rel, countFiles(abs)})
 		return f, nil
 	}
-	slices.SortFunc(entries, func(a, b dirent) int { return strings.Compare(a.name, b.name) })
-	f.pngs = make([]statted, 0, len(entries))
-	for _, e := range entries {
-		name, p := e.name, e.path
-		if e.dir {
-			if sub := filepath.Join(abs, name); !strings.HasPrefix(name, ".") {
-				f.dirs = append(f.dirs, p)
-			} else if hiddenOutput(sub, skip, skipInfo) {
-				f.outputs = append(f.outputs, skipped{p, countFiles(sub)})
-			} else {
-				f.hidden = append(f.hidden, skipped{p, countFiles(sub)})
-			}
-			continue
+	for _, p := range ls.dirs {
+		if name := p[len(prefix):]; !strings.HasPrefix(name, ".") {
+			f.dirs = append(f.dirs, p)
+		} else if sub := filepath.Join(abs, name); hiddenOutput(sub, skip, skipInfo) {
+			f.outputs = append(f.outputs, skipped{p, countFiles(sub)})
+		} else {
+			f.hidden = append(f.hidden, skipped{p, countFiles(sub)})
 		}
+	}
+	f.pngs = make([]statted, 0, len(ls.files))
+	for _, p := range ls.files {
+		name := p[len(prefix):]
 		switch {
 		case strings.HasPrefix(name, "."):
 			f.hidden = append(f.hidden, skipped{p, 1})
-		case strings.EqualFold(path.Ext(name), ".png"):
+		case pngName(name):
 			if cfg.Included(p) {
 				st, ok := d.regular(name)
 				f.pngs = append(f.pngs, statted{p, st, ok})
@@ -457,17 +460,37 @@ func readFolder(dir, rel, skip string, skipInfo os.FileInfo, cfg *config.Config,
 	return f, nil
 }
 
-// dirent is a name in a folder, its path (relative to the walk's
-// folder) and whether it names a folder (not a link to one).
-type dirent struct {
-	path, name string
-	dir        bool
+// pngName reports whether a file's name ends in .png, in any case.
+func pngName(name string) bool {
+	return len(name) >= 4 && name[len(name)-4] == '.' && strings.EqualFold(name[len(name)-3:], "png")
+}
+
+// listing is what a folder holds: the paths of its subfolders (not links
+// to them) and of its other entries, each prefix and a name.
+type listing struct {
+	prefix      string
+	dirs, files []string
+}
+
+// sort sorts the paths as plain strings, without a function to compare
+// with: in the order of their names, as they share the prefix.
+func (ls listing) sort() {
+	slices.Sort(ls.dirs)
+	slices.Sort(ls.files)
+}
+
+// has reports whether the sorted folder holds an entry named name.
+func (ls listing) has(name string) bool {
+	byName := func(p, name string) int { return strings.Compare(p[len(ls.prefix):], name) }
+	_, dir := slices.BinarySearchFunc(ls.dirs, name, byName)
+	_, file := slices.BinarySearchFunc(ls.files, name, byName)
+	return dir || file
 }
 
 // outputFolder reports whether the open folder d, with entries, is the
 // folder skip (stat data skipInfo, nil when unknown) or holds a library.
-func outputFolder(d openFolder, entries []dirent, skip string, skipInfo os.FileInfo) bool {
-	return skip != "" && sameDir(d, skip, skipInfo) || holdsOutput(d.abs, entries)
+func outputFolder(d openFolder, ls listing, skip string, skipInfo os.FileInfo) bool {
+	return skip != "" && sameDir(d, skip, skipInfo) || holdsOutput(d.abs, ls)
 }
 
 // hiddenOutput reports whether the hidden folder at p is an output
@@ -478,30 +501,29 @@ func hiddenOutput(p, skip string, skipInfo os.FileInfo) bool {
 		return false
 	}
 	defer d.close()
-	entries, err := d.list("")
-	return err == nil && outputFolder(d, entries, skip, skipInfo)
+	ls, err := d.list("")
+	ls.sort()
+	return err == nil && outputFolder(d, ls, skip, skipInfo)
 }
 
-// holdsOutput reports whether the folder at p, with entries, holds a
-// shapegen library: the manifest or the cache a build writes, or a
-// shapes.json whose format is shapegen/v1.
-func holdsOutput(p string, entries []dirent) bool {
-	for _, e := range entries {
-		switch e.name {
-		case ManifestFile, CacheDir:
-			return true
-		case "shapes.json":
-			f, err := os.Open(filepath.Join(p, "shapes.json"))
-			if err != nil {
-				return false
-			}
-			defer f.Close()
-			head := make([]byte, 256)
-			n, _ := io.ReadFull(f, head)
-			return strings.Contains(string(head[:n]), `"format": "shapegen/v1"`)
-		}
+// holdsOutput reports whether the folder at p, listed and sorted as ls,
+// holds a shapegen library: the manifest or the cache a build writes, or
+// a shapes.json whose format is shapegen/v1.
+func holdsOutput(p string, ls listing) bool {
+	if ls.has(ManifestFile) || ls.has(CacheDir) {
+		return true
 	}
-	return false
+	if !ls.has("shapes.json") {
+		return false
+	}
+	f, err := os.Open(filepath.Join(p, "shapes.json"))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	return strings.Contains(string(head[:n]), `"format": "shapegen/v1"`)
 }
 
 // countFiles returns the number of files under the folder p.
@@ -517,10 +539,7 @@ func countFiles(p string) int {
 }
 
 // sameDir reports whether the open folder d is the folder skip (stat
-// data skipInfo, nil when unknown).
+// data skipInfo, nil when unknown); both paths are clean.
 func sameDir(d openFolder, skip string, skipInfo os.FileInfo) bool {
-	if filepath.Clean(d.abs) == filepath.Clean(skip) {
-		return true
-	}
-	return skipInfo != nil && d.same(skipInfo)
+	return d.abs == skip || skipInfo != nil && d.same(skipInfo)
 }
