@@ -294,31 +294,32 @@ func owners(dir string, pngs, datas []string, dataStat map[string]fileStat, cfg 
 		}
 	}
 	for i, p := range pngs {
-		if d, ok := named[strings.TrimSuffix(p, path.Ext(p))]; ok && owner[i] == "" {
+		if len(named) == 0 {
+			break // none to look for
+		}
+		// A PNG's path ends in its extension, four bytes (pngName).
+		if d, ok := named[p[:len(p)-4]]; ok && owner[i] == "" {
 			owner[i] = d
 			taken[d] = true
 		}
 	}
 	// Then the rest that look like frame lists, and those taken that may
-	// name more pages, for the images they name in their own folder.
-	for _, d := range datas {
-		if !sniffable(d, dataStat[d]) || taken[d] && !multiPage(dir, d) {
-			continue
+	// name more pages, for the images they name in their own folder: read
+	// on all cores, then tied in path order.
+	lists := make([]pagesOf, len(datas))
+	each(context.Background(), len(datas), 0, func(k int) error {
+		if d := datas[k]; sniffable(d, dataStat[d]) && (!taken[d] || multiPage(dir, d)) {
+			lists[k] = readPages(dir, d)
 		}
-		b, err := readCapped(dir, d, nil, atlasCap, false)
-		if err != nil || atlas.Sniff(b) == atlas.Unknown {
-			continue
-		}
-		a, _, err := atlas.Decode(d, b, atlas.Options{})
-		if err != nil {
+		return nil
+	}, nil)
+	for k, d := range datas {
+		a := lists[k]
+		if !a.list {
 			continue
 		}
 		named := false
-		for _, pg := range a.Pages {
-			if pg.Image == "" {
-				continue
-			}
-			img := path.Join(path.Dir(d), path.Base(strings.ReplaceAll(pg.Image, `\`, "/")))
+		for _, img := range a.pages {
 			if i, isPNG := slices.BinarySearch(pngs, img); isPNG && owner[i] == "" {
 				owner[i] = d
 				named = true
@@ -326,15 +327,44 @@ func owners(dir string, pngs, datas []string, dataStat map[string]fileStat, cfg 
 		}
 		if named {
 			taken[d] = true
-		} else if !taken[d] && len(a.Frames) > 0 {
+		} else if !taken[d] && a.frames > 0 {
 			kind := "a frame list"
-			if a.Format != atlas.List {
-				kind += " (" + a.Format.String() + ")"
+			if a.format != atlas.List {
+				kind += " (" + a.format.String() + ")"
 			}
 			w.notes = append(w.notes, fmt.Sprintf("%s looks like %s but matches no image; tie it to one with an atlases: entry {list: %s, image: <the image>} in shapegen.yaml", quoted(d), kind, d))
 		}
 	}
 	return owner
+}
+
+// pagesOf is what owners needs of a data file: whether it is a frame
+// list, the paths of the images it names (in its own folder), its number
+// of frames and its format.
+type pagesOf struct {
+	list   bool
+	pages  []string
+	frames int
+	format atlas.Format
+}
+
+// readPages reads the data file d of dir as a frame list.
+func readPages(dir, d string) pagesOf {
+	b, err := readCapped(dir, d, nil, atlasCap, false)
+	if err != nil || atlas.Sniff(b) == atlas.Unknown {
+		return pagesOf{}
+	}
+	a, _, err := atlas.Decode(d, b, atlas.Options{})
+	if err != nil {
+		return pagesOf{}
+	}
+	l := pagesOf{list: true, frames: len(a.Frames), format: a.Format}
+	for _, pg := range a.Pages {
+		if pg.Image != "" {
+			l.pages = append(l.pages, path.Join(path.Dir(d), path.Base(strings.ReplaceAll(pg.Image, `\`, "/"))))
+		}
+	}
+	return l
 }
 
 // multiPage reports whether the data file d may name several pages: its
