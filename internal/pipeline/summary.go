@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -8,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/shapegen/shapegen/internal/atomicfile"
 	"github.com/shapegen/shapegen/internal/config"
@@ -49,16 +51,42 @@ func summarised(opts *Options) bool {
 // the walk sees it: the generator, the settings, and each image's path,
 // atlas data file and the stat data of both; false when an image's stat
 // data is missing or incomplete (the stat shortcut is not taken then).
+// The images are hashed in parts of digestPart on all cores (a warm build
+// at 100,000 sprites hashes 10 MB), and the parts' digests after the
+// settings.
 func walkDigest(cfg *config.Config, srcs []source) (string, bool) {
 	c, err := json.Marshal(cfg)
 	if err != nil {
 		return "", false
 	}
+	parts := make([][sha256.Size]byte, (len(srcs)+digestPart-1)/digestPart)
+	known := make([]bool, len(parts))
+	each(context.Background(), len(parts), 0, func(k int) error {
+		parts[k], known[k] = digestSources(srcs[k*digestPart : min((k+1)*digestPart, len(srcs))])
+		return nil
+	}, nil)
+	if slices.Contains(known, false) {
+		return "", false
+	}
+	b := appendPart(appendPart(nil, Generator), c)
+	for _, p := range parts {
+		b = append(b, p[:]...)
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:]), true
+}
+
+// digestPart is the number of images walkDigest hashes in one part.
+const digestPart = 8192
+
+// digestSources returns the digest of srcs' paths, data files and stat
+// data, and false when an image's stat data is missing or incomplete.
+func digestSources(srcs []source) ([sha256.Size]byte, bool) {
 	h := sha256.New()
-	b := appendPart(appendPart(make([]byte, 0, 1<<16), Generator), c)
+	b := make([]byte, 0, 1<<16)
 	for _, s := range srcs {
 		if s.stat == nil || !s.stat.known() {
-			return "", false
+			return [sha256.Size]byte{}, false
 		}
 		if len(b) > 1<<15 {
 			h.Write(b)
@@ -71,7 +99,7 @@ func walkDigest(cfg *config.Config, srcs []source) (string, bool) {
 		}
 	}
 	h.Write(b)
-	return hex.EncodeToString(h.Sum(nil)), true
+	return [sha256.Size]byte(h.Sum(nil)), true
 }
 
 // readSummary returns the summary in the cache folder dir, if there is

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -226,5 +227,48 @@ func TestMovedAssets(t *testing.T) {
 		if len(got) != len(want) {
 			t.Errorf("after the assets moved to %s: %d files, a build from scratch %d", filepath.Base(dir), len(got), len(want))
 		}
+	}
+}
+
+// TestWalkDigestParts changes one image's path, data file or stat data
+// in every part walkDigest hashes apart, the last one short, and sees the
+// digest change each time; an image without stat data in the last part
+// leaves no digest.
+func TestWalkDigestParts(t *testing.T) {
+	cfg := config.Default()
+	n := 2*digestPart + 5
+	srcs := make([]source, n)
+	for i := range srcs {
+		st := fileStat{Size: int64(i), Mod: 1, Change: 2, Ino: int64(i + 1), Dev: 3}
+		srcs[i] = source{rel: fmt.Sprintf("s/%06d.png", i), stat: &st}
+	}
+	base, ok := walkDigest(&cfg, srcs)
+	if !ok {
+		t.Fatal("walkDigest: no digest with every stat known")
+	}
+	seen := map[string]int{base: -1}
+	for _, i := range []int{0, digestPart - 1, digestPart, 2*digestPart + 4} {
+		old, st := srcs[i], *srcs[i].stat
+		for _, change := range []func(){
+			func() { srcs[i].rel += "x" },
+			func() { srcs[i].data = "s/list.json" },
+			func() { srcs[i].stat.Mod++ },
+			func() { srcs[i].stat.DataDev = 9 },
+		} {
+			change()
+			d, ok := walkDigest(&cfg, srcs)
+			if j, dup := seen[d]; !ok || dup {
+				t.Errorf("image %d changed: digest %s, %v, as after change %d", i, d, ok, j)
+			}
+			seen[d] = i
+			srcs[i], *old.stat = old, st
+		}
+	}
+	if d, _ := walkDigest(&cfg, srcs); d != base {
+		t.Errorf("the same images: %s, want %s", d, base)
+	}
+	srcs[n-1].stat = &fileStat{Size: 1}
+	if d, ok := walkDigest(&cfg, srcs); ok {
+		t.Errorf("an image without change time and inode: %s, want no digest", d)
 	}
 }
