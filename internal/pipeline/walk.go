@@ -517,8 +517,9 @@ func (ls listing) has(name string) bool {
 	return dir || file
 }
 
-// outputFolder reports whether the open folder d, with entries, is the
-// folder skip (stat data skipInfo, nil when unknown) or holds a library.
+// outputFolder reports whether the open folder d, listed and sorted as
+// ls, is the folder skip (stat data skipInfo, nil when unknown) or holds
+// a library.
 func outputFolder(d openFolder, ls listing, skip string, skipInfo os.FileInfo) bool {
 	return skip != "" && sameDir(d, skip, skipInfo) || holdsOutput(d.abs, ls)
 }
