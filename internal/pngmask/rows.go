@@ -204,18 +204,20 @@ func unfilterChannel(f byte, raw []byte, step int, cur, prev []byte) {
 
 // gather sets cur[x] to raw[x*step] for every x.
 func gather(cur, raw []byte, step int) {
-	x := 0
 	if step == 4 { // 8-bit RGBA, 16-bit gray+alpha: eight bytes from four words
-		for ; x+8 <= len(cur) && 4*x+32 <= len(raw); x += 8 {
-			p := raw[4*x : 4*x+32]
-			v := pick4(binary.LittleEndian.Uint64(p)) |
-				pick4(binary.LittleEndian.Uint64(p[8:]))<<16 |
-				pick4(binary.LittleEndian.Uint64(p[16:]))<<32 |
+		// The slices move on, so that the loop's test bounds every index
+		// in it: the loads and the store need no checks of their own.
+		for len(cur) >= 8 && len(raw) >= 32 {
+			p := (*[32]byte)(raw)
+			v := pick4(binary.LittleEndian.Uint64(p[:8])) |
+				pick4(binary.LittleEndian.Uint64(p[8:16]))<<16 |
+				pick4(binary.LittleEndian.Uint64(p[16:24]))<<32 |
 				pick4(binary.LittleEndian.Uint64(p[24:]))<<48
-			binary.LittleEndian.PutUint64(cur[x:], v)
+			binary.LittleEndian.PutUint64(cur, v)
+			cur, raw = cur[8:], raw[32:]
 		}
 	}
-	for ; x < len(cur); x++ {
+	for x := range cur {
 		cur[x] = raw[x*step]
 	}
 }
