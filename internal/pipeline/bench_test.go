@@ -134,3 +134,32 @@ func BenchmarkCorpus(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkReadCorpus reads every corpus PNG as a build reads an image
+// (readCapped, into one reused buffer), one goroutine, and reports the
+// process's CPU time per pass, the system's included: opening and
+// reading a file is mostly system time.
+//
+//	go test ./internal/pipeline -run '^$' -bench ReadCorpus -count 6
+func BenchmarkReadCorpus(b *testing.B) {
+	files := corpusPNGs(b)
+	var rels []string
+	for _, p := range files {
+		rel, err := filepath.Rel(corpus, p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rels = append(rels, filepath.ToSlash(rel))
+	}
+	var buf []byte
+	c0 := cpuTime()
+	for b.Loop() {
+		for _, rel := range rels {
+			var err error
+			if buf, err = readCapped(corpus, rel, buf[:0], 1<<30, true); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64((cpuTime()-c0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+}

@@ -620,30 +620,30 @@ func readCapped(dir, rel string, buf []byte, limit int64, seen bool) ([]byte, er
 	}
 	// Opened without blocking, so that a file swapped for a named pipe
 	// since the stat cannot hang the build; then checked again.
-	f, err := os.OpenFile(p, os.O_RDONLY|syscallNonblock, 0)
+	f, err := openRead(p)
 	if err != nil {
 		return buf, fmt.Errorf("%s: %v", quoted(rel), unwrapPath(err))
 	}
 	defer f.Close()
-	fi, err := f.Stat()
+	size, typ, err := f.stat()
 	if err != nil {
 		return buf, fmt.Errorf("%s: %v", quoted(rel), unwrapPath(err))
 	}
-	if !fi.Mode().IsRegular() {
-		return buf, fmt.Errorf("%s: not a regular file (%s)", quoted(rel), kindOfFile(fi.Mode()))
+	if typ != 0 {
+		return buf, fmt.Errorf("%s: not a regular file (%s)", quoted(rel), kindOfFile(typ))
 	}
-	if fi.Size() > limit {
-		return buf, overLimit(rel, fi.Size(), limit)
+	if size > limit {
+		return buf, overLimit(rel, size, limit)
 	}
-	if int64(cap(buf)) < fi.Size()+1 {
-		buf = make([]byte, 0, fi.Size()+512)
+	if int64(cap(buf)) < size+1 {
+		buf = make([]byte, 0, size+512)
 	}
-	r := io.LimitReader(f, limit+1)
 	for {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
 		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
+		// At most limit+1 bytes: one past the limit tells it is passed.
+		n, err := f.Read(buf[len(buf):int(min(int64(cap(buf)), limit+1))])
 		buf = buf[:len(buf)+n]
 		if int64(len(buf)) > limit {
 			return buf, fmt.Errorf("%s: file is over the limit of %d bytes for images of at most max_pixels", quoted(rel), limit)

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 )
@@ -48,6 +49,14 @@ func regular(p string) (fs.FileInfo, error) {
 		return nil, fmt.Errorf("not a regular file (%s)", kindOfFile(fi.Mode()))
 	}
 	return fi, nil
+}
+
+// openedFile is a file that readCapped opened to read.
+type openedFile interface {
+	io.ReadCloser
+	// stat returns the file's size and type (fs.ModeType bits: none for
+	// a regular file).
+	stat() (size int64, typ fs.FileMode, err error)
 }
 
 // kindOfFile names the kind of a file that is not regular.

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"sync"
@@ -23,9 +24,6 @@ func sysStat(fi fs.FileInfo) (change, ino, dev int64) {
 	}
 	return int64(st.Ctim.Sec)*1e9 + int64(st.Ctim.Nsec), int64(st.Ino), int64(st.Dev)
 }
-
-// syscallNonblock opens a file without blocking on a named pipe.
-const syscallNonblock = syscall.O_NONBLOCK
 
 // tryLock takes an exclusive lock on f without waiting, and reports
 // whether it got it.
@@ -199,4 +197,74 @@ func mapFile(p string) ([]byte, func(), error) {
 		return nil, nil, err
 	}
 	return b, func() { unix.Munmap(b) }, nil
+}
+
+// openRead opens the file at p to read it, without blocking on a named
+// pipe. It is a bare descriptor: an os.File would also ask the poller to
+// watch it (an epoll_ctl that fails for every regular file) and allocate
+// and set a finalizer, for each image a build reads.
+func openRead(p string) (openedFile, error) {
+	for {
+		fd, err := unix.Open(p, unix.O_RDONLY|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+		switch {
+		case err == nil:
+			return descriptor(fd), nil
+		case err != unix.EINTR:
+			return nil, err
+		}
+	}
+}
+
+// descriptor is a file open for reading, by its descriptor.
+type descriptor int
+
+func (d descriptor) Read(b []byte) (int, error) {
+	for {
+		n, err := unix.Read(int(d), b)
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err != nil:
+			return 0, err
+		case n == 0 && len(b) > 0:
+			return 0, io.EOF
+		}
+		return n, nil
+	}
+}
+
+func (d descriptor) Close() error { return unix.Close(int(d)) }
+
+func (d descriptor) stat() (int64, fs.FileMode, error) {
+	var st unix.Stat_t
+	err := error(unix.EINTR)
+	for err == unix.EINTR {
+		err = unix.Fstat(int(d), &st)
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	return st.Size, fileType(st.Mode), nil
+}
+
+// fileType returns the fs.ModeType bits of a stat mode, as os.Stat sets
+// them.
+func fileType(mode uint32) fs.FileMode {
+	switch mode & unix.S_IFMT {
+	case unix.S_IFREG:
+		return 0
+	case unix.S_IFDIR:
+		return fs.ModeDir
+	case unix.S_IFIFO:
+		return fs.ModeNamedPipe
+	case unix.S_IFSOCK:
+		return fs.ModeSocket
+	case unix.S_IFCHR:
+		return fs.ModeDevice | fs.ModeCharDevice
+	case unix.S_IFBLK:
+		return fs.ModeDevice
+	case unix.S_IFLNK:
+		return fs.ModeSymlink
+	}
+	return fs.ModeIrregular
 }

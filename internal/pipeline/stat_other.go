@@ -12,9 +12,6 @@ import (
 // the cache then always looks files up by content.
 func sysStat(fs.FileInfo) (change, ino, dev int64) { return 0, 0, 0 }
 
-// syscallNonblock is 0 where the flag is not known.
-const syscallNonblock = 0
-
 // tryLock takes no lock where flock is not known: builds into one folder
 // at once are not kept apart there.
 func tryLock(*os.File) (bool, error) { return true, nil }
@@ -71,4 +68,24 @@ func (d openFolder) regular(name string) (fileStat, bool) {
 func mapFile(p string) ([]byte, func(), error) {
 	b, err := os.ReadFile(p)
 	return b, func() {}, err
+}
+
+// openRead opens the file at p to read it.
+func openRead(p string) (openedFile, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	return osFile{f}, nil
+}
+
+// osFile is an os.File as readCapped reads it.
+type osFile struct{ *os.File }
+
+func (f osFile) stat() (int64, fs.FileMode, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return 0, 0, err
+	}
+	return fi.Size(), fi.Mode().Type(), nil
 }

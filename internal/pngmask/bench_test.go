@@ -115,6 +115,23 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// BenchmarkDecodeConfig reads the header of every corpus PNG, as the
+// build does before it decodes an image's pixels:
+//
+//	go test ./internal/pngmask -run X -bench DecodeConfig -count 6
+func BenchmarkDecodeConfig(b *testing.B) {
+	files := corpus(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, data := range files {
+			if _, err := DecodeConfig(data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	perImage(b, len(files))
+}
+
 // BenchmarkInflate inflates the pixel data of every corpus PNG (the
 // deflate stream inside the zlib wrapper, no checksum) with the standard
 // library, with klauspost/compress (one reader reused) and with the
@@ -125,7 +142,8 @@ func BenchmarkInflate(b *testing.B) {
 	var streams [][]byte
 	for _, data := range corpus(b) {
 		var d decoder
-		rest, err := d.header(data)
+		h, rest, err := header(data)
+		d.Header = h
 		if err == nil {
 			err = d.chunks(rest)
 		}

@@ -125,54 +125,54 @@ func nextChunk(data []byte) (typ uint32, body, rest []byte, err error) {
 // skips (after checking their CRC) any unknown chunks before IHDR; it reads
 // nothing after IHDR.
 func DecodeConfig(data []byte) (Header, error) {
-	var d decoder
-	if _, err := d.header(data); err != nil {
-		return Header{}, err
-	}
-	return d.Header, nil
+	h, _, err := header(data)
+	return h, err
 }
 
 // header checks the signature and walks the chunks up to and including
-// IHDR, filling d.Header, and returns the chunks after IHDR.
-func (d *decoder) header(data []byte) ([]byte, error) {
-	d.Header, d.hasKey = Header{}, false
+// IHDR, and returns IHDR's header and the chunks after it. It needs no
+// decoder: one on DecodeConfig's stack would cost each call the zeroing
+// of its Huffman tables, some 60 KiB, and its goroutine a stack grown to
+// hold them.
+func header(data []byte) (Header, []byte, error) {
 	if len(data) < len(signature) || string(data[:len(signature)]) != signature {
-		return nil, errNotPNG
+		return Header{}, nil, errNotPNG
 	}
 	rest := data[len(signature):]
 	for {
 		typ, body, r, err := nextChunk(rest)
 		if err != nil {
-			return nil, err
+			return Header{}, nil, err
 		}
 		rest = r
 		switch typ {
 		case typeIHDR:
-			return rest, d.parseIHDR(body)
+			h, err := parseIHDR(body)
+			return h, rest, err
 		case typePLTE, typeTRNS, typeIDAT, typeIEND:
-			return nil, formatError("chunk %s before IHDR", chunkName(typ))
+			return Header{}, nil, formatError("chunk %s before IHDR", chunkName(typ))
 		}
 	}
 }
 
-// parseIHDR fills d.Header from an IHDR chunk's body, refusing what
+// parseIHDR returns the header in an IHDR chunk's body, refusing what
 // image/png refuses.
-func (d *decoder) parseIHDR(b []byte) error {
+func parseIHDR(b []byte) (Header, error) {
 	if len(b) != 13 {
-		return formatError("IHDR length %d, want 13", len(b))
+		return Header{}, formatError("IHDR length %d, want 13", len(b))
 	}
 	w, h := int32(binary.BigEndian.Uint32(b)), int32(binary.BigEndian.Uint32(b[4:]))
 	if w <= 0 || h <= 0 {
-		return formatError("non-positive size %dx%d", w, h)
+		return Header{}, formatError("non-positive size %dx%d", w, h)
 	}
 	if b[10] != 0 {
-		return formatError("unknown compression method %d", b[10])
+		return Header{}, formatError("unknown compression method %d", b[10])
 	}
 	if b[11] != 0 {
-		return formatError("unknown filter method %d", b[11])
+		return Header{}, formatError("unknown filter method %d", b[11])
 	}
 	if b[12] > 1 {
-		return formatError("unknown interlace method %d", b[12])
+		return Header{}, formatError("unknown interlace method %d", b[12])
 	}
 	depth, ct := int(b[8]), ColorType(b[9])
 	ok := false
@@ -185,10 +185,9 @@ func (d *decoder) parseIHDR(b []byte) error {
 		ok = depth == 8 || depth == 16
 	}
 	if !ok {
-		return formatError("unsupported bit depth %d for colour type %d", depth, uint8(ct))
+		return Header{}, formatError("unsupported bit depth %d for colour type %d", depth, uint8(ct))
 	}
-	d.Header = Header{Width: int(w), Height: int(h), ColorType: ct, BitDepth: depth, Interlaced: b[12] == 1}
-	return nil
+	return Header{Width: int(w), Height: int(h), ColorType: ct, BitDepth: depth, Interlaced: b[12] == 1}, nil
 }
 
 // Decode decodes the PNG in data to the mask of its pixels whose 8-bit
@@ -210,12 +209,13 @@ func (d *decoder) parseIHDR(b []byte) error {
 // A corrupt or truncated file gives an error naming the cause and a nil
 // mask; Decode never panics.
 func Decode(data []byte, threshold uint8, maxPixels int64) (*mask.Mask, Info, error) {
-	d := getDecoder()
-	defer putDecoder(d)
-	rest, err := d.header(data)
+	h, rest, err := header(data)
 	if err != nil {
 		return nil, Info{}, err
 	}
+	d := getDecoder()
+	defer putDecoder(d)
+	d.Header, d.hasKey = h, false
 	if err := sizeProblem(d.Width, d.Height, maxPixels); err != nil {
 		return nil, Info{}, err
 	}

@@ -9,7 +9,9 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/shapegen/shapegen/mask"
@@ -231,6 +233,39 @@ func TestDecodeConfig(t *testing.T) {
 		if err != nil || h != want {
 			t.Errorf("DecodeConfig(%v) = %+v, %v, want %+v", s, h, err, want)
 		}
+	}
+}
+
+// TestDecodeConfigStack checks that DecodeConfig runs in a small stack: a
+// decoder on its stack (its Huffman tables, some 60 KiB) would be zeroed
+// at every call and grow each goroutine that reads a header. The
+// goroutines here stay alive, each with the stack DecodeConfig left it.
+func TestDecodeConfigStack(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector changes the stacks (see race_on_test.go)")
+	}
+	data := specs()[0].build(rand.New(rand.NewPCG(11, 12)))
+	const n = 64
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var read, exit sync.WaitGroup
+	done := make(chan struct{})
+	for range n {
+		read.Add(1)
+		exit.Go(func() {
+			if _, err := DecodeConfig(data); err != nil {
+				t.Error(err)
+			}
+			read.Done()
+			<-done
+		})
+	}
+	read.Wait()
+	runtime.ReadMemStats(&after)
+	close(done)
+	exit.Wait()
+	if per := (int64(after.StackInuse) - int64(before.StackInuse)) / n; per > 16<<10 {
+		t.Errorf("DecodeConfig left each goroutine %d bytes of stack, want at most 16 KiB", per)
 	}
 }
 

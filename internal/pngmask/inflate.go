@@ -206,15 +206,23 @@ func build(t []uint32, lengths []uint8, root uint, entries []uint32) bool {
 		}
 		code <<= 1
 	}
+	// A code of n <= root bits stands at every index that starts with it:
+	// the first 2^n entries hold the codes up to n bits, each once where
+	// it is shortest, and copying them doubles the table for the codes of
+	// n+1 bits. The entries under a longer code's first root bits hold
+	// what was there until the pointers below replace them.
 	i = 0
+	k := 1 // t[:k] holds the codes of up to log2(k) bits
 	for n := 1; n <= min(maxLen, int(root)); n++ {
+		copy(t[k:2*k], t[:k])
+		k *= 2
 		for range count[n] {
-			e := entries[sorted[i]] | uint32(n)
-			for j := int(codes[i]); j < size; j += 1 << n {
-				t[j] = e
-			}
+			t[codes[i]] = entries[sorted[i]] | uint32(n)
 			i++
 		}
+	}
+	for ; k < size; k *= 2 {
+		copy(t[k:2*k], t[:k])
 	}
 	if uint(maxLen) <= root {
 		return true

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"hash/adler32"
 	"io"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -169,4 +170,59 @@ func FuzzInflate(f *testing.F) {
 			t.Error(d)
 		}
 	})
+}
+
+// TestBuildProperty builds the literal/length table of seeded random
+// complete codes, over a table left dirty by the one before (as a
+// block's table is by the last block's), and checks that every symbol's
+// code, whatever bits follow it, decodes to that symbol's entry: the
+// codes of up to litRoot bits from the first level, the longer ones
+// through a second-level table. The codes are canonical (RFC 1951 3.2.2)
+// and read lowest bit first.
+func TestBuildProperty(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	var table litTable
+	for k := range 2000 {
+		// A complete code: start from two 1-bit codes and split random
+		// ones until the symbols or the lengths run out.
+		lens := []uint8{1, 1}
+		for len(lens) < 2+r.IntN(maxLit-1) {
+			i := r.IntN(len(lens))
+			if lens[i] == 15 {
+				break
+			}
+			lens[i]++
+			lens = append(lens, lens[i])
+		}
+		var lengths [maxLit]uint8
+		for i, sym := range r.Perm(maxLit)[:len(lens)] {
+			lengths[sym] = lens[i]
+		}
+		if !build(table[:], lengths[:], litRoot, litEntries) {
+			t.Fatalf("%d: build refused a complete code %v", k, lengths)
+		}
+		var next [16]int // the next canonical code of each length
+		var count [16]int
+		for _, n := range lengths {
+			count[n]++
+		}
+		count[0] = 0
+		for n := 1; n < 16; n++ {
+			next[n] = (next[n-1] + count[n-1]) << 1
+		}
+		for sym, n := range lengths {
+			if n == 0 {
+				continue
+			}
+			code := uint64(bits.Reverse16(uint16(next[n]))) >> (16 - n)
+			next[n]++
+			want := litEntries[sym] | uint32(n)
+			for range 4 {
+				b := code | r.Uint64()<<n
+				if got := table.entry(b); got != want {
+					t.Fatalf("%d: symbol %d (%d bits) followed by %#x decodes to %#x, want %#x", k, sym, n, b>>n, got, want)
+				}
+			}
+		}
+	}
 }

@@ -204,18 +204,20 @@ func unfilterChannel(f byte, raw []byte, step int, cur, prev []byte) {
 
 // gather sets cur[x] to raw[x*step] for every x.
 func gather(cur, raw []byte, step int) {
-	x := 0
 	if step == 4 { // 8-bit RGBA, 16-bit gray+alpha: eight bytes from four words
-		for ; x+8 <= len(cur) && 4*x+32 <= len(raw); x += 8 {
-			p := raw[4*x : 4*x+32]
-			v := pick4(binary.LittleEndian.Uint64(p)) |
-				pick4(binary.LittleEndian.Uint64(p[8:]))<<16 |
-				pick4(binary.LittleEndian.Uint64(p[16:]))<<32 |
+		// The slices move on, so that the loop's test bounds every index
+		// in it: the loads and the store need no checks of their own.
+		for len(cur) >= 8 && len(raw) >= 32 {
+			p := (*[32]byte)(raw)
+			v := pick4(binary.LittleEndian.Uint64(p[:8])) |
+				pick4(binary.LittleEndian.Uint64(p[8:16]))<<16 |
+				pick4(binary.LittleEndian.Uint64(p[16:24]))<<32 |
 				pick4(binary.LittleEndian.Uint64(p[24:]))<<48
-			binary.LittleEndian.PutUint64(cur[x:], v)
+			binary.LittleEndian.PutUint64(cur, v)
+			cur, raw = cur[8:], raw[32:]
 		}
 	}
-	for ; x < len(cur); x++ {
+	for x := range cur {
 		cur[x] = raw[x*step]
 	}
 }
@@ -420,60 +422,57 @@ func keyAlpha(match bool) byte {
 
 // threshold sets bit x%64 of words[x/64] when a[x] >= t, clearing the
 // others and the bits past len(a), and returns the highest a[x] if it is
-// above hi, else hi.
-//
-// It compares eight bytes a step: in each byte of r the top bit says
-// whether the byte's low seven bits are >= t's, which decides when the
-// top bits are equal; multiplying the eight top bits by a constant gathers
-// them into one byte (each lands on its own bit, so nothing carries).
+// above hi, else hi. It compares eight bytes a step (atLeast).
 func threshold(words []uint64, a []byte, t, hi uint8) uint8 {
-	const (
-		ones   = 0x0101010101010101
-		high   = 0x8080808080808080
-		gather = 0x0102040810204080
-	)
+	const ones = 0x0101010101010101
 	tt := uint64(t) * ones
 	var zero uint64 // the bits of 64 zero alphas: all set at threshold 0
 	if t == 0 {
 		zero = ^uint64(0)
 	}
 	var or uint64
+	rest := a // the alphas of words[s:]
 	for s := range words {
-		p := a[64*s : min(64*s+64, len(a))]
-		if len(p) == 64 {
-			// 64 bytes all 0 or all 0xff, as in the transparent and solid
-			// areas of sprites, need no comparisons.
-			var o, n uint64
-			for i := 0; i < 64; i += 8 {
-				v := binary.LittleEndian.Uint64(p[i:])
-				o, n = o|v, n|^v
+		if len(rest) < 64 { // the last word, not full
+			var word uint64
+			for i := 0; i < len(rest); i += 8 {
+				var v uint64
+				if i+8 <= len(rest) {
+					v = binary.LittleEndian.Uint64(rest[i:])
+				} else {
+					for j := len(rest) - 1; j >= i; j-- {
+						v = v<<8 | uint64(rest[j])
+					}
+				}
+				or |= v
+				word |= atLeast(v, tt) << uint(i)
 			}
-			if o == 0 {
-				words[s] = zero
-				continue
-			}
-			if n == 0 {
-				words[s], or = ^uint64(0), or|o
-				continue
-			}
+			words[s] = word & (1<<len(rest) - 1)
+			continue
+		}
+		// A whole word, as an array: its fixed indexes need no checks.
+		p := (*[64]byte)(rest)
+		rest = rest[64:]
+		// 64 bytes all 0 or all 0xff, as in the transparent and solid
+		// areas of sprites, need no comparisons.
+		var o, n uint64
+		for i := 0; i < 64; i += 8 {
+			v := binary.LittleEndian.Uint64(p[i:])
+			o, n = o|v, n|^v
+		}
+		if o == 0 {
+			words[s] = zero
+			continue
+		}
+		if n == 0 {
+			words[s], or = ^uint64(0), or|o
+			continue
 		}
 		var word uint64
-		for i := 0; i < len(p); i += 8 {
-			var v uint64
-			if i+8 <= len(p) {
-				v = binary.LittleEndian.Uint64(p[i:])
-			} else {
-				for j := len(p) - 1; j >= i; j-- {
-					v = v<<8 | uint64(p[j])
-				}
-			}
+		for i := 0; i < 64; i += 8 {
+			v := binary.LittleEndian.Uint64(p[i:])
 			or |= v
-			r := (v | high) - (tt &^ high)
-			ge := (v&^tt | ^(v^tt)&r) & high
-			word |= (ge >> 7 * gather >> 56) << uint(i)
-		}
-		if len(p) < 64 {
-			word &= 1<<len(p) - 1
+			word |= atLeast(v, tt) << uint(i)
 		}
 		words[s] = word
 	}
@@ -483,6 +482,21 @@ func threshold(words []uint64, a []byte, t, hi uint8) uint8 {
 		}
 	}
 	return hi
+}
+
+// atLeast returns the bits of the bytes of v that are >= those of tt, bit
+// j for byte j. In each byte of r the top bit says whether the byte's low
+// seven bits are >= tt's, which decides when the top bits are equal;
+// multiplying the eight top bits by a constant gathers them into one
+// byte (each lands on its own bit, so nothing carries).
+func atLeast(v, tt uint64) uint64 {
+	const (
+		high   = 0x8080808080808080
+		gather = 0x0102040810204080
+	)
+	r := (v | high) - (tt &^ high)
+	ge := (v&^tt | ^(v^tt)&r) & high
+	return ge >> 7 * gather >> 56
 }
 
 // place sets the pixels of row y of pass p whose bits are set in words.

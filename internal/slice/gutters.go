@@ -46,6 +46,19 @@ func ByGutters(m *mask.Mask) Result {
 	if len(rows) > maxBands || len(cols) > maxBands {
 		return notClear("too many separate rows or columns of pixels to find a grid; %s, or slice by islands", gridHint)
 	}
+	// A grid that fits has a band in each of its cells, so at most as many
+	// cells along an axis as bands: one band each way, a lone sprite as
+	// most images are, fits no grid of two cells. The search would try
+	// each of its 65 x 65 margins and spacings to find so.
+	if len(rows)*len(cols) < 2 {
+		return noGrid(rows, cols)
+	}
+	return searchGutters(w, h, rows, cols)
+}
+
+// searchGutters is ByGutters for a w x h image whose bands are rows and
+// cols: it tries each margin and spacing.
+func searchGutters(w, h int, rows, cols []band) Result {
 	var best Grid
 	bestN := 0
 	work := 0
@@ -62,9 +75,14 @@ func ByGutters(m *mask.Mask) Result {
 		}
 	}
 	if bestN < 2 {
-		return notClear("no regular grid of transparent gutters (%s); %s, or slice by islands", bands(len(cols), len(rows)), gridHint)
+		return noGrid(rows, cols)
 	}
 	return cut(w, h, best, fmt.Sprintf("transparent gutters (%s)", bands(len(cols), len(rows))))
+}
+
+// noGrid is ByGutters' answer when no grid of two cells or more fits.
+func noGrid(rows, cols []band) Result {
+	return notClear("no regular grid of transparent gutters (%s); %s, or slice by islands", bands(len(cols), len(rows)), gridHint)
 }
 
 // axisFit returns the grid with margin m and spacing s and the most cells

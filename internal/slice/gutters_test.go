@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -162,5 +163,29 @@ func TestByGuttersRandom(t *testing.T) {
 			}
 			checkCells(t, r.Frames, rects)
 		})
+	}
+}
+
+// TestByGuttersFewBands checks ByGutters' shortcut for images of one band
+// each way against the whole search, on seeded random images of one or
+// two bands along each axis: the same answer, word for word.
+func TestByGuttersFewBands(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for k := range 2000 {
+		w, h := 1+rng.IntN(40), 1+rng.IntN(40)
+		m := mask.New(w, h)
+		for range 1 + rng.IntN(2) {
+			x, y := rng.IntN(w), rng.IntN(h)
+			fill(m, image.Rect(x, y, x+1+rng.IntN(w-x), y+1+rng.IntN(h-y)))
+		}
+		if m.Empty() {
+			continue
+		}
+		rows, cols := bandsOf(m)
+		got, want := ByGutters(m), searchGutters(w, h, rows, cols)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%d: %dx%d image of %d row and %d column bands: ByGutters = %v, %q; the search finds %v, %q",
+				k, w, h, len(rows), len(cols), got.Grid, got.Why, want.Grid, want.Why)
+		}
 	}
 }

@@ -100,8 +100,13 @@ func LooksLikeIslands(m *mask.Mask) (bool, string) {
 	if n >= 3 && 10*big >= 9*all {
 		return true, fmt.Sprintf("looks like a sheet of %d separate sprites; slice it by islands to cut them", n)
 	}
-	return false, fmt.Sprintf("%s of at least %dx%d; not a sheet of islands", plural.Count(n, "island"), MinCell, MinCell)
+	return false, plural.Count(n, "island") + notIslands
 }
+
+// notIslands ends the line of LooksLikeIslands for an image that is not
+// a sheet of islands, made once: a build asks of nearly every image, and
+// formatting the line there took one of the question's four allocations.
+var notIslands = fmt.Sprintf(" of at least %dx%d; not a sheet of islands", MinCell, MinCell)
 
 // label groups m's opaque pixels: two runs belong together when they come
 // within merge transparent pixels of each other across and merge rows
