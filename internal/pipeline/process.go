@@ -601,8 +601,8 @@ func imageCap(maxPixels int64) int64 {
 	return 8*maxPixels + maxPixels/8 + 1<<20
 }
 
-// readCapped reads the file rel under dir into buf (grown as needed) and
-// returns it. Only a regular file is read (links are followed), and at
+// readCapped reads the file rel under dir into buf's memory (grown as
+// needed; what buf held is dropped) and returns it. Only a regular file is read (links are followed), and at
 // most limit bytes of it: a named pipe, a device or a file past the limit
 // is an error naming the file and the cause, without reading it. When the
 // walk found the file regular (seen), it is not stat-ed again by its path
@@ -635,6 +635,7 @@ func readCapped(dir, rel string, buf []byte, limit int64, seen bool) ([]byte, er
 	if size > limit {
 		return buf, overLimit(rel, size, limit)
 	}
+	buf = buf[:0] // the reads below are bounded from its start
 	if int64(cap(buf)) < size+1 {
 		buf = make([]byte, 0, size+512)
 	}

@@ -58,3 +58,16 @@ func TestReadCappedNotRegular(t *testing.T) {
 		}
 	}
 }
+
+// TestReadCappedHeldBuffer reads into a buffer that still holds more
+// bytes than the limit: the file replaces them.
+func TestReadCappedHeldBuffer(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.png"), []byte("png"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, err := readCapped(dir, "a.png", make([]byte, 100, 200), 10, true)
+	if err != nil || string(b) != "png" {
+		t.Errorf("readCapped = %q, %v; want the file's 3 bytes", b, err)
+	}
+}
