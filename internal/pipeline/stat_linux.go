@@ -50,10 +50,7 @@ type openFolder struct {
 
 // openDir opens the folder at abs.
 func openDir(abs string) (openFolder, error) {
-	fd, err := -1, error(unix.EINTR)
-	for err == unix.EINTR {
-		fd, err = unix.Open(abs, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
-	}
+	fd, err := openFD(abs, unix.O_DIRECTORY)
 	if err != nil {
 		return openFolder{fd: -1}, &fs.PathError{Op: "open", Path: abs, Err: err}
 	}
@@ -204,13 +201,20 @@ func mapFile(p string) ([]byte, func(), error) {
 // watch it (an epoll_ctl that fails for every regular file) and allocate
 // and set a finalizer, for each image a build reads.
 func openRead(p string) (openedFile, error) {
+	fd, err := openFD(p, unix.O_NONBLOCK)
+	if err != nil {
+		return nil, err
+	}
+	return descriptor(fd), nil
+}
+
+// openFD opens the file at p to read it, with flags besides, as a bare
+// descriptor closed on exec.
+func openFD(p string, flags int) (int, error) {
 	for {
-		fd, err := unix.Open(p, unix.O_RDONLY|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
-		switch {
-		case err == nil:
-			return descriptor(fd), nil
-		case err != unix.EINTR:
-			return nil, err
+		fd, err := unix.Open(p, unix.O_RDONLY|unix.O_CLOEXEC|flags, 0)
+		if err != unix.EINTR {
+			return fd, err
 		}
 	}
 }
