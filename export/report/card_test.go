@@ -91,7 +91,9 @@ func TestCardJSON(t *testing.T) {
 			}
 			for _, first := range []bool{false, true} {
 				if first {
-					c = withHead(c, &s)
+					var f figures
+					figuresOf(&s, &f)
+					c = withHead(c, &f)
 				}
 				got, err := json.Marshal(c)
 				if err != nil {

@@ -951,3 +951,161 @@ func TestCardKey(t *testing.T) {
 		t.Errorf("CardKey with PreviewFor: ok")
 	}
 }
+
+// TestAddRow writes a report, keeping each sprite's row (Row) and where
+// its card lay (Placed), then another of the library with sprites
+// removed, most of them added from their row and card alone (AddRow), a
+// few drawn again or with their card copied: the files must equal those
+// of a report written from the sprites, and the sprites are loaded only
+// for the first cards. The sprites include warnings, frames, a figure of
+// no shape kind, an fp_area that is not a number and pixels outside.
+func TestAddRow(t *testing.T) {
+	lib := library(450)
+	for i := range lib.Sprites {
+		s := &lib.Sprites[i]
+		q := maps.Clone(s.Quality)
+		if q == nil {
+			q = map[string]export.Quality{}
+		}
+		if i%23 == 1 && len(s.Hull) > 0 { // so that every kind is drawn
+			s.Pieces = []export.Ring{s.Hull}
+		}
+		switch {
+		case i%11 == 0:
+			s.Warnings = []string{"a warning", "another"}
+		case i%13 == 0:
+			s.Image = "sheets/sheet.png"
+		case i%17 == 0:
+			q["zz-extra"] = export.Quality{FPArea: 0.123456, AreaRatio: 1.5, Outside: 2}
+		case i%19 == 0:
+			p := q["polygon"]
+			p.FPArea, p.Outside = math.NaN(), 3
+			q["polygon"] = p
+		}
+		s.Quality = q
+	}
+	opt := Options{Generator: lib.Generator, Settings: lib.Settings}
+	first := newMemFiles()
+	w := NewWriter(first.create, opt)
+	type kept struct {
+		row  string
+		card []byte
+	}
+	rows := map[string]kept{}
+	for i := range lib.Sprites {
+		if err := w.Add(&lib.Sprites[i]); err != nil {
+			t.Fatal(err)
+		}
+		row, ok := w.Row(nil)
+		if !ok {
+			t.Fatalf("%s: no row", lib.Sprites[i].Name)
+		}
+		f, off, n := w.Placed()
+		rows[lib.Sprites[i].Name] = kept{string(row), []byte(f + "\x00" + strconv.Itoa(off) + "\x00" + strconv.Itoa(n))}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	card := func(k kept) []byte {
+		p := strings.Split(string(k.card), "\x00")
+		off, _ := strconv.Atoi(p[1])
+		n, _ := strconv.Atoi(p[2])
+		return first.files[p[0]][off : off+n]
+	}
+	lib.Sprites = slices.Delete(lib.Sprites, 3, 5)
+	lib.Sprites = slices.Delete(lib.Sprites, 240, 241)
+	want, _ := writeMem(t, lib, opt)
+	got := newMemFiles()
+	w = NewWriter(got.create, opt)
+	// The sprites the first page takes as they come: those with fewer
+	// than firstSize earlier ones at least as bad, and the first
+	// firstSize without a polygon.
+	enters := func(i int) bool {
+		q, ok := lib.Sprites[i].Quality["polygon"]
+		n := 0
+		for _, e := range lib.Sprites[:i] {
+			if eq, eok := e.Quality["polygon"]; eok == ok && (!ok || round4(eq.FPArea) >= round4(q.FPArea)) {
+				n++
+			}
+		}
+		return n < firstSize
+	}
+	loads, wantLoads := 0, 0
+	for i := range lib.Sprites {
+		s := &lib.Sprites[i]
+		k := rows[s.Name]
+		if i%7 != 0 && i%5 != 0 && enters(i) {
+			wantLoads++
+		}
+		var err error
+		switch {
+		case i%7 == 0:
+			err = w.Add(s)
+		case i%5 == 0:
+			err = w.AddCard(s, card(k))
+		default:
+			err = w.AddRow(s.Name, k.row, card(k), func() (*export.Sprite, error) {
+				loads++
+				return s, nil
+			})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.order, want.order) {
+		t.Fatalf("files %q, want %q", got.order, want.order)
+	}
+	for _, f := range want.order {
+		if !bytes.Equal(got.files[f], want.files[f]) {
+			t.Errorf("%s differs from a report written from the sprites", f)
+		}
+	}
+	if loads != wantLoads {
+		t.Errorf("%d of %d sprites loaded; want the %d the first page took", loads, len(lib.Sprites), wantLoads)
+	}
+	// Rows written once every kind was drawn lack which kinds their card
+	// draws: a report that starts with them loads the sprites until it
+	// knows that every kind is drawn.
+	lib.Sprites = lib.Sprites[100:]
+	want, _ = writeMem(t, lib, opt)
+	got = newMemFiles()
+	w = NewWriter(got.create, opt)
+	loads = 0
+	for i := range lib.Sprites {
+		s := &lib.Sprites[i]
+		k := rows[s.Name]
+		if err := w.AddRow(s.Name, k.row, card(k), func() (*export.Sprite, error) {
+			loads++
+			return s, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range want.order {
+		if !bytes.Equal(got.files[f], want.files[f]) {
+			t.Errorf("rows of the later sprites alone: %s differs from a report written from the sprites", f)
+		}
+	}
+	if loads == len(lib.Sprites) {
+		t.Errorf("rows of the later sprites alone: all %d loaded", loads)
+	}
+	for i, k := range decode(t, got.files).head.Kinds {
+		drawn := slices.ContainsFunc(lib.Sprites, func(s export.Sprite) bool { return draws(&s, kinds[i]) })
+		if k.Present != drawn {
+			t.Errorf("rows of the later sprites alone: kind %s present %v, want %v", k.Name, k.Present, drawn)
+		}
+	}
+	// A row the Writer cannot read stops it.
+	w = NewWriter(newMemFiles().create, opt)
+	k := rows[lib.Sprites[1].Name]
+	if err := w.AddRow(lib.Sprites[1].Name, k.row[:len(k.row)-1], card(k), nil); err == nil {
+		t.Error("AddRow took a row cut short")
+	}
+}
