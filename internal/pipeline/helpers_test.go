@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	"image"
 	"image/color"
@@ -74,6 +75,31 @@ func build(t testing.TB, dir, out string, cfg config.Config, workers int) (*Resu
 		t.Errorf("Build decoded %d images by the hook, Result.Decoded = %d", len(decoded), res.Decoded)
 	}
 	return res, len(decoded)
+}
+
+// reportFiles returns the library and report files of output folder
+// out: files, then report.html and the report's pages.
+func reportFiles(out string, files ...string) []string {
+	files = append(files, "report.html")
+	pages, _ := filepath.Glob(filepath.Join(out, "report", "*.js"))
+	for _, p := range pages {
+		files = append(files, filepath.Join("report", filepath.Base(p)))
+	}
+	return files
+}
+
+// differing returns those of files (paths in an output folder) that are
+// not the same bytes in out as in fresh, or are empty there.
+func differing(out, fresh string, files []string) []string {
+	var d []string
+	for _, f := range files {
+		got, _ := os.ReadFile(filepath.Join(out, f))
+		want, _ := os.ReadFile(filepath.Join(fresh, f))
+		if !bytes.Equal(got, want) || len(want) == 0 {
+			d = append(d, f)
+		}
+	}
+	return d
 }
 
 func mustDecode(t testing.TB, p string) image.Image {
