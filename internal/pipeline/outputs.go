@@ -553,7 +553,7 @@ func (s *spriteSource) settle(notes *[]string) {
 	for _, i := range slices.Sorted(maps.Keys(s.again)) {
 		o := &s.outs[i]
 		if !o.decoded { // not computed again by read already
-			o.entry.Loc, o.decoded = s.again[i], true
+			o.moved(s.again[i])
 			*notes = append(*notes, fmt.Sprintf("cache: the record of %s was damaged; computed again", quoted(s.srcs[i].rel)))
 		}
 	}
@@ -854,8 +854,16 @@ func (w *worker) recompute(src source, o *outcome) ([][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	o.entry.Loc, o.decoded = l, true
+	o.moved(l)
 	return sprites, nil
+}
+
+// moved points o at its record computed again, at l: o gets a new entry,
+// since the index saveEarly makes may be reading the old one.
+func (o *outcome) moved(l loc) {
+	e := *o.entry
+	e.Loc = l
+	o.entry, o.decoded = &e, true
 }
 
 // computeAgain computes the n sprites of src again and returns their
