@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"encoding/binary"
@@ -37,11 +38,16 @@ const (
 )
 
 // cardPlace is where a sprite's card is: a file of the report (an index
-// of the record's files) and the bytes in it; and the sprite's row.
+// of the record's files) and the bytes in it.
 type cardPlace struct {
 	file   int32
 	off, n int64
-	row    string
+}
+
+// oldCard is a card of the report as last written, and its sprite's row.
+type oldCard struct {
+	cardPlace
+	row string
 }
 
 // oldCards is the cards of the report as last written.
@@ -50,7 +56,7 @@ type oldCards struct {
 	files []string
 	sums  []string
 	rec   map[string]outputFile
-	at    *keyed[cardPlace]
+	at    *keyed[oldCard]
 	next  int // keyed.get's
 	// cur is the file whose bytes data holds, -1 for none (data is then
 	// only memory to reuse); bad marks the files that are not as recorded.
@@ -83,11 +89,11 @@ func openCards(out, dir, cardKey string, rec map[string]outputFile) *oldCards {
 	}
 	o.bad = make([]bool, nf)
 	n := r.Count()
-	o.at = newKeyed[cardPlace](n)
+	o.at = newKeyed[oldCard](n)
 	for range n {
 		var k sum16
 		copy(k[:], r.Fixed(len(k)))
-		p := cardPlace{file: int32(r.Uvarint()), off: int64(r.Uvarint()), n: int64(r.Uvarint()), row: r.Str()}
+		p := oldCard{cardPlace{file: int32(r.Uvarint()), off: int64(r.Uvarint()), n: int64(r.Uvarint())}, r.Str()}
 		if p.file < 0 || int(p.file) >= nf {
 			return nil
 		}
@@ -175,10 +181,15 @@ type newCards struct {
 	rowEnds []int32
 }
 
+// rowSize is about the bytes of a row (report.Writer.Row): a sprite of
+// the corpus with every kind takes 60-70.
+const rowSize = 72
+
 // reserve makes room for n cards: grown a card at a time, the record was
 // 19 MB of garbage at 100,000 sprites.
 func (c *newCards) reserve(n int) {
 	c.places, c.at, c.rowEnds = slices.Grow(c.places, n), slices.Grow(c.at, n), slices.Grow(c.rowEnds, n)
+	c.rows = slices.Grow(c.rows, n*rowSize)
 }
 
 // add records that the card of the sprite with fragment key k is the n
@@ -203,33 +214,38 @@ func (c *newCards) add(k sum16, file string, off, n int, row func([]byte) ([]byt
 // write records the cards in cache folder dir, for a report with cardKey
 // whose files are as rec says.
 func (c *newCards) write(dir, cardKey string, rec map[string]outputFile) error {
-	// Room for the head, the files, and a key, four uvarints and a row a
-	// card.
-	n := len(cardsMagic) + len(cardKey) + len(c.files)*(64+64) + len(c.places)*(len(sum16{})+4*binary.MaxVarintLen64) + len(c.rows) + 64
-	b := binrec.AppendString(append(make([]byte, 0, n), cardsMagic...), cardKey)
-	b = binary.AppendUvarint(b, uint64(len(c.files)))
 	for _, f := range c.files {
-		sum := rec[f].SHA256
-		if len(sum) != 64 {
+		if len(rec[f].SHA256) != 64 {
 			return removeCards(dir)
 		}
-		b = append(binrec.AppendString(b, f), sum...)
 	}
-	b = binary.AppendUvarint(b, uint64(len(c.places)))
-	start := int32(0)
-	for i, k := range c.places {
-		p := c.at[i]
-		b = append(b, k[:]...)
-		b = binary.AppendUvarint(b, uint64(p.file))
-		b = binary.AppendUvarint(b, uint64(p.off))
-		b = binary.AppendUvarint(b, uint64(p.n))
-		b = binary.AppendUvarint(b, uint64(c.rowEnds[i]-start))
-		b = append(b, c.rows[start:c.rowEnds[i]]...)
-		start = c.rowEnds[i]
-	}
+	// Written a part at a time: whole, the record (10 MB at 100,000
+	// sprites) came on top of the build's peak memory.
 	return atomicfile.WriteUnsynced(filepath.Join(dir, cardsName), func(w io.Writer) error {
-		_, err := w.Write(b)
-		return err
+		bw := bufio.NewWriterSize(w, 64<<10)
+		b := binrec.AppendString(append(make([]byte, 0, 4096), cardsMagic...), cardKey)
+		b = binary.AppendUvarint(b, uint64(len(c.files)))
+		for _, f := range c.files {
+			b = append(binrec.AppendString(b, f), rec[f].SHA256...)
+		}
+		b = binary.AppendUvarint(b, uint64(len(c.places)))
+		start := int32(0)
+		for i, k := range c.places {
+			p := c.at[i]
+			b = append(b, k[:]...)
+			b = binary.AppendUvarint(b, uint64(p.file))
+			b = binary.AppendUvarint(b, uint64(p.off))
+			b = binary.AppendUvarint(b, uint64(p.n))
+			b = binary.AppendUvarint(b, uint64(c.rowEnds[i]-start))
+			b = append(b, c.rows[start:c.rowEnds[i]]...)
+			start = c.rowEnds[i]
+			if len(b) >= 2048 {
+				bw.Write(b) // an error stays in bw, for Flush
+				b = b[:0]
+			}
+		}
+		bw.Write(b)
+		return bw.Flush()
 	})
 }
 
