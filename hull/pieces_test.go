@@ -315,6 +315,68 @@ func TestCutterAreas(t *testing.T) {
 	})
 }
 
+// TestCutterSweepBound checks the bound a sweep stops by (see sweep and
+// past) on the exact prefix and suffix hull areas of every direction of
+// random masks: each step adds at least past of its line to its side, and
+// a side holds at least past of all its lines. It also checks that the
+// bound is reached, for lines of span 2 or more, in every direction, so
+// that a weaker one (diagonals' lines once counted their span alone)
+// fails too.
+func TestCutterSweepBound(t *testing.T) {
+	var c cutter
+	reached := map[string]bool{}
+	eachRandomHull(37, 600, func(name string, m *mask.Mask, _ collide.Polygon) {
+		runs := maskRuns(m)
+		check := func(dir string, sc int64) {
+			n := len(c.groups)
+			if n < 2 { // no cut, and no suffix swept
+				return
+			}
+			// pre[i]: groups 0..i; suf[i]: groups n-1-i..n-1.
+			for _, side := range []struct {
+				name string
+				v    []float64
+				line func(i int) group
+			}{
+				{"prefix", c.pre, func(i int) group { return c.groups[i] }},
+				{"suffix", c.suf, func(i int) group { return c.groups[n-1-i] }},
+			} {
+				bound := int64(0)
+				for i := range n {
+					add := past(side.line(i).span, sc)
+					bound += add
+					if z := int64(side.v[i] * float64(sc)); z < bound {
+						t.Fatalf("%s: %s %s %d of %s: %v, below the bound %v", name, dir, side.name, i, maskString(m), side.v[i], float64(bound)/float64(sc))
+					}
+					if i == 0 {
+						continue
+					}
+					grew := int64((side.v[i] - side.v[i-1]) * float64(sc))
+					if grew < add {
+						t.Fatalf("%s: %s %s %d of %s grew by %v, below the bound %v", name, dir, side.name, i, maskString(m), float64(grew)/float64(sc), float64(add)/float64(sc))
+					}
+					if grew == add && side.line(i).span >= 2 {
+						reached[dir] = true
+					}
+				}
+			}
+		}
+		c.sum = math.Inf(1) // sweep every prefix and suffix
+		box, _ := c.rowsCut(runs)
+		check("row", 1)
+		for _, b := range slants {
+			c.sum = math.Inf(1)
+			c.slantCut(runs, b, box)
+			check(fmt.Sprintf("(1, %d)", b), int64(1+b*b))
+		}
+	})
+	for _, dir := range []string{"row", "(1, 0)", "(1, 1)", "(1, -1)"} {
+		if !reached[dir] {
+			t.Errorf("%s: no sweep step of a line of span 2 or more adds just its bound: it could be higher", dir)
+		}
+	}
+}
+
 // sideArea2 returns twice the area of the naive hull of the pixel squares
 // of m that keep holds, 0 for none.
 func sideArea2(m *mask.Mask, keep func(x, y int) bool) float64 {
