@@ -699,13 +699,32 @@ func TestCeilInt(t *testing.T) {
 // TestPartEnds checks the least and greatest hull vertex that each part
 // keeps for unionHull (set from its runs, from merge's unions and from
 // refine's cuts) against lexEnds of its hull, after each of Pieces' steps
-// on random masks.
+// on random masks. From merge on, when the parts have their runs, it also
+// checks the bounds each part keeps against its runs, and that parts whose
+// pixels touch are near (refine passes over pairs that are not).
 func TestPartEnds(t *testing.T) {
 	eachRandomHull(47, 1500, func(name string, m *mask.Mask, _ collide.Polygon) {
 		check := func(step string, parts []*part) {
 			for _, p := range parts {
 				if lo, hi := lexEnds(p.hull); int(p.lo) != lo || int(p.hi) != hi {
 					t.Fatalf("%s: after %s, a part keeps ends %d, %d of hull %v, want %d, %d in %s", name, step, p.lo, p.hi, p.hull, lo, hi, maskString(m))
+				}
+			}
+			if step == "atoms" {
+				return
+			}
+			for i, p := range parts {
+				x0, y0, x1, y1 := int32(math.MaxInt32), p.runs[0].y, int32(math.MinInt32), p.runs[len(p.runs)-1].y+1
+				for _, r := range p.runs {
+					x0, x1 = min(x0, r.x0), max(x1, r.x1)
+				}
+				if a, b, c, d := p.box(); a != x0 || b != y0 || c != x1 || d != y1 {
+					t.Fatalf("%s: after %s, a part keeps bounds %d, %d, %d, %d of runs %v, want %d, %d, %d, %d in %s", name, step, a, b, c, d, p.runs, x0, y0, x1, y1, maskString(m))
+				}
+				for _, q := range parts[i+1:] {
+					if touching(p.runs, q.runs) && !p.near(q) {
+						t.Fatalf("%s: after %s, parts of runs %v and %v touch but are not near in %s", name, step, p.runs, q.runs, maskString(m))
+					}
 				}
 			}
 		}
