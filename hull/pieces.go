@@ -860,11 +860,21 @@ func (s *partSet) refineN(passes int) {
 				p.lo, p.hi, q.lo, q.hi = na.lo, na.hi, nb.lo, nb.hi
 				p.x0, p.y0, p.x1, p.y1 = na.box()
 				q.x0, q.y0, q.x1, q.y1 = nb.box()
-				s.tried[key] = [2]int32{p.ver, q.ver}
+				s.cutBest(p, q)
 				changed = true
 			}
 		}
 	}
+}
+
+// cutBest records that parts p and q (p before q in parts) are the best
+// cut of their pixels, so that refine does not try the pair again until
+// one of them changes: no cut of their union has a smaller sum.
+func (s *partSet) cutBest(p, q *part) {
+	if s.tried == nil {
+		s.tried = map[[2]*part][2]int32{}
+	}
+	s.tried[[2]*part{p, q}] = [2]int32{p.ver, q.ver}
 }
 
 // touching reports whether some pixel of a and some pixel of b touch (by
@@ -1005,5 +1015,6 @@ func (s *partSet) split(target int, limit float64) {
 		q.setRuns(b, &s.ch)
 		p.setRuns(a, &s.ch)
 		s.parts = append(s.parts, q)
+		s.cutBest(p, q)
 	}
 }

@@ -750,3 +750,38 @@ func TestPartEnds(t *testing.T) {
 		check("minimums", s.parts)
 	})
 }
+
+// TestCutBest checks the pairs of parts whose cut refine does not try
+// again until one of them changes, as split and refine record them in
+// tried: after split and after refine on random masks, no straight cut of
+// the union of such a pair that touches, as recorded, has a smaller sum of
+// hull areas. Split records every cut it makes.
+func TestCutBest(t *testing.T) {
+	var c cutter
+	eachRandomHull(53, 800, func(name string, m *mask.Mask, _ collide.Polygon) {
+		sp := new(pieceScratch)
+		s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch, ar: &sp.ar}
+		s.atoms(m, &sp.atoms)
+		s.merge(3, DefaultPieces.Gain*float64(m.Count()))
+		merged := len(s.parts)
+		s.split(6, 0)
+		if len(s.tried) != len(s.parts)-merged {
+			t.Fatalf("%s: split made %d cuts and recorded %d in %s", name, len(s.parts)-merged, len(s.tried), maskString(m))
+		}
+		check := func(step string) {
+			for k, v := range s.tried {
+				p, q := k[0], k[1]
+				if v != [2]int32{p.ver, q.ver} || !touching(p.runs, q.runs) {
+					continue
+				}
+				u := appendMerged(nil, p.runs, q.runs)
+				if cut, sum, ok := c.bestBelow(u, float64(p.area2+q.area2)-0.5); ok {
+					t.Fatalf("%s: after %s, parts of sums %d and %d are recorded as cut best, but %+v gives %v in %s", name, step, p.area2, q.area2, cut, sum, maskString(m))
+				}
+			}
+		}
+		check("split")
+		s.refine()
+		check("refine")
+	})
+}
