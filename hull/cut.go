@@ -242,13 +242,15 @@ func (t *cutter) offer(scale float64, c cut) {
 // pixel squares, up to the first that, with a bound on the other side's,
 // is not below limit: no later one can be part of a cut below limit.
 //
-// The bound is the other side's line spans (a group's span), twice over for
-// rows and columns (its hull holds their squares) and once for diagonals.
-// It falls by what a sweep step adds to that bound's side, and the side
-// grows by at least as much: a line's span squares lie in the new hull and
-// beyond the hull of the lines before it, wholly across rows and columns,
-// at least half of each across diagonals. So side plus bound never falls
-// along a sweep.
+// The bound counts, for each line of the other side, area that the hull
+// of that side holds past the lines before it along the sweep: these
+// areas do not overlap, and when the sweep reaches the line it adds at
+// least that much to its own side. So side plus bound never falls along a
+// sweep. Across rows and columns that area is the line's span squares (a
+// group's span), which lie wholly past the lines before: twice the span.
+// Across diagonals those lines reach the middle of the line's squares:
+// past it lie half of each square and the triangles between them,
+// s - 1/2 for span s, twice that 2s - 1.
 //
 // Twice the hull's area is the
 // hull C of the pixel centres grown by the unit square: 2 area(C) +
@@ -274,11 +276,13 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 	}
 	minX, maxX, minY, maxY := int64(math.MaxInt64), int64(math.MinInt64), int64(math.MaxInt64), int64(math.MinInt64)
 	// A side's value v, scaled, is z = scale v, an integer, and the test
-	// v + per rest < limit (per = 2/scale the bound per span square of the
-	// other side, rest its spans) reads z < room = ceil(scale limit) -
-	// 2 rest. room grows by twice each span the other side loses.
-	room := ceilInt(scale*limit) - 2*t.spans
-	wide := 2 * int64(scale) // z per unit of width
+	// v + bound < limit reads z < room = ceil(scale limit) - scale bound,
+	// bound being past summed over the other side's lines: room starts
+	// with all of them (past is linear in the span) and grows by each
+	// line's as the other side loses it.
+	sc := int64(scale)
+	room := ceilInt(scale*limit) - past(t.spans, sc) - int64(n-1)*past(0, sc)
+	wide := 2 * sc // z per unit of width
 	// One shoelace sum: along the right chain, back along the left one,
 	// and from the left chain's first point to the right one's (which
 	// stay); each chain's last point is read back, not kept.
@@ -325,7 +329,7 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 		minX, maxX = min(minX, e.x0), max(maxX, e.x1)
 		minY, maxY = min(minY, e.y0), max(maxY, e.y1)
 		z := a + wide*(maxX-minX+maxY-minY+1)
-		room += 2 * e.span
+		room += past(e.span, sc)
 		if z >= room {
 			return out[:c]
 		}
@@ -333,6 +337,12 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 	}
 	return out
 }
+
+// past returns the least that a line of span s adds to twice the area of
+// a side's hull past the lines before it along a sweep (see sweep), in the
+// units of a sweep of scale sc: 2s across rows and columns (sc 1), twice
+// 2s - 1 across diagonals (sc 2).
+func past(s, sc int64) int64 { return sc * (2*s - (sc - 1)) }
 
 // ceilInt returns the least integer not below x, within ±2^62 (beyond
 // which no sweep's values reach); -2^62 for NaN, which no value is below.

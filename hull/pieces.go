@@ -293,6 +293,13 @@ func (p *part) polygon() collide.Polygon {
 // box returns the bounds of p's pixels: x0, y0, x1, y1 (exclusive).
 func (p *part) box() (x0, y0, x1, y1 int32) { return p.x0, p.y0, p.x1, p.y1 }
 
+// near reports whether the bounds of the pixels of p and q touch or
+// overlap, as they do when some pixels of the two touch (by an edge or a
+// corner).
+func (p *part) near(q *part) bool {
+	return p.x0 <= q.x1 && q.x0 <= p.x1 && p.y0 <= q.y1 && q.y0 <= p.y1
+}
+
 // appendIpts appends the hull's vertices, as polygon returns them.
 func (c *chains) appendIpts(dst []ipt) []ipt {
 	dst = append(dst, c.right...)
@@ -829,7 +836,7 @@ func (s *partSet) refineN(passes int) {
 					continue
 				}
 				s.tried[key] = vers
-				if p.area2+q.area2-2*(p.count+q.count) < minGain || !touching(p.runs, q.runs) {
+				if p.area2+q.area2-2*(p.count+q.count) < minGain || !p.near(q) || !touching(p.runs, q.runs) {
 					continue
 				}
 				s.u = appendMerged(s.u[:0], p.runs, q.runs)
@@ -851,11 +858,23 @@ func (s *partSet) refineN(passes int) {
 				p.runs, p.hull, p.area2, p.count, p.ver = na.runs, s.ar.keepHull(p.hull, na.hull), na.area2, na.count, na.ver
 				q.runs, q.hull, q.area2, q.count, q.ver = nb.runs, s.ar.keepHull(q.hull, nb.hull), nb.area2, nb.count, nb.ver
 				p.lo, p.hi, q.lo, q.hi = na.lo, na.hi, nb.lo, nb.hi
-				s.tried[key] = [2]int32{p.ver, q.ver}
+				p.x0, p.y0, p.x1, p.y1 = na.box()
+				q.x0, q.y0, q.x1, q.y1 = nb.box()
+				s.cutBest(p, q)
 				changed = true
 			}
 		}
 	}
+}
+
+// cutBest records that parts p and q (p before q in parts) are the best
+// cut of their pixels, so that refine does not try the pair again until
+// one of them changes: no cut of their union has a smaller sum.
+func (s *partSet) cutBest(p, q *part) {
+	if s.tried == nil {
+		s.tried = map[[2]*part][2]int32{}
+	}
+	s.tried[[2]*part{p, q}] = [2]int32{p.ver, q.ver}
 }
 
 // touching reports whether some pixel of a and some pixel of b touch (by
@@ -996,5 +1015,6 @@ func (s *partSet) split(target int, limit float64) {
 		q.setRuns(b, &s.ch)
 		p.setRuns(a, &s.ch)
 		s.parts = append(s.parts, q)
+		s.cutBest(p, q)
 	}
 }

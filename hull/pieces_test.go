@@ -315,6 +315,68 @@ func TestCutterAreas(t *testing.T) {
 	})
 }
 
+// TestCutterSweepBound checks the bound a sweep stops by (see sweep and
+// past) on the exact prefix and suffix hull areas of every direction of
+// random masks: each step adds at least past of its line to its side, and
+// a side holds at least past of all its lines. It also checks that the
+// bound is reached, for lines of span 2 or more, in every direction, so
+// that a weaker one (diagonals' lines once counted their span alone)
+// fails too.
+func TestCutterSweepBound(t *testing.T) {
+	var c cutter
+	reached := map[string]bool{}
+	eachRandomHull(37, 600, func(name string, m *mask.Mask, _ collide.Polygon) {
+		runs := maskRuns(m)
+		check := func(dir string, sc int64) {
+			n := len(c.groups)
+			if n < 2 { // no cut, and no suffix swept
+				return
+			}
+			// pre[i]: groups 0..i; suf[i]: groups n-1-i..n-1.
+			for _, side := range []struct {
+				name string
+				v    []float64
+				line func(i int) group
+			}{
+				{"prefix", c.pre, func(i int) group { return c.groups[i] }},
+				{"suffix", c.suf, func(i int) group { return c.groups[n-1-i] }},
+			} {
+				bound := int64(0)
+				for i := range n {
+					add := past(side.line(i).span, sc)
+					bound += add
+					if z := int64(side.v[i] * float64(sc)); z < bound {
+						t.Fatalf("%s: %s %s %d of %s: %v, below the bound %v", name, dir, side.name, i, maskString(m), side.v[i], float64(bound)/float64(sc))
+					}
+					if i == 0 {
+						continue
+					}
+					grew := int64((side.v[i] - side.v[i-1]) * float64(sc))
+					if grew < add {
+						t.Fatalf("%s: %s %s %d of %s grew by %v, below the bound %v", name, dir, side.name, i, maskString(m), float64(grew)/float64(sc), float64(add)/float64(sc))
+					}
+					if grew == add && side.line(i).span >= 2 {
+						reached[dir] = true
+					}
+				}
+			}
+		}
+		c.sum = math.Inf(1) // sweep every prefix and suffix
+		box, _ := c.rowsCut(runs)
+		check("row", 1)
+		for _, b := range slants {
+			c.sum = math.Inf(1)
+			c.slantCut(runs, b, box)
+			check(fmt.Sprintf("(1, %d)", b), int64(1+b*b))
+		}
+	})
+	for _, dir := range []string{"row", "(1, 0)", "(1, 1)", "(1, -1)"} {
+		if !reached[dir] {
+			t.Errorf("%s: no sweep step of a line of span 2 or more adds just its bound: it could be higher", dir)
+		}
+	}
+}
+
 // sideArea2 returns twice the area of the naive hull of the pixel squares
 // of m that keep holds, 0 for none.
 func sideArea2(m *mask.Mask, keep func(x, y int) bool) float64 {
@@ -637,13 +699,32 @@ func TestCeilInt(t *testing.T) {
 // TestPartEnds checks the least and greatest hull vertex that each part
 // keeps for unionHull (set from its runs, from merge's unions and from
 // refine's cuts) against lexEnds of its hull, after each of Pieces' steps
-// on random masks.
+// on random masks. From merge on, when the parts have their runs, it also
+// checks the bounds each part keeps against its runs, and that parts whose
+// pixels touch are near (refine passes over pairs that are not).
 func TestPartEnds(t *testing.T) {
 	eachRandomHull(47, 1500, func(name string, m *mask.Mask, _ collide.Polygon) {
 		check := func(step string, parts []*part) {
 			for _, p := range parts {
 				if lo, hi := lexEnds(p.hull); int(p.lo) != lo || int(p.hi) != hi {
 					t.Fatalf("%s: after %s, a part keeps ends %d, %d of hull %v, want %d, %d in %s", name, step, p.lo, p.hi, p.hull, lo, hi, maskString(m))
+				}
+			}
+			if step == "atoms" {
+				return
+			}
+			for i, p := range parts {
+				x0, y0, x1, y1 := int32(math.MaxInt32), p.runs[0].y, int32(math.MinInt32), p.runs[len(p.runs)-1].y+1
+				for _, r := range p.runs {
+					x0, x1 = min(x0, r.x0), max(x1, r.x1)
+				}
+				if a, b, c, d := p.box(); a != x0 || b != y0 || c != x1 || d != y1 {
+					t.Fatalf("%s: after %s, a part keeps bounds %d, %d, %d, %d of runs %v, want %d, %d, %d, %d in %s", name, step, a, b, c, d, p.runs, x0, y0, x1, y1, maskString(m))
+				}
+				for _, q := range parts[i+1:] {
+					if touching(p.runs, q.runs) && !p.near(q) {
+						t.Fatalf("%s: after %s, parts of runs %v and %v touch but are not near in %s", name, step, p.runs, q.runs, maskString(m))
+					}
 				}
 			}
 		}
@@ -667,5 +748,40 @@ func TestPartEnds(t *testing.T) {
 		}
 		s.enforceMinimums(m)
 		check("minimums", s.parts)
+	})
+}
+
+// TestCutBest checks the pairs of parts whose cut refine does not try
+// again until one of them changes, as split and refine record them in
+// tried: after split and after refine on random masks, no straight cut of
+// the union of such a pair that touches, as recorded, has a smaller sum of
+// hull areas. Split records every cut it makes.
+func TestCutBest(t *testing.T) {
+	var c cutter
+	eachRandomHull(53, 800, func(name string, m *mask.Mask, _ collide.Polygon) {
+		sp := new(pieceScratch)
+		s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch, ar: &sp.ar}
+		s.atoms(m, &sp.atoms)
+		s.merge(3, DefaultPieces.Gain*float64(m.Count()))
+		merged := len(s.parts)
+		s.split(6, 0)
+		if len(s.tried) != len(s.parts)-merged {
+			t.Fatalf("%s: split made %d cuts and recorded %d in %s", name, len(s.parts)-merged, len(s.tried), maskString(m))
+		}
+		check := func(step string) {
+			for k, v := range s.tried {
+				p, q := k[0], k[1]
+				if v != [2]int32{p.ver, q.ver} || !touching(p.runs, q.runs) {
+					continue
+				}
+				u := appendMerged(nil, p.runs, q.runs)
+				if cut, sum, ok := c.bestBelow(u, float64(p.area2+q.area2)-0.5); ok {
+					t.Fatalf("%s: after %s, parts of sums %d and %d are recorded as cut best, but %+v gives %v in %s", name, step, p.area2, q.area2, cut, sum, maskString(m))
+				}
+			}
+		}
+		check("split")
+		s.refine()
+		check("refine")
 	})
 }
