@@ -43,9 +43,13 @@ type edgeGrid struct {
 	filed  []filedEdge
 }
 
-// filedEdge is edge a -> b in a cell's list; next is the cell's next
+// filedEdge is edge a -> b in a cell's list, with its bounds (least x
+// and y, greatest x and y: vertices never move); next is the cell's next
 // older edge in edgeGrid.filed, or -1.
-type filedEdge struct{ a, b, next int32 }
+type filedEdge struct {
+	box        [4]float64
+	a, b, next int32
+}
 
 // gridCell is the side of a cell of edgeGrid, in pixels.
 const gridCell = 8
@@ -64,11 +68,12 @@ func (g *edgeGrid) span(minX, minY, maxX, maxY float64) (cx0, cy0, cx1, cy1 int)
 }
 
 func (g *edgeGrid) add(a, b int32, pa, pb collide.Vec) {
-	cx0, cy0, cx1, cy1 := g.span(min(pa.X, pb.X), min(pa.Y, pb.Y), max(pa.X, pb.X), max(pa.Y, pb.Y))
+	box := [4]float64{min(pa.X, pb.X), min(pa.Y, pb.Y), max(pa.X, pb.X), max(pa.Y, pb.Y)}
+	cx0, cy0, cx1, cy1 := g.span(box[0], box[1], box[2], box[3])
 	for cy := cy0; cy <= cy1; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
 			cell := cy*g.w + cx
-			g.filed = append(g.filed, filedEdge{a, b, g.head[cell]})
+			g.filed = append(g.filed, filedEdge{box, a, b, g.head[cell]})
 			g.head[cell] = int32(len(g.filed) - 1)
 		}
 	}
@@ -524,6 +529,13 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32)
 			at := &c.grid.head[cy*c.grid.w+cx]
 			for k := *at; k >= 0; k = *at {
 				e := &c.grid.filed[k]
+				// The edge's box misses the triangle's, which rules out
+				// most edges of a cell before their vertices are read;
+				// a gone one stays in the list until it passes this.
+				if e.box[2] < minX || e.box[0] > maxX || e.box[3] < minY || e.box[1] > maxY {
+					at = &e.next
+					continue
+				}
 				a, b := e.a, e.b
 				if c.next[a] != b || c.rings[c.ringOf[a]].gone {
 					*at = e.next // gone
@@ -535,12 +547,6 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32)
 				}
 				c.seen[a] = c.query
 				pa, pb := c.pos[a], c.pos[b]
-				// The edge's box misses the triangle's: both ends lie beyond
-				// one side (as max(pa.X, pb.X) < minX, and so on).
-				if pa.X < minX && pb.X < minX || pa.X > maxX && pb.X > maxX ||
-					pa.Y < minY && pb.Y < minY || pa.Y > maxY && pb.Y > maxY {
-					continue
-				}
 				if own(a, b) {
 					continue
 				}
