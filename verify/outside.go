@@ -320,9 +320,11 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 			markCrossed(crossed, r[i], r[(i+1)%len(r)])
 		}
 	}
-	// The edges by the rows whose centre lines they may cross (a row
-	// or two to spare; the exact test is made below): bounds not finite
-	// give every row.
+	// The edges by the rows whose centre lines they may cross: row y's,
+	// y + 0.5, when lo <= y + 0.5 < hi, so y from ceil(lo - 0.5) to
+	// floor(hi - 0.5) (rounding lo - 0.5 and hi - 0.5 cannot pass an
+	// integer y; the exact test is made below). A level edge crosses no
+	// centre line, and bounds not finite give every row.
 	count := 0
 	for _, ring := range rs {
 		count += len(ring)
@@ -331,19 +333,24 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 	for _, ring := range rs {
 		for i, a := range ring {
 			b := ring[(i+1)%len(ring)]
+			if a.Y == b.Y {
+				continue
+			}
 			lo, hi := min(a.Y, b.Y), max(a.Y, b.Y)
 			y0, y1 := 0, h-1
 			if lo >= -1 && lo <= float64(h) {
-				y0 = int(lo) - 1
+				y0 = int(math.Ceil(lo - 0.5))
 			} else if lo > float64(h) {
 				continue // below every row
 			}
 			if hi >= -1 && hi <= float64(h) {
-				y1 = int(hi) + 1
+				y1 = int(math.Floor(hi - 0.5))
 			} else if hi < -1 {
 				continue // above every row
 			}
-			edges = append(edges, ringEdge{a, b, max(y0, 0), min(y1, h-1)})
+			if y0, y1 = max(y0, 0), min(y1, h-1); y0 <= y1 {
+				edges = append(edges, ringEdge{a, b, y0, y1})
+			}
 		}
 	}
 	order := byFirstRow(edges, h)
@@ -356,29 +363,29 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 		for ; next < len(order) && edges[order[next]].y0 <= y; next++ {
 			active = append(active, order[next])
 		}
-		kept := active[:0] // those that reach this row, in order
+		// In one pass: keep the edges that reach this row, in order, and
+		// find where they cross its centre line.
+		cy := float64(y) + 0.5
+		kept := active[:0]
+		xs = xs[:0]
 		for _, i := range active {
-			if edges[i].y1 >= y {
-				kept = append(kept, i)
+			e := &edges[i]
+			if e.y1 < y {
+				continue
+			}
+			kept = append(kept, i)
+			if a, b := e.a, e.b; (a.Y <= cy) != (b.Y <= cy) {
+				d := 1
+				if b.Y < a.Y {
+					d = -1
+				}
+				xs = append(xs, crossing{a.X + (cy-a.Y)*(b.X-a.X)/(b.Y-a.Y), d})
 			}
 		}
 		active = kept
 		l, r, ok := m.RowSpan(y)
 		if !ok {
 			continue
-		}
-		cy := float64(y) + 0.5
-		xs = xs[:0]
-		for _, i := range active {
-			a, b := edges[i].a, edges[i].b
-			if (a.Y <= cy) == (b.Y <= cy) {
-				continue
-			}
-			d := 1
-			if b.Y < a.Y {
-				d = -1
-			}
-			xs = append(xs, crossing{a.X + (cy-a.Y)*(b.X-a.X)/(b.Y-a.Y), d})
 		}
 		sortCrossings(xs)
 		rm, rc = m.AppendRow(rm[:0], y), crossed.AppendRow(rc[:0], y)
