@@ -504,8 +504,12 @@ func countFree(rm, rc []uint64, x0, x1 int) int {
 
 // markCrossed sets in c every pixel of c whose open square the segment ab
 // passes through. It tests each pixel of the segment's bounding box row
-// span; a segment along a grid line touches no interior.
+// span; a segment along a grid line touches no interior, and one along a
+// column line (most of an outline's) is passed over whole.
 func markCrossed(c *mask.Mask, a, b collide.Vec) {
+	if a.X == b.X && a.X == math.Trunc(a.X) {
+		return
+	}
 	y0 := max(int(math.Floor(min(a.Y, b.Y))), 0)
 	y1 := min(int(math.Ceil(max(a.Y, b.Y))), c.Height())
 	for y := y0; y < y1; y++ {
