@@ -7,9 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/shapegen/shapegen/collide"
@@ -47,35 +45,7 @@ func TestOutlineCorpusGolden(t *testing.T) {
 		}
 		fmt.Fprintln(&got)
 	})
-	if update.Enabled() {
-		if err := os.WriteFile(outlineGolden, got.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(outlineGolden)
-	if err != nil {
-		t.Fatalf("%v (make it with -update)", err)
-	}
-	if bytes.Equal(got.Bytes(), want) {
-		return
-	}
-	// Both list the corpus in path order, as eachCorpusMask walks it.
-	gotLines, wantLines := strings.Split(got.String(), "\n"), strings.Split(string(want), "\n")
-	if len(gotLines) != len(wantLines) {
-		t.Errorf("%d corpus PNGs, %d in %s (files added or gone? refresh with -update)", len(gotLines)-1, len(wantLines)-1, outlineGolden)
-	}
-	bad := 0
-	for i := range min(len(gotLines), len(wantLines)) {
-		if gotLines[i] != wantLines[i] {
-			if bad++; bad <= 10 {
-				t.Errorf("got %q, golden %q", gotLines[i], wantLines[i])
-			}
-		}
-	}
-	if bad > 0 {
-		t.Errorf("%d lines of %s differ", bad, outlineGolden)
-	}
+	update.Lines(t, outlineGolden, got.Bytes())
 }
 
 // vertexDigest returns the first 16 hex digits of the SHA-256 of the
