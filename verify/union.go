@@ -314,6 +314,9 @@ func slab(ends []end, ya, yb, lo, hi float64, depth int) float64 {
 		e.xm = e.xa + (e.xb-e.xa)*tm
 	}
 	for i := 1; i < len(ends); i++ {
+		if !(ends[i-1].xm > ends[i].xm) {
+			continue // in place: most are, and an end is a large copy
+		}
 		e := ends[i]
 		j := i
 		for ; j > 0 && ends[j-1].xm > e.xm; j-- {
