@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/mask"
@@ -60,9 +61,13 @@ func AreaRatio(r collide.Region, pixels int) float64 {
 // hand-edited file) need not be a convex set.
 func outsideConvex(m *mask.Mask, r collide.Region) int {
 	contains, hullOnly := r.ContainsPoint, exactlyConvex(r)
+	var in rowsIn
 	if p, ok := r.(collide.Polygon); ok {
-		if in, ok := exactContains(p); ok { // hulls: by rows, the same answers
-			contains, hullOnly = in, false
+		buf := rowsBufs.Get().(*rows)
+		defer putRows(buf)
+		if in.r, ok = integerRows(*buf, p); ok { // hulls: by rows, the same answers
+			*buf, in.p = in.r, p
+			contains, hullOnly = in.contains, false
 		}
 	}
 	// Called directly, not through a func value, so that contains stays
@@ -71,6 +76,19 @@ func outsideConvex(m *mask.Mask, r collide.Region) int {
 		return 0
 	}
 	return countOutside(m, contains)
+}
+
+// rowsBufs keeps the memory of polygons' rows between calls of
+// outsideConvex, which a build would otherwise allocate for the hull and
+// the polygon of every sprite.
+var rowsBufs = sync.Pool{New: func() any { return new(rows) }}
+
+// putRows returns r to rowsBufs, unless it holds more than a large
+// sprite's rows, which are left to the collector.
+func putRows(r *rows) {
+	if cap(r.lo) <= 1<<12 {
+		rowsBufs.Put(r)
+	}
 }
 
 // countOutside counts the opaque pixel squares of m with a corner that

@@ -339,3 +339,13 @@ func TestOutsideConvexAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestOutsideHullAllocs checks that a hull (integer vertices: tested by
+// its rows) no taller than stackRows is checked without allocating.
+func TestOutsideHullAllocs(t *testing.T) {
+	m := masktest.Pic("..####..", "########", "..####..")
+	var h collide.Region = hull.Convex(m) // boxed once, not per run
+	if n := testing.AllocsPerRun(100, func() { Outside(m, h) }); n != 0 {
+		t.Errorf("Outside(m, %v) makes %v allocations, want 0", h, n)
+	}
+}
