@@ -147,9 +147,9 @@ func lineRows(dst rows, p collide.Polygon, y0, y1, w int) rows {
 }
 
 // grow returns s resliced to length n, reallocated when too short.
-func grow(s []int, n int) []int {
+func grow[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return make([]int, n)
+		return make([]T, n)
 	}
 	return s[:n]
 }
