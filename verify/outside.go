@@ -343,11 +343,9 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 	// floor(hi - 0.5) (rounding lo - 0.5 and hi - 0.5 cannot pass an
 	// integer y; the exact test is made below). A level edge crosses no
 	// centre line, and bounds not finite give every row.
-	count := 0
-	for _, ring := range rs {
-		count += len(ring)
-	}
-	edges := make([]ringEdge, 0, count)
+	work := ringsWorks.Get().(*ringsWork)
+	defer work.put()
+	edges := work.edges[:0]
 	for _, ring := range rs {
 		for i, a := range ring {
 			b := ring[(i+1)%len(ring)]
@@ -371,11 +369,11 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 			}
 		}
 	}
-	order := byFirstRow(edges, h)
-	active := make([]int32, 0, len(edges)) // indices into edges
+	work.edges = edges
+	order := work.byFirstRow(h)
+	active := work.active[:0] // indices into edges
 	next := 0
-	var xs []crossing
-	var rm, rc []uint64
+	xs, rm, rc := work.xs, work.rm, work.rc
 	n := 0
 	for y := 0; y < h; y++ {
 		for ; next < len(order) && edges[order[next]].y0 <= y; next++ {
@@ -430,7 +428,29 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 			x = end
 		}
 	}
+	work.active, work.xs, work.rm, work.rc = active, xs, rm, rc
 	return n
+}
+
+// ringsWork is outsideRings's memory, kept between calls in ringsWorks:
+// the edges and their order, the active edges, a row's crossings and
+// words.
+type ringsWork struct {
+	edges         []ringEdge
+	order, active []int32
+	end           []int
+	xs            []crossing
+	rm, rc        []uint64
+}
+
+var ringsWorks = sync.Pool{New: func() any { return new(ringsWork) }}
+
+// put returns w to ringsWorks, unless it holds more than a large sprite's
+// edges and rows, which are left to the collector.
+func (w *ringsWork) put() {
+	if cap(w.edges) <= 1<<14 && cap(w.end) <= 1<<12 {
+		ringsWorks.Put(w)
+	}
 }
 
 // ringEdge is an edge ab of a ring and the rows y0 to y1 whose centre
@@ -440,19 +460,23 @@ type ringEdge struct {
 	y0, y1 int
 }
 
-// byFirstRow returns the indices of es ordered by y0, in [0, h), those
-// of one row in index order: a counting sort, as the rows are few and
-// known, where a comparison sort of es took a sixth of outsideRings'
-// time.
-func byFirstRow(es []ringEdge, h int) []int32 {
-	end := make([]int, h+1) // then where each row's edges start
+// byFirstRow returns the indices of w.edges ordered by y0, in [0, h),
+// those of one row in index order: a counting sort, as the rows are few
+// and known, where a comparison sort of the edges took a sixth of
+// outsideRings' time.
+func (w *ringsWork) byFirstRow(h int) []int32 {
+	es := w.edges
+	w.end = grow(w.end, h+1)
+	end := w.end // then where each row's edges start
+	clear(end)
 	for _, e := range es {
 		end[e.y0+1]++
 	}
 	for y := range h {
 		end[y+1] += end[y]
 	}
-	order := make([]int32, len(es))
+	w.order = grow(w.order, len(es))
+	order := w.order
 	for i, e := range es {
 		order[end[e.y0]] = int32(i)
 		end[e.y0]++

@@ -349,3 +349,19 @@ func TestOutsideHullAllocs(t *testing.T) {
 		t.Errorf("Outside(m, %v) makes %v allocations, want 0", h, n)
 	}
 }
+
+// TestOutsideRingsAllocs checks that outsideRings reuses its memory
+// between calls: only the mask of crossed pixels is made anew.
+func TestOutsideRingsAllocs(t *testing.T) {
+	m := masktest.Pic(
+		"..####..",
+		".##..##.",
+		"##....##",
+		".##..##.",
+		"..####..",
+	)
+	var rs collide.Region = collide.Rings(hull.Outline(m, hull.OutlineOptions{MaxVertices: 8, Tolerance: 0.5}))
+	if n := testing.AllocsPerRun(100, func() { Outside(m, rs) }); n > 2 {
+		t.Errorf("Outside(m, %v) makes %v allocations, want at most 2 (the crossed pixels' mask)", rs, n)
+	}
+}
