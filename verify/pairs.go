@@ -81,9 +81,17 @@ func supportCells(m *mask.Mask, heavy int) int {
 	sup := work.sup
 	clear(sup)
 	var done map[[2]int]bool // heavy pairs of row contents done at dy
+	// whole[dy]: support row dy is known to be the bits from span[dy].lo
+	// to span[dy].hi and no others (none when lo > hi), as it is when its
+	// pairs fill its envelope; row h is clear.
+	work.whole, work.span = grow(work.whole, h+1), grow(work.span, h+1)
+	whole, spans := work.whole, work.span
+	clear(whole)
+	whole[h], spans[h] = true, span{lo: far, hi: -far}
 	for dy := range h {
 		envLo, envHi, yLo, yHi := rs.envelope(dy)
 		if envLo > envHi {
+			whole[dy], spans[dy] = true, span{lo: far, hi: -far}
 			continue // no two non-empty rows dy apart
 		}
 		envLo, envHi = envLo+w, envHi+w
@@ -98,6 +106,9 @@ func supportCells(m *mask.Mask, heavy int) int {
 			}
 			p.pair(y1)
 		}
+		if p.c.holds(envLo, envHi) { // the envelope bounds every pair's bits
+			whole[dy], spans[dy] = true, span{lo: envLo, hi: envHi}
+		}
 		done = p.done
 	}
 
@@ -105,6 +116,10 @@ func supportCells(m *mask.Mask, heavy int) int {
 	// cell k of it (dx+w from k to k+1) between bits k and k+1.
 	cells := 0
 	for j := range h {
+		if whole[j] && whole[j+1] {
+			cells += cellsOf(spans[j], spans[j+1])
+			continue
+		}
 		lo, hi := sup[j*nw:(j+1)*nw], sup[(j+1)*nw:(j+2)*nw]
 		for i := range nw {
 			or := lo[i] | hi[i]
@@ -122,8 +137,10 @@ func supportCells(m *mask.Mask, heavy int) int {
 // the rows and the support's bits take a few words per row, which a build
 // would otherwise allocate for every sprite.
 type supportWork struct {
-	rs  rowSet
-	sup []uint64
+	rs    rowSet
+	sup   []uint64
+	whole []bool
+	span  []span
 }
 
 var pairsWork = sync.Pool{New: func() any { return new(supportWork) }}
@@ -135,6 +152,23 @@ func (w *supportWork) put() {
 	if cap(w.sup) <= 1<<16 && cap(w.rs.ends) <= 1<<14 {
 		pairsWork.Put(w)
 	}
+}
+
+// cellsOf returns the number of cells between two support rows that are
+// the bits of a and of b (none when lo > hi) with a corner set: a row's
+// bits lo to hi give cells lo-1 to hi.
+func cellsOf(a, b span) int {
+	switch {
+	case a.lo > a.hi && b.lo > b.hi:
+		return 0
+	case a.lo > a.hi:
+		return b.hi - b.lo + 2
+	case b.lo > b.hi:
+		return a.hi - a.lo + 2
+	case max(a.lo, b.lo) <= min(a.hi, b.hi)+2: // the cells overlap or touch
+		return max(a.hi, b.hi) - min(a.lo, b.lo) + 2
+	}
+	return a.hi - a.lo + 2 + b.hi - b.lo + 2
 }
 
 // rowSet is a mask's rows as runs, in the coordinates of its bounds.
