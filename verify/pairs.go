@@ -80,7 +80,8 @@ func supportCells(m *mask.Mask, heavy int) int {
 	work.sup = grow(work.sup, (h+1)*nw)
 	sup := work.sup
 	clear(sup)
-	var done map[[2]int]bool // heavy pairs of row contents done at dy
+	var done map[[2]int]bool               // heavy pairs of row contents done at dy
+	p := pairing{rowSet: rs, heavy: heavy} // the rest is set for each dy
 	// whole[dy]: support row dy is known to be the bits from span[dy].lo
 	// to span[dy].hi and no others (none when lo > hi), as it is when its
 	// pairs fill its envelope; row h is clear.
@@ -96,7 +97,7 @@ func supportCells(m *mask.Mask, heavy int) int {
 		}
 		envLo, envHi = envLo+w, envHi+w
 		clear(done)
-		p := pairing{rowSet: rs, dst: sup[dy*nw : (dy+1)*nw], c: span{lo: far, hi: -far}, dy: dy, heavy: heavy, done: done}
+		p.dst, p.c, p.dy, p.done = sup[dy*nw:(dy+1)*nw], span{lo: far, hi: -far}, dy, done
 		p.pair(yLo)
 		p.pair(yHi)
 		for y1 := 0; y1+dy < h && !p.c.holds(envLo, envHi); y1++ {
