@@ -14,13 +14,17 @@ type capper struct {
 	pos        []collide.Vec
 	next, prev []int32 // next[v] < 0: v is gone
 	ringOf     []int32
-	seen       []uint32 // seen[v] == query: edge v -> next(v) tested in this query
-	query      uint32
-	rings      []capRing
-	eps        float64 // the tolerance of orientation tests, scaled
-	scale      float64 // the largest coordinate magnitude, at least 1
-	margin     float64 // how far new vertices move outward past rounding
-	grid       edgeGrid
+	// meet[v]: where v's collapse step puts the new vertex, set when the
+	// step is offered (see collapse), so that the step, once popped, need
+	// not find it again.
+	meet   []collide.Vec
+	seen   []uint32 // seen[v] == query: edge v -> next(v) tested in this query
+	query  uint32
+	rings  []capRing
+	eps    float64 // the tolerance of orientation tests, scaled
+	scale  float64 // the largest coordinate magnitude, at least 1
+	margin float64 // how far new vertices move outward past rounding
+	grid   edgeGrid
 	// Scratch of limitRing: its heap of steps, and the vertices whose
 	// steps a step changed.
 	heap    stepHeap
@@ -39,9 +43,13 @@ type edgeGrid struct {
 	filed  []filedEdge
 }
 
-// filedEdge is edge a -> b in a cell's list; next is the cell's next
+// filedEdge is edge a -> b in a cell's list, with its bounds (least x
+// and y, greatest x and y: vertices never move); next is the cell's next
 // older edge in edgeGrid.filed, or -1.
-type filedEdge struct{ a, b, next int32 }
+type filedEdge struct {
+	box        [4]float64
+	a, b, next int32
+}
 
 // gridCell is the side of a cell of edgeGrid, in pixels.
 const gridCell = 8
@@ -60,11 +68,12 @@ func (g *edgeGrid) span(minX, minY, maxX, maxY float64) (cx0, cy0, cx1, cy1 int)
 }
 
 func (g *edgeGrid) add(a, b int32, pa, pb collide.Vec) {
-	cx0, cy0, cx1, cy1 := g.span(min(pa.X, pb.X), min(pa.Y, pb.Y), max(pa.X, pb.X), max(pa.Y, pb.Y))
+	box := [4]float64{min(pa.X, pb.X), min(pa.Y, pb.Y), max(pa.X, pb.X), max(pa.Y, pb.Y)}
+	cx0, cy0, cx1, cy1 := g.span(box[0], box[1], box[2], box[3])
 	for cy := cy0; cy <= cy1; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
 			cell := cy*g.w + cx
-			g.filed = append(g.filed, filedEdge{a, b, g.head[cell]})
+			g.filed = append(g.filed, filedEdge{box, a, b, g.head[cell]})
 			g.head[cell] = int32(len(g.filed) - 1)
 		}
 	}
@@ -76,6 +85,7 @@ func (c *capper) newVertex(p collide.Vec, ri int32) int32 {
 	c.pos = append(c.pos, p)
 	c.next, c.prev = append(c.next, -1), append(c.prev, -1)
 	c.ringOf, c.seen = append(c.ringOf, ri), append(c.seen, 0)
+	c.meet = append(c.meet, collide.Vec{})
 	return i
 }
 
@@ -114,6 +124,7 @@ func newCapper(t *tracing, island func(image.Point) int32) *capper {
 	c.pos = slices.Grow(c.pos[:0], n)
 	c.next, c.prev, c.ringOf = slices.Grow(c.next[:0], n), slices.Grow(c.prev[:0], n), slices.Grow(c.ringOf[:0], n)
 	c.seen, c.query = slices.Grow(c.seen[:0], n), 0
+	c.meet = slices.Grow(c.meet[:0], n)
 	c.heap = stepHeap{steps: c.heap.steps[:0], at: c.heap.at[:0]}
 	c.rings = slices.Grow(c.rings[:0], len(t.rings))
 	c.grid = edgeGrid{head: c.grid.head[:0], filed: c.grid.filed[:0]}
@@ -407,12 +418,16 @@ func (c *capper) meeting(v int32) (collide.Vec, bool) {
 }
 
 // collapse returns the step replacing edge v -> next(v) and its ends by
-// the meeting point of its neighbours: its cost is the triangle it adds.
+// the meeting point of its neighbours, which it keeps in meet[v]: its cost
+// is the triangle it adds. The step reads the links around v alone, so
+// while it is in the heap (limitRing offers it again whenever they
+// change) meet[v] is what meeting(v) would return.
 func (c *capper) collapse(v int32) (capStep, bool) {
 	x, ok := c.meeting(v)
 	if !ok {
 		return capStep{}, false
 	}
+	c.meet[v] = x
 	pv, pw := c.pos[v], c.pos[c.next[v]]
 	return capStep{cost: x.Sub(pv).Cross(pw.Sub(pv)) / 2, kind: stepCollapse, v: v}, true
 }
@@ -436,12 +451,13 @@ func (c *capper) remove(ri int, v int32) (changed []int32, before int32) {
 }
 
 // collapseEdge replaces edge v -> w of ring ri and its ends by their
-// neighbours' meeting point, and returns the vertices whose steps changed
-// as remove does: both steps of the new vertex and its neighbours, and the
-// collapse step of the vertex before them.
+// neighbours' meeting point (meet[v], v's step being in the heap), and
+// returns the vertices whose steps changed as remove does: both steps of
+// the new vertex and its neighbours, and the collapse step of the vertex
+// before them.
 func (c *capper) collapseEdge(ri int, v int32) (changed []int32, before int32) {
 	r := &c.rings[ri]
-	x, _ := c.meeting(v)
+	x := c.meet[v]
 	u, w := c.prev[v], c.next[v]
 	z := c.next[w]
 	i := c.newVertex(x, int32(ri))
@@ -472,12 +488,10 @@ func (c *capper) removalBlocked(v int32) bool {
 // of a ring u -> v -> w -> z into u -> x -> z. As x is moved out past
 // rounding (see meeting), v and w end up just inside the new edges, and
 // the region added is the triangle v, x, w and two slivers u, v, x and
-// w, x, z, all checked; only u and z, which stay, may be touched.
+// w, x, z, all checked; only u and z, which stay, may be touched. x is
+// meet[v]: v's collapse step must be in the heap.
 func (c *capper) collapseBlocked(v int32) bool {
-	x, ok := c.meeting(v)
-	if !ok {
-		return true
-	}
+	x := c.meet[v]
 	u, w := c.prev[v], c.next[v]
 	z := c.next[w]
 	pu, pv, pw, pz := c.pos[u], c.pos[v], c.pos[w], c.pos[z]
@@ -515,6 +529,13 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32)
 			at := &c.grid.head[cy*c.grid.w+cx]
 			for k := *at; k >= 0; k = *at {
 				e := &c.grid.filed[k]
+				// The edge's box misses the triangle's, which rules out
+				// most edges of a cell before their vertices are read;
+				// a gone one stays in the list until it passes this.
+				if e.box[2] < minX || e.box[0] > maxX || e.box[3] < minY || e.box[1] > maxY {
+					at = &e.next
+					continue
+				}
 				a, b := e.a, e.b
 				if c.next[a] != b || c.rings[c.ringOf[a]].gone {
 					*at = e.next // gone
@@ -526,12 +547,6 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32)
 				}
 				c.seen[a] = c.query
 				pa, pb := c.pos[a], c.pos[b]
-				// The edge's box misses the triangle's: both ends lie beyond
-				// one side (as max(pa.X, pb.X) < minX, and so on).
-				if pa.X < minX && pb.X < minX || pa.X > maxX && pb.X > maxX ||
-					pa.Y < minY && pb.Y < minY || pa.Y > maxY && pb.Y > maxY {
-					continue
-				}
 				if own(a, b) {
 					continue
 				}

@@ -2,11 +2,7 @@ package hull
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/hex"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,21 +64,8 @@ func TestPiecesCorpusGolden(t *testing.T) {
 	}
 }
 
-// piecesDigest returns the first 16 hex digits of the SHA-256 of the
-// vertices of Pieces(m, DefaultPieces), piece by piece.
-func piecesDigest(m *mask.Mask) string {
-	h := sha256.New()
-	var b []byte
-	for _, p := range Pieces(m, DefaultPieces) {
-		b = binary.LittleEndian.AppendUint64(b[:0], uint64(len(p)))
-		for _, v := range p {
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v.X))
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v.Y))
-		}
-		h.Write(b)
-	}
-	return hex.EncodeToString(h.Sum(nil))[:16]
-}
+// piecesDigest returns vertexDigest of Pieces(m, DefaultPieces).
+func piecesDigest(m *mask.Mask) string { return vertexDigest(Pieces(m, DefaultPieces)) }
 
 // lineMap returns the "path digest" lines of s by path.
 func lineMap(s string) map[string]string {

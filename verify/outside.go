@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/mask"
@@ -60,9 +61,13 @@ func AreaRatio(r collide.Region, pixels int) float64 {
 // hand-edited file) need not be a convex set.
 func outsideConvex(m *mask.Mask, r collide.Region) int {
 	contains, hullOnly := r.ContainsPoint, exactlyConvex(r)
+	var in rowsIn
 	if p, ok := r.(collide.Polygon); ok {
-		if in, ok := exactContains(p); ok { // hulls: by rows, the same answers
-			contains, hullOnly = in, false
+		buf := rowsBufs.Get().(*rows)
+		defer putRows(buf)
+		if in.r, ok = integerRows(*buf, p); ok { // hulls: by rows, the same answers
+			*buf, in.p = in.r, p
+			contains, hullOnly = in.contains, false
 		}
 	}
 	// Called directly, not through a func value, so that contains stays
@@ -71,6 +76,19 @@ func outsideConvex(m *mask.Mask, r collide.Region) int {
 		return 0
 	}
 	return countOutside(m, contains)
+}
+
+// rowsBufs keeps the memory of polygons' rows between calls of
+// outsideConvex, which a build would otherwise allocate for the hull and
+// the polygon of every sprite.
+var rowsBufs = sync.Pool{New: func() any { return new(rows) }}
+
+// putRows returns r to rowsBufs, unless it holds more than a large
+// sprite's rows, which are left to the collector.
+func putRows(r *rows) {
+	if cap(r.lo) <= 1<<12 {
+		rowsBufs.Put(r)
+	}
 }
 
 // countOutside counts the opaque pixel squares of m with a corner that
@@ -320,65 +338,70 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 			markCrossed(crossed, r[i], r[(i+1)%len(r)])
 		}
 	}
-	// The edges by the rows whose centre lines they may cross (a row
-	// or two to spare; the exact test is made below): bounds not finite
-	// give every row.
-	count := 0
-	for _, ring := range rs {
-		count += len(ring)
-	}
-	edges := make([]ringEdge, 0, count)
+	// The edges by the rows whose centre lines they may cross: row y's,
+	// y + 0.5, when lo <= y + 0.5 < hi, so y from ceil(lo - 0.5) to
+	// floor(hi - 0.5) (rounding lo - 0.5 and hi - 0.5 cannot pass an
+	// integer y; the exact test is made below). A level edge crosses no
+	// centre line, and bounds not finite give every row.
+	work := ringsWorks.Get().(*ringsWork)
+	defer work.put()
+	edges := work.edges[:0]
 	for _, ring := range rs {
 		for i, a := range ring {
 			b := ring[(i+1)%len(ring)]
+			if a.Y == b.Y {
+				continue
+			}
 			lo, hi := min(a.Y, b.Y), max(a.Y, b.Y)
 			y0, y1 := 0, h-1
 			if lo >= -1 && lo <= float64(h) {
-				y0 = int(lo) - 1
+				y0 = int(math.Ceil(lo - 0.5))
 			} else if lo > float64(h) {
 				continue // below every row
 			}
 			if hi >= -1 && hi <= float64(h) {
-				y1 = int(hi) + 1
+				y1 = int(math.Floor(hi - 0.5))
 			} else if hi < -1 {
 				continue // above every row
 			}
-			edges = append(edges, ringEdge{a, b, max(y0, 0), min(y1, h-1)})
+			if y0, y1 = max(y0, 0), min(y1, h-1); y0 <= y1 {
+				edges = append(edges, ringEdge{a, b, y0, y1})
+			}
 		}
 	}
-	order := byFirstRow(edges, h)
-	active := make([]int32, 0, len(edges)) // indices into edges
+	work.edges = edges
+	order := work.byFirstRow(h)
+	active := work.active[:0] // indices into edges
 	next := 0
-	var xs []crossing
-	var rm, rc []uint64
+	xs, rm, rc := work.xs, work.rm, work.rc
 	n := 0
 	for y := 0; y < h; y++ {
 		for ; next < len(order) && edges[order[next]].y0 <= y; next++ {
 			active = append(active, order[next])
 		}
-		kept := active[:0] // those that reach this row, in order
+		// In one pass: keep the edges that reach this row, in order, and
+		// find where they cross its centre line.
+		cy := float64(y) + 0.5
+		kept := active[:0]
+		xs = xs[:0]
 		for _, i := range active {
-			if edges[i].y1 >= y {
-				kept = append(kept, i)
+			e := &edges[i]
+			if e.y1 < y {
+				continue
+			}
+			kept = append(kept, i)
+			if a, b := e.a, e.b; (a.Y <= cy) != (b.Y <= cy) {
+				d := 1
+				if b.Y < a.Y {
+					d = -1
+				}
+				xs = append(xs, crossing{a.X + (cy-a.Y)*(b.X-a.X)/(b.Y-a.Y), d})
 			}
 		}
 		active = kept
 		l, r, ok := m.RowSpan(y)
 		if !ok {
 			continue
-		}
-		cy := float64(y) + 0.5
-		xs = xs[:0]
-		for _, i := range active {
-			a, b := edges[i].a, edges[i].b
-			if (a.Y <= cy) == (b.Y <= cy) {
-				continue
-			}
-			d := 1
-			if b.Y < a.Y {
-				d = -1
-			}
-			xs = append(xs, crossing{a.X + (cy-a.Y)*(b.X-a.X)/(b.Y-a.Y), d})
 		}
 		sortCrossings(xs)
 		rm, rc = m.AppendRow(rm[:0], y), crossed.AppendRow(rc[:0], y)
@@ -405,7 +428,29 @@ func outsideRings(m *mask.Mask, rs collide.Rings) int {
 			x = end
 		}
 	}
+	work.active, work.xs, work.rm, work.rc = active, xs, rm, rc
 	return n
+}
+
+// ringsWork is outsideRings's memory, kept between calls in ringsWorks:
+// the edges and their order, the active edges, a row's crossings and
+// words.
+type ringsWork struct {
+	edges         []ringEdge
+	order, active []int32
+	end           []int
+	xs            []crossing
+	rm, rc        []uint64
+}
+
+var ringsWorks = sync.Pool{New: func() any { return new(ringsWork) }}
+
+// put returns w to ringsWorks, unless it holds more than a large sprite's
+// edges and rows, which are left to the collector.
+func (w *ringsWork) put() {
+	if cap(w.edges) <= 1<<14 && cap(w.end) <= 1<<12 {
+		ringsWorks.Put(w)
+	}
 }
 
 // ringEdge is an edge ab of a ring and the rows y0 to y1 whose centre
@@ -415,19 +460,23 @@ type ringEdge struct {
 	y0, y1 int
 }
 
-// byFirstRow returns the indices of es ordered by y0, in [0, h), those
-// of one row in index order: a counting sort, as the rows are few and
-// known, where a comparison sort of es took a sixth of outsideRings'
-// time.
-func byFirstRow(es []ringEdge, h int) []int32 {
-	end := make([]int, h+1) // then where each row's edges start
+// byFirstRow returns the indices of w.edges ordered by y0, in [0, h),
+// those of one row in index order: a counting sort, as the rows are few
+// and known, where a comparison sort of the edges took a sixth of
+// outsideRings' time.
+func (w *ringsWork) byFirstRow(h int) []int32 {
+	es := w.edges
+	w.end = grow(w.end, h+1)
+	end := w.end // then where each row's edges start
+	clear(end)
 	for _, e := range es {
 		end[e.y0+1]++
 	}
 	for y := range h {
 		end[y+1] += end[y]
 	}
-	order := make([]int32, len(es))
+	w.order = grow(w.order, len(es))
+	order := w.order
 	for i, e := range es {
 		order[end[e.y0]] = int32(i)
 		end[e.y0]++
@@ -497,8 +546,12 @@ func countFree(rm, rc []uint64, x0, x1 int) int {
 
 // markCrossed sets in c every pixel of c whose open square the segment ab
 // passes through. It tests each pixel of the segment's bounding box row
-// span; a segment along a grid line touches no interior.
+// span; a segment along a grid line touches no interior, and one along a
+// column line (most of an outline's) is passed over whole.
 func markCrossed(c *mask.Mask, a, b collide.Vec) {
+	if a.X == b.X && a.X == math.Trunc(a.X) {
+		return
+	}
 	y0 := max(int(math.Floor(min(a.Y, b.Y))), 0)
 	y1 := min(int(math.Ceil(max(a.Y, b.Y))), c.Height())
 	for y := y0; y < y1; y++ {

@@ -339,3 +339,29 @@ func TestOutsideConvexAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestOutsideHullAllocs checks that a hull (integer vertices: tested by
+// its rows) no taller than stackRows is checked without allocating.
+func TestOutsideHullAllocs(t *testing.T) {
+	m := masktest.Pic("..####..", "########", "..####..")
+	var h collide.Region = hull.Convex(m) // boxed once, not per run
+	if n := testing.AllocsPerRun(100, func() { Outside(m, h) }); n != 0 {
+		t.Errorf("Outside(m, %v) makes %v allocations, want 0", h, n)
+	}
+}
+
+// TestOutsideRingsAllocs checks that outsideRings reuses its memory
+// between calls: only the mask of crossed pixels is made anew.
+func TestOutsideRingsAllocs(t *testing.T) {
+	m := masktest.Pic(
+		"..####..",
+		".##..##.",
+		"##....##",
+		".##..##.",
+		"..####..",
+	)
+	var rs collide.Region = collide.Rings(hull.Outline(m, hull.OutlineOptions{MaxVertices: 8, Tolerance: 0.5}))
+	if n := testing.AllocsPerRun(100, func() { Outside(m, rs) }); n > 2 {
+		t.Errorf("Outside(m, %v) makes %v allocations, want at most 2 (the crossed pixels' mask)", rs, n)
+	}
+}

@@ -3,6 +3,7 @@ package verify
 import (
 	"encoding/binary"
 	"math/bits"
+	"sync"
 
 	"github.com/shapegen/shapegen/mask"
 )
@@ -64,7 +65,10 @@ const heavyPair = 64
 // rows whose run counts multiply to heavy or more being looked up among
 // those done (see PairsOf).
 func supportCells(m *mask.Mask, heavy int) int {
-	rs := newRowSet(m)
+	work := pairsWork.Get().(*supportWork)
+	defer work.put()
+	rs := &work.rs
+	rs.set(m)
 	w, h := rs.w, len(rs.rows)
 	if h == 0 {
 		return 0
@@ -73,16 +77,27 @@ func supportCells(m *mask.Mask, heavy int) int {
 	// dx+w, |dx| < w, so bits 0 and 2w stay clear and every cell's corners
 	// have a place.
 	nw := (2*w)/64 + 1
-	sup := make([]uint64, (h+1)*nw)
-	var done map[[2]int]bool // heavy pairs of row contents done at dy
+	work.sup = grow(work.sup, (h+1)*nw)
+	sup := work.sup
+	clear(sup)
+	var done map[[2]int]bool               // heavy pairs of row contents done at dy
+	p := pairing{rowSet: rs, heavy: heavy} // the rest is set for each dy
+	// whole[dy]: support row dy is known to be the bits from span[dy].lo
+	// to span[dy].hi and no others (none when lo > hi), as it is when its
+	// pairs fill its envelope; row h is clear.
+	work.whole, work.span = grow(work.whole, h+1), grow(work.span, h+1)
+	whole, spans := work.whole, work.span
+	clear(whole)
+	whole[h], spans[h] = true, span{lo: far, hi: -far}
 	for dy := range h {
 		envLo, envHi, yLo, yHi := rs.envelope(dy)
 		if envLo > envHi {
+			whole[dy], spans[dy] = true, span{lo: far, hi: -far}
 			continue // no two non-empty rows dy apart
 		}
 		envLo, envHi = envLo+w, envHi+w
 		clear(done)
-		p := pairing{rowSet: rs, dst: sup[dy*nw : (dy+1)*nw], c: span{lo: far, hi: -far}, dy: dy, heavy: heavy, done: done}
+		p.dst, p.c, p.dy, p.done = sup[dy*nw:(dy+1)*nw], span{lo: far, hi: -far}, dy, done
 		p.pair(yLo)
 		p.pair(yHi)
 		for y1 := 0; y1+dy < h && !p.c.holds(envLo, envHi); y1++ {
@@ -92,6 +107,9 @@ func supportCells(m *mask.Mask, heavy int) int {
 			}
 			p.pair(y1)
 		}
+		if p.c.holds(envLo, envHi) { // the envelope bounds every pair's bits
+			whole[dy], spans[dy] = true, span{lo: envLo, hi: envHi}
+		}
 		done = p.done
 	}
 
@@ -99,6 +117,10 @@ func supportCells(m *mask.Mask, heavy int) int {
 	// cell k of it (dx+w from k to k+1) between bits k and k+1.
 	cells := 0
 	for j := range h {
+		if whole[j] && whole[j+1] {
+			cells += cellsOf(spans[j], spans[j+1])
+			continue
+		}
 		lo, hi := sup[j*nw:(j+1)*nw], sup[(j+1)*nw:(j+2)*nw]
 		for i := range nw {
 			or := lo[i] | hi[i]
@@ -112,6 +134,44 @@ func supportCells(m *mask.Mask, heavy int) int {
 	return cells
 }
 
+// supportWork is supportCells's memory, kept between calls in pairsWork:
+// the rows and the support's bits take a few words per row, which a build
+// would otherwise allocate for every sprite.
+type supportWork struct {
+	rs    rowSet
+	sup   []uint64
+	whole []bool
+	span  []span
+}
+
+var pairsWork = sync.Pool{New: func() any { return new(supportWork) }}
+
+// put returns w to pairsWork, unless it holds more than a large sprite's
+// rows and support (about 1024 x 1024 pixels), which are left to the
+// collector.
+func (w *supportWork) put() {
+	if cap(w.sup) <= 1<<16 && cap(w.rs.ends) <= 1<<14 {
+		pairsWork.Put(w)
+	}
+}
+
+// cellsOf returns the number of cells between two support rows that are
+// the bits of a and of b (none when lo > hi) with a corner set: a row's
+// bits lo to hi give cells lo-1 to hi.
+func cellsOf(a, b span) int {
+	switch {
+	case a.lo > a.hi && b.lo > b.hi:
+		return 0
+	case a.lo > a.hi:
+		return b.hi - b.lo + 2
+	case b.lo > b.hi:
+		return a.hi - a.lo + 2
+	case max(a.lo, b.lo) <= min(a.hi, b.hi)+2: // the cells overlap or touch
+		return max(a.hi, b.hi) - min(a.lo, b.lo) + 2
+	}
+	return a.hi - a.lo + 2 + b.hi - b.lo + 2
+}
+
 // rowSet is a mask's rows as runs, in the coordinates of its bounds.
 type rowSet struct {
 	w             int // the bounds' width
@@ -121,29 +181,26 @@ type rowSet struct {
 	// The least of firsts[y:] and the greatest of lasts[y:]: what the
 	// rows from y on can reach at most.
 	minFirsts, maxLasts []int
+	ends                []int // the memory of firsts, lasts, minFirsts and maxLasts
 	class               []int // rows with equal runs have equal classes; built when needed
 }
 
 // newRowSet returns m's rows within its bounds.
 func newRowSet(m *mask.Mask) *rowSet {
+	rs := new(rowSet)
+	rs.set(m)
+	return rs
+}
+
+// set makes rs m's rows within its bounds, reusing its memory (the runs
+// grow as they are found: in a pool's rowSet they seldom need to).
+func (rs *rowSet) set(m *mask.Mask) {
 	b := m.Bounds()
 	h := b.Dy()
-	// The runs are counted first so that they fill one allocation, not
-	// a slice grown row by row: a run starts at each set bit whose left
-	// neighbour is clear.
-	count := 0
-	var row []uint64
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		row = m.AppendRow(row[:0], y)
-		var left uint64 // bit 63 of the word before
-		for _, w := range row {
-			count += bits.OnesCount64(w &^ (w<<1 | left))
-			left = w >> 63
-		}
-	}
-	ends := make([]int, 4*h)
-	rs := &rowSet{w: b.Dx(), flat: make([]mask.Run, 0, count), rows: make([]rowInfo, h),
-		firsts: ends[:h:h], lasts: ends[h : 2*h : 2*h], minFirsts: ends[2*h : 3*h : 3*h], maxLasts: ends[3*h:]}
+	rs.ends = grow(rs.ends, 4*h)
+	ends := rs.ends
+	rs.w, rs.flat, rs.rows, rs.class = b.Dx(), rs.flat[:0], grow(rs.rows, h), nil
+	rs.firsts, rs.lasts, rs.minFirsts, rs.maxLasts = ends[:h:h], ends[h:2*h:2*h], ends[2*h:3*h:3*h], ends[3*h:]
 	for y := range h {
 		n := len(rs.flat)
 		rs.flat = m.AppendRuns(rs.flat, b.Min.Y+y)
@@ -162,7 +219,6 @@ func newRowSet(m *mask.Mask) *rowSet {
 		f, l = min(f, rs.firsts[y]), max(l, rs.lasts[y])
 		rs.minFirsts[y], rs.maxLasts[y] = f, l
 	}
-	return rs
 }
 
 // runs returns row y's runs.

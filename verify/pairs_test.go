@@ -334,3 +334,18 @@ func TestBitRow(t *testing.T) {
 		}
 	}
 }
+
+// TestPairsOfAllocs checks that PairsOf reuses its memory between calls:
+// a sprite's figure allocates nothing once a mask as large was done.
+func TestPairsOfAllocs(t *testing.T) {
+	m := masktest.Pic(
+		"..####..",
+		".######.",
+		"##.##.##",
+		"########",
+		".#....#.",
+	)
+	if n := testing.AllocsPerRun(100, func() { PairsOf(m) }); n != 0 {
+		t.Errorf("PairsOf makes %v allocations, want 0", n)
+	}
+}

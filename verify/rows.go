@@ -2,6 +2,7 @@ package verify
 
 import (
 	"math"
+	"slices"
 
 	"github.com/shapegen/shapegen/collide"
 )
@@ -18,14 +19,15 @@ type rows struct {
 const maxExact = 1 << 26
 
 // integerRows returns the integer points of the convex polygon p (positive
-// winding, boundary included) as rows, and false unless p has at least
+// winding, boundary included) as rows, in dst's memory when it has room
+// (dst unchanged otherwise), and false unless p has at least
 // three vertices, all integers of magnitude below maxExact. Then
 // Polygon.ContainsPoint is exact, so for integer points rows.contains and
 // p.ContainsPoint agree; testing a point costs two comparisons instead of
 // one cross product per edge. The rows are found exactly in integer
 // arithmetic in O(n + height): each row's ends are the least and greatest
 // intersection of the row's line with an edge, rounded inward.
-func integerRows(p collide.Polygon) (rows, bool) {
+func integerRows(dst rows, p collide.Polygon) (rows, bool) {
 	if len(p) < 3 {
 		return rows{}, false
 	}
@@ -36,7 +38,7 @@ func integerRows(p collide.Polygon) (rows, bool) {
 		}
 		y0, y1 = min(y0, int(v.Y)), max(y1, int(v.Y))
 	}
-	r := rows{y0: y0, lo: make([]int, y1-y0+1), hi: make([]int, y1-y0+1)}
+	r := rows{y0: y0, lo: grow(dst.lo, y1-y0+1), hi: grow(dst.hi, y1-y0+1)}
 	for i := range r.lo {
 		r.lo[i], r.hi[i] = math.MaxInt, math.MinInt
 	}
@@ -75,22 +77,32 @@ func (r rows) contains(x, y int) bool {
 	return uint(i) < uint(len(r.lo)) && r.lo[i] <= x && x <= r.hi[i]
 }
 
-// exactContains returns p's ContainsPoint computed by p's rows
-// (integerRows) at integer points, and by ContainsPoint elsewhere: the
-// same answers, at the cost of two comparisons for a hull. It returns
+// exactContains returns p's ContainsPoint as rowsIn computes it, and
 // false when p has no rows.
 func exactContains(p collide.Polygon) (func(q collide.Vec) bool, bool) {
-	r, ok := integerRows(p)
-	if !ok {
+	in := &rowsIn{p: p}
+	var ok bool
+	if in.r, ok = integerRows(rows{}, p); !ok {
 		return nil, false
 	}
-	return func(q collide.Vec) bool {
-		x, y := int(q.X), int(q.Y)
-		if float64(x) != q.X || float64(y) != q.Y || max(x, -x, y, -y) >= maxExact {
-			return p.ContainsPoint(q)
-		}
-		return r.contains(x, y)
-	}, true
+	return in.contains, true
+}
+
+// rowsIn is a polygon p and its rows r (integerRows).
+type rowsIn struct {
+	p collide.Polygon
+	r rows
+}
+
+// contains is p's ContainsPoint computed by its rows at integer points,
+// and by ContainsPoint elsewhere: the same answers, at the cost of two
+// comparisons for a hull.
+func (in *rowsIn) contains(q collide.Vec) bool {
+	x, y := int(q.X), int(q.Y)
+	if float64(x) != q.X || float64(y) != q.Y || max(x, -x, y, -y) >= maxExact {
+		return in.p.ContainsPoint(q)
+	}
+	return in.r.contains(x, y)
 }
 
 // lineRows returns, for the grid lines y0 <= y <= y1, the integer points
@@ -101,18 +113,33 @@ func exactContains(p collide.Polygon) (func(q collide.Vec) bool, bool) {
 // [0, w], gets lo > hi. p must have at least three vertices.
 func lineRows(dst rows, p collide.Polygon, y0, y1, w int) rows {
 	n := max(y1-y0+1, 0)
+	if ir, ok := integerRows(dst, p); ok {
+		// p's rows, in dst's memory, move to the lines in place: line i
+		// takes row i+off, so the lines go in the order that reads each
+		// row before it is written over.
+		m, off := len(ir.lo), y0-ir.y0
+		size := max(n, m)
+		lo, hi := slices.Grow(ir.lo, size-m)[:size], slices.Grow(ir.hi, size-m)[:size]
+		line := func(i int) {
+			l, h := 1, 0
+			if j := i + off; uint(j) < uint(m) {
+				l, h = max(lo[j], 0), min(hi[j], w)
+			}
+			lo[i], hi[i] = l, h
+		}
+		if off >= 0 {
+			for i := range n {
+				line(i)
+			}
+		} else {
+			for i := n - 1; i >= 0; i-- {
+				line(i)
+			}
+		}
+		return rows{y0: y0, lo: lo[:n], hi: hi[:n]}
+	}
 	dst.y0 = y0
 	dst.lo, dst.hi = grow(dst.lo, n), grow(dst.hi, n)
-	if ir, ok := integerRows(p); ok {
-		for i := range n {
-			lo, hi := 1, 0
-			if j := y0 + i - ir.y0; uint(j) < uint(len(ir.lo)) {
-				lo, hi = max(ir.lo[j], 0), min(ir.hi[j], w)
-			}
-			dst.lo[i], dst.hi[i] = lo, hi
-		}
-		return dst
-	}
 	for i := range n {
 		dst.lo[i], dst.hi[i] = settledSpan(p, y0+i, w)
 	}
@@ -120,9 +147,9 @@ func lineRows(dst rows, p collide.Polygon, y0, y1, w int) rows {
 }
 
 // grow returns s resliced to length n, reallocated when too short.
-func grow(s []int, n int) []int {
+func grow[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return make([]int, n)
+		return make([]T, n)
 	}
 	return s[:n]
 }

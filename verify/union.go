@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/shapegen/shapegen/collide"
 )
@@ -20,7 +21,9 @@ func compoundDiffArea(c collide.Compound) float64 {
 	case 1:
 		return convexDiffArea(c[0])
 	}
-	hulls := make([][]collide.Vec, len(c))
+	work := diffWorks.Get().(*diffWork)
+	defer work.put()
+	hulls := grow(work.hulls, len(c))
 	total := 0
 	for i, p := range c {
 		hulls[i] = p
@@ -31,8 +34,8 @@ func compoundDiffArea(c collide.Compound) float64 {
 	}
 	// Pi ⊕ −Pj has at most len(Pi) + len(Pj) vertices: all sums fit in
 	// one buffer of 2·n·total.
-	sums := make([][]collide.Vec, 0, len(c)*len(c))
-	buf := make([]collide.Vec, 0, 2*len(c)*total)
+	sums := slices.Grow(work.sums[:0], len(c)*len(c))
+	buf := slices.Grow(work.buf[:0], 2*len(c)*total)
 	for _, a := range hulls {
 		for _, b := range hulls {
 			n := len(buf)
@@ -42,7 +45,31 @@ func compoundDiffArea(c collide.Compound) float64 {
 			}
 		}
 	}
-	return 2 * unionArea(sums, 0)
+	work.hulls, work.sums, work.buf = hulls, sums, buf
+	return 2 * work.sw.area(sums, 0)
+}
+
+// diffWork is compoundDiffArea's memory, kept between calls in diffWorks:
+// the pieces' hulls, their differences and the sweep's lists, which a
+// build would otherwise allocate for every sprite's pieces.
+type diffWork struct {
+	sw          sweep
+	hulls, sums [][]collide.Vec
+	buf         []collide.Vec
+}
+
+var diffWorks = sync.Pool{New: func() any { return new(diffWork) }}
+
+// put returns w to diffWorks without the polygons it points to, unless
+// it holds more than many pieces' vertices, which are left to the
+// collector.
+func (w *diffWork) put() {
+	clear(w.hulls)
+	clear(w.sums)
+	clear(w.sw.polys)
+	if cap(w.buf) <= 1<<14 && cap(w.sw.buf) <= 1<<14 && cap(w.sw.polys) <= 1<<10 {
+		diffWorks.Put(w)
+	}
 }
 
 // unionArea returns the area of the part with y >= y0 of the union of the
@@ -66,15 +93,23 @@ func compoundDiffArea(c collide.Compound) float64 {
 //
 // The cost is O(s · m) for s slabs (distinct vertex heights plus
 // crossings) and m polygons, plus m² bounding-box checks and O(v²) per
-// containment test for polygons of v vertices; it allocates O(m·v).
+// containment test for polygons of v vertices; its O(m·v) memory is
+// kept between calls (diffWorks).
 func unionArea(ps [][]collide.Vec, y0 float64) float64 {
-	var sw sweep
+	work := diffWorks.Get().(*diffWork)
+	defer work.put()
+	return work.sw.area(ps, y0)
+}
+
+// area is unionArea, in sw's memory.
+func (sw *sweep) area(ps [][]collide.Vec, y0 float64) float64 {
 	n := 0
 	for _, p := range ps {
 		n += len(p) + 2
 	}
-	sw.buf = make([]collide.Vec, 0, n)
-	sw.polys = make([]sweepPoly, 0, len(ps)) // not grown: a sweepPoly is large
+	// Room for every chain at once: the polygons' chains point into buf.
+	sw.buf = slices.Grow(sw.buf[:0], n)
+	sw.polys = slices.Grow(sw.polys[:0], len(ps)) // not grown: a sweepPoly is large
 	for _, p := range ps {
 		sw.addPoly(p, y0)
 	}
@@ -184,9 +219,9 @@ func inside(p, q []collide.Vec) bool {
 // run sweeps upwards from y0 and returns the area.
 func (sw *sweep) run(y0 float64) float64 {
 	// Room for every polygon at once, so that nothing grows slab by slab.
-	sw.ends = make([]end, 2*len(sw.polys))
-	sw.tmp = make([]end, 0, len(sw.ends))
-	sw.act, sw.ord = make([]int, 0, len(sw.polys)), make([]int32, 0, len(sw.ends))
+	sw.ends = grow(sw.ends, 2*len(sw.polys))
+	sw.tmp = slices.Grow(sw.tmp[:0], len(sw.ends))
+	sw.act, sw.ord = slices.Grow(sw.act[:0], len(sw.polys)), slices.Grow(sw.ord[:0], len(sw.ends))
 	total, ya, next := 0.0, y0, 0
 	for {
 		for ; next < len(sw.polys) && sw.polys[next].y0 <= ya; next++ {
@@ -314,6 +349,9 @@ func slab(ends []end, ya, yb, lo, hi float64, depth int) float64 {
 		e.xm = e.xa + (e.xb-e.xa)*tm
 	}
 	for i := 1; i < len(ends); i++ {
+		if !(ends[i-1].xm > ends[i].xm) {
+			continue // in place: most are, and an end is a large copy
+		}
 		e := ends[i]
 		j := i
 		for ; j > 0 && ends[j-1].xm > e.xm; j-- {

@@ -258,3 +258,17 @@ func TestCompoundCut(t *testing.T) {
 		}
 	}
 }
+
+// TestCompoundDiffAreaAllocs checks that the difference area of pieces
+// reuses its memory between calls: a sprite's figure allocates nothing
+// once as many pieces were done.
+func TestCompoundDiffAreaAllocs(t *testing.T) {
+	var c collide.Shape = collide.Compound{
+		collide.R(0, 0, 4, 2).Polygon(),
+		collide.Polygon{collide.V(1, 2), collide.V(3, 2), collide.V(2, 5)},
+		collide.R(3, 1, 6, 3).Polygon(),
+	}
+	if n := testing.AllocsPerRun(100, func() { DiffArea(c) }); n != 0 {
+		t.Errorf("DiffArea(%v) makes %v allocations, want 0", c, n)
+	}
+}
