@@ -22,43 +22,14 @@ import (
 // outputs equal a build without cache.
 func TestLightSprites(t *testing.T) {
 	dir, out := t.TempDir(), t.TempDir()
-	for i := range 600 {
-		w, h := 2+i%30, 2+i/30
-		img := image.NewNRGBA(image.Rect(0, 0, w+2, h+2))
-		for y := 1; y <= h; y++ {
-			for x := 1; x <= w; x++ {
-				img.Set(x, y, color.NRGBA{10, 200, 10, 255})
-			}
-		}
-		writePNG(t, dir, fmt.Sprintf("r/%03d.png", i), img)
-	}
+	writeRects(t, dir, 600)
 	cfg, err := config.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	build(t, dir, out, cfg, 0)
-	c, err := openStore(out, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs := c.recs.Name()
-	b, err := os.ReadFile(recs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, x := range c.old {
-		if x.e.Loc.Len > 0 {
-			b[x.e.Loc.Off+x.e.Loc.Len/2] ^= 0x04
-			n++
-		}
-	}
-	c.close()
-	if n != 600 {
+	if n := damageRecords(t, out); n != 600 {
 		t.Fatalf("%d records damaged, want 600", n)
-	}
-	if err := os.WriteFile(recs, b, 0o644); err != nil {
-		t.Fatal(err)
 	}
 	writePNG(t, dir, "zz-new.png", picture("##.", "###"))
 	res, _ := build(t, dir, out, cfg, 0)
@@ -76,6 +47,84 @@ func TestLightSprites(t *testing.T) {
 		t.Fatal(err)
 	}
 	if d := differing(out, fresh, reportFiles(fresh, "shapes.json")); len(d) > 0 {
+		t.Errorf("%q differ from a build without cache", d)
+	}
+}
+
+// writeRects writes n rectangles into dir, r/000.png on: each is
+// opaque but for a border, of a size no other has.
+func writeRects(t *testing.T, dir string, n int) {
+	t.Helper()
+	for i := range n {
+		w, h := 2+i%30, 2+i/30
+		img := image.NewNRGBA(image.Rect(0, 0, w+2, h+2))
+		for y := 1; y <= h; y++ {
+			for x := 1; x <= w; x++ {
+				img.Set(x, y, color.NRGBA{10, 200, 10, 255})
+			}
+		}
+		writePNG(t, dir, fmt.Sprintf("r/%03d.png", i), img)
+	}
+}
+
+// damageRecords flips a bit in every record of the cache in output
+// folder out, and returns how many it damaged.
+func damageRecords(t *testing.T, out string) int {
+	t.Helper()
+	c, err := openStore(out, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := c.recs.Name()
+	b, err := os.ReadFile(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, x := range c.old {
+		if x.e.Loc.Len > 0 {
+			b[x.e.Loc.Off+x.e.Loc.Len/2] ^= 0x04
+			n++
+		}
+	}
+	c.close()
+	if err := os.WriteFile(recs, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestShardLightDamaged: a shard build whose records are all damaged
+// leaves none damaged for merge, which copies every record, though a
+// rebuild adds most sprites without reading them (spriteSource.light);
+// the merged outputs equal a build without cache.
+func TestShardLightDamaged(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	writeRects(t, dir, 300)
+	cfg, err := config.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Dir: dir, Out: out, Config: cfg, Shard: Shard{1, 1}}
+	if _, err := Build(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	if n := damageRecords(t, out); n != 300 {
+		t.Fatalf("%d records damaged, want 300", n)
+	}
+	writePNG(t, dir, "zz-new.png", picture("##.", "###"))
+	if _, err := Build(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	merged := t.TempDir()
+	if _, err := Merge(context.Background(), MergeOptions{Shards: []string{out}, Out: merged}); err != nil {
+		t.Fatalf("Merge: %v", err)
+	}
+	fresh := t.TempDir()
+	if _, err := Build(context.Background(), Options{Dir: dir, Out: fresh, Config: cfg, NoCache: true}); err != nil {
+		t.Fatal(err)
+	}
+	if d := differing(merged, fresh, reportFiles(fresh, "shapes.json")); len(d) > 0 {
 		t.Errorf("%q differ from a build without cache", d)
 	}
 }
