@@ -145,7 +145,9 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		lib = &export.Library{Format: head.Format, Generator: head.Generator, Settings: head.Settings}
 	}
 	src := &spriteSource{w: w, srcs: srcs, outs: outs, refs: refs}
-	if lib == nil && ro.old != nil {
+	// A shard build reads every record, so that those damaged are stored
+	// anew: merge copies them all.
+	if lib == nil && ro.old != nil && w.opts.Shard.N == 0 {
 		src.light = lightCheck(lws, ro.old)
 	}
 	keys := make([]sum16, 0, len(refs)) // the sprites' fragment keys, for the engine formats
