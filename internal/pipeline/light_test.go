@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -126,5 +127,48 @@ func TestShardLightDamaged(t *testing.T) {
 	}
 	if d := differing(merged, fresh, reportFiles(fresh, "shapes.json")); len(d) > 0 {
 		t.Errorf("%q differ from a build without cache", d)
+	}
+}
+
+// TestCardsRecordDamaged: a rebuild whose record of the cards is
+// damaged in its last sprite's row, so that the row is not one or holds
+// other figures, writes what a build without cache writes.
+func TestCardsRecordDamaged(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		last func(byte) byte
+	}{
+		{"not a row", func(byte) byte { return 0x80 }},           // a varint that goes on past the end
+		{"other figures", func(b byte) byte { return b ^ 0x02 }}, // another count of the last kind
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir, out := t.TempDir(), t.TempDir()
+			writeRects(t, dir, 300)
+			cfg, err := config.Load(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			build(t, dir, out, cfg, 0)
+			p := filepath.Join(out, CacheDir, cardsName)
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b[len(b)-1] = c.last(b[len(b)-1]) // the row of r/299
+			if err := os.WriteFile(p, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			writePNG(t, dir, "zz-new.png", picture("##.", "###"))
+			if _, err := Build(context.Background(), Options{Dir: dir, Out: out, Config: cfg}); err != nil {
+				t.Fatalf("rebuild: %v", err)
+			}
+			fresh := t.TempDir()
+			if _, err := Build(context.Background(), Options{Dir: dir, Out: fresh, Config: cfg, NoCache: true}); err != nil {
+				t.Fatal(err)
+			}
+			if d := differing(out, fresh, reportFiles(fresh, "shapes.json")); len(d) > 0 {
+				t.Errorf("%q differ from a build without cache", d)
+			}
+		})
 	}
 }
