@@ -172,3 +172,37 @@ func TestCardsRecordDamaged(t *testing.T) {
 		})
 	}
 }
+
+// TestLightEngineNotes: with an engine format, which reads every
+// record again after the library and the report, a rebuild whose records
+// are all damaged computes each again and says so once for each, though
+// the library and the report read only those of the first cards.
+func TestLightEngineNotes(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	writeRects(t, dir, 300)
+	cfg, err := config.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Formats = []string{"json", "lua"}
+	build(t, dir, out, cfg, 0)
+	if n := damageRecords(t, out); n != 300 {
+		t.Fatalf("%d records damaged, want 300", n)
+	}
+	writePNG(t, dir, "zz-new.png", picture("##.", "###"))
+	res, _ := build(t, dir, out, cfg, 0)
+	noted := map[string]int{}
+	for _, note := range res.Notes {
+		if strings.Contains(note, "was damaged") {
+			noted[note]++
+		}
+	}
+	for note, n := range noted {
+		if n > 1 {
+			t.Errorf("%q %d times", note, n)
+		}
+	}
+	if len(noted) != 300 {
+		t.Errorf("%d records noted damaged, want 300", len(noted))
+	}
+}
