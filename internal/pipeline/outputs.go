@@ -231,6 +231,9 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	var shared *sharedRead // made below, before any writer runs
 	var readMu sync.Mutex
 	var readErr error // the first error of any read
+	// readNotes are the notes of the records a read computed again: those
+	// of light sprites that the library and report did not read.
+	var readNotes []string
 	for i, e := range export.EngineFormats {
 		if !slices.Contains(cfg.Formats, e.Name) {
 			continue
@@ -260,13 +263,15 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	shared = newSharedRead(ctx, len(writers), func() iter.Seq[*export.Sprite] {
 		es := &spriteSource{w: w, srcs: srcs, outs: outs, refs: refs, shapes: true}
 		return func(yield func(*export.Sprite) bool) {
-			for sp := range es.all(nil) {
+			var damaged []string
+			for sp := range es.all(&damaged) {
 				if !yield(sp) {
 					break
 				}
 			}
 			readMu.Lock()
 			readErr = cmp.Or(readErr, es.err)
+			readNotes = append(readNotes, damaged...)
 			readMu.Unlock()
 		}
 	})
@@ -291,6 +296,9 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		return nil, err
 	}
 
+	readMu.Lock()
+	notes = append(notes, readNotes...)
+	readMu.Unlock()
 	for _, o := range slices.Concat(omitted...) {
 		notes = append(notes, o.String())
 	}
