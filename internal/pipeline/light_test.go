@@ -22,12 +22,8 @@ import (
 // 200 damaged, where reading every record finds all 600; and its
 // outputs equal a build without cache.
 func TestLightSprites(t *testing.T) {
-	dir, out := t.TempDir(), t.TempDir()
-	writeRects(t, dir, 600)
-	cfg, err := config.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, cfg := rects(t, 600)
+	out := t.TempDir()
 	build(t, dir, out, cfg, 0)
 	if n := damageRecords(t, out); n != 600 {
 		t.Fatalf("%d records damaged, want 600", n)
@@ -43,19 +39,17 @@ func TestLightSprites(t *testing.T) {
 	if damaged == 0 || damaged > 200 {
 		t.Errorf("the rebuild found %d records damaged; want those of the first cards alone, at most 200", damaged)
 	}
-	fresh := t.TempDir()
-	if _, err := Build(context.Background(), Options{Dir: dir, Out: fresh, Config: cfg, NoCache: true}); err != nil {
-		t.Fatal(err)
-	}
-	if d := differing(out, fresh, reportFiles(fresh, "shapes.json")); len(d) > 0 {
+	if d := notFresh(t, dir, out, cfg); len(d) > 0 {
 		t.Errorf("%q differ from a build without cache", d)
 	}
 }
 
-// writeRects writes n rectangles into dir, r/000.png on: each is
-// opaque but for a border, of a size no other has.
-func writeRects(t *testing.T, dir string, n int) {
+// rects returns an asset folder of n rectangles, r/000.png on, and its
+// configuration: each is opaque but for a border, of a size no other
+// has.
+func rects(t *testing.T, n int) (string, config.Config) {
 	t.Helper()
+	dir := t.TempDir()
 	for i := range n {
 		w, h := 2+i%30, 2+i/30
 		img := image.NewNRGBA(image.Rect(0, 0, w+2, h+2))
@@ -66,6 +60,23 @@ func writeRects(t *testing.T, dir string, n int) {
 		}
 		writePNG(t, dir, fmt.Sprintf("r/%03d.png", i), img)
 	}
+	cfg, err := config.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, cfg
+}
+
+// notFresh returns those of shapes.json and the report's files of
+// output folder out that differ from a build of dir with cfg without
+// cache.
+func notFresh(t *testing.T, dir, out string, cfg config.Config) []string {
+	t.Helper()
+	fresh := t.TempDir()
+	if _, err := Build(context.Background(), Options{Dir: dir, Out: fresh, Config: cfg, NoCache: true}); err != nil {
+		t.Fatal(err)
+	}
+	return differing(out, fresh, reportFiles(fresh, "shapes.json"))
 }
 
 // damageRecords flips a bit in every record of the cache in output
@@ -100,12 +111,8 @@ func damageRecords(t *testing.T, out string) int {
 // rebuild adds most sprites without reading them (spriteSource.light);
 // the merged outputs equal a build without cache.
 func TestShardLightDamaged(t *testing.T) {
-	dir, out := t.TempDir(), t.TempDir()
-	writeRects(t, dir, 300)
-	cfg, err := config.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, cfg := rects(t, 300)
+	out := t.TempDir()
 	opts := Options{Dir: dir, Out: out, Config: cfg, Shard: Shard{1, 1}}
 	if _, err := Build(context.Background(), opts); err != nil {
 		t.Fatal(err)
@@ -121,11 +128,7 @@ func TestShardLightDamaged(t *testing.T) {
 	if _, err := Merge(context.Background(), MergeOptions{Shards: []string{out}, Out: merged}); err != nil {
 		t.Fatalf("Merge: %v", err)
 	}
-	fresh := t.TempDir()
-	if _, err := Build(context.Background(), Options{Dir: dir, Out: fresh, Config: cfg, NoCache: true}); err != nil {
-		t.Fatal(err)
-	}
-	if d := differing(merged, fresh, reportFiles(fresh, "shapes.json")); len(d) > 0 {
+	if d := notFresh(t, dir, merged, cfg); len(d) > 0 {
 		t.Errorf("%q differ from a build without cache", d)
 	}
 }
@@ -142,12 +145,8 @@ func TestCardsRecordDamaged(t *testing.T) {
 		{"other figures", func(b byte) byte { return b ^ 0x02 }}, // another count of the last kind
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			dir, out := t.TempDir(), t.TempDir()
-			writeRects(t, dir, 300)
-			cfg, err := config.Load(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
+			dir, cfg := rects(t, 300)
+			out := t.TempDir()
 			build(t, dir, out, cfg, 0)
 			p := filepath.Join(out, CacheDir, cardsName)
 			b, err := os.ReadFile(p)
@@ -162,11 +161,7 @@ func TestCardsRecordDamaged(t *testing.T) {
 			if _, err := Build(context.Background(), Options{Dir: dir, Out: out, Config: cfg}); err != nil {
 				t.Fatalf("rebuild: %v", err)
 			}
-			fresh := t.TempDir()
-			if _, err := Build(context.Background(), Options{Dir: dir, Out: fresh, Config: cfg, NoCache: true}); err != nil {
-				t.Fatal(err)
-			}
-			if d := differing(out, fresh, reportFiles(fresh, "shapes.json")); len(d) > 0 {
+			if d := notFresh(t, dir, out, cfg); len(d) > 0 {
 				t.Errorf("%q differ from a build without cache", d)
 			}
 		})
@@ -178,12 +173,8 @@ func TestCardsRecordDamaged(t *testing.T) {
 // are all damaged computes each again and says so once for each, though
 // the library and the report read only those of the first cards.
 func TestLightEngineNotes(t *testing.T) {
-	dir, out := t.TempDir(), t.TempDir()
-	writeRects(t, dir, 300)
-	cfg, err := config.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, cfg := rects(t, 300)
+	out := t.TempDir()
 	cfg.Formats = []string{"json", "lua"}
 	build(t, dir, out, cfg, 0)
 	if n := damageRecords(t, out); n != 300 {
