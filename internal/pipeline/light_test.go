@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,20 +52,25 @@ func rects(t *testing.T, n int) (string, config.Config) {
 	t.Helper()
 	dir := t.TempDir()
 	for i := range n {
-		w, h := 2+i%30, 2+i/30
-		img := image.NewNRGBA(image.Rect(0, 0, w+2, h+2))
-		for y := 1; y <= h; y++ {
-			for x := 1; x <= w; x++ {
-				img.Set(x, y, color.NRGBA{10, 200, 10, 255})
-			}
-		}
-		writePNG(t, dir, fmt.Sprintf("r/%03d.png", i), img)
+		writePNG(t, dir, fmt.Sprintf("r/%03d.png", i), rect(i))
 	}
 	cfg, err := config.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return dir, cfg
+}
+
+// rect returns the rectangle r/i.png of rects.
+func rect(i int) *image.NRGBA {
+	w, h := 2+i%30, 2+i/30
+	img := image.NewNRGBA(image.Rect(0, 0, w+2, h+2))
+	for y := 1; y <= h; y++ {
+		for x := 1; x <= w; x++ {
+			img.Set(x, y, color.NRGBA{10, 200, 10, 255})
+		}
+	}
+	return img
 }
 
 // notFresh returns those of shapes.json and the report's files of
@@ -195,5 +201,75 @@ func TestLightEngineNotes(t *testing.T) {
 	}
 	if len(noted) != 300 {
 		t.Errorf("%d records noted damaged, want 300", len(noted))
+	}
+}
+
+// TestLightRebuilds rebuilds 300 rectangles and some copies of them
+// (same_as), in every library format, after changes that make sprites
+// light or not: a copy added of a light sprite, the library's first
+// sprite removed (the next is first) or added, a card file removed (the
+// rows stay), an image renamed, previews and the alpha threshold (the
+// report's CardKey) changed. The outputs equal a build without cache
+// after each. The copies r/005b and r/010b are in the first cards, so
+// that they are read when light.
+func TestLightRebuilds(t *testing.T) {
+	dir, cfg := rects(t, 300)
+	cfg.Formats = []string{"json", "yaml", "compact"}
+	out := t.TempDir()
+	for _, c := range []struct {
+		name string
+		i    int
+	}{{"r/005b", 5}, {"r/010b", 10}, {"s/250", 250}, {"s/260", 260}} {
+		writePNG(t, dir, c.name+".png", rect(c.i))
+	}
+	remove := func(rel string) func() {
+		return func() {
+			if err := os.Remove(filepath.Join(dir, rel)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, st := range []struct {
+		name   string
+		change func()
+	}{
+		{"cold", func() {}},
+		{"copies of light sprites added", func() {
+			writePNG(t, dir, "s/270.png", rect(270))
+			writePNG(t, dir, "s/000.png", rect(0))
+		}},
+		{"the first removed", remove("r/000.png")},
+		{"a first added", func() { writePNG(t, dir, "a.png", rect(1)) }},
+		{"a card file removed", func() { os.Remove(filepath.Join(out, "report", "cards-0002.js")) }},
+		{"an image renamed", func() {
+			if err := os.Rename(filepath.Join(dir, "r/280.png"), filepath.Join(dir, "r/280x.png")); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"the copied sprite removed", remove("r/250.png")},
+		{"yaml off", func() { cfg.Formats = []string{"json", "compact"} }},
+		{"yaml on", func() { cfg.Formats = []string{"json", "yaml", "compact"} }},
+		{"previews on", func() { cfg.Preview = true }},
+		{"previews off", func() { cfg.Preview = false }},
+		{"alpha threshold", func() { cfg.AlphaThreshold = 100 }},
+		{"nothing", func() {}},
+	} {
+		st.change()
+		if _, err := Build(context.Background(), Options{Dir: dir, Out: out, Config: cfg}); err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		fresh := t.TempDir()
+		if _, err := Build(context.Background(), Options{Dir: dir, Out: fresh, Config: cfg, NoCache: true}); err != nil {
+			t.Fatal(err)
+		}
+		var files []string
+		for _, f := range libraryFiles {
+			if slices.Contains(cfg.Formats, f.format) {
+				files = append(files, f.file)
+			}
+		}
+		if d := differing(out, fresh, reportFiles(fresh, files...)); len(d) > 0 {
+			t.Errorf("%s: %q differ from a build without cache", st.name, d)
+		}
 	}
 }
