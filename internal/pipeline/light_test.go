@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"os"
 	"path/filepath"
 	"slices"
@@ -271,5 +272,35 @@ func TestLightRebuilds(t *testing.T) {
 		if d := differing(out, fresh, reportFiles(fresh, files...)); len(d) > 0 {
 			t.Errorf("%s: %q differ from a build without cache", st.name, d)
 		}
+	}
+}
+
+// TestLightSheetDamaged: a sheet of 300 frames (islands), its record
+// damaged, whose light frames the report's first cards take, is
+// computed again once, not once for each of those frames; the outputs
+// equal a build without cache.
+func TestLightSheetDamaged(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	img := image.NewNRGBA(image.Rect(0, 0, 20*40, 15*40))
+	for i := range 300 {
+		r := rect(i)
+		draw.Draw(img, r.Bounds().Add(image.Pt(i%20*40, i/20*40)), r, image.Point{}, draw.Src)
+	}
+	writePNG(t, dir, "r/sheet.png", img)
+	cfg, err := config.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Slice = config.SliceIslands
+	build(t, dir, out, cfg, 0)
+	if n := damageRecords(t, out); n != 1 {
+		t.Fatalf("%d records damaged, want 1", n)
+	}
+	writePNG(t, dir, "zz-new.png", picture("##.", "###"))
+	if _, n := build(t, dir, out, cfg, 0); n != 2 {
+		t.Errorf("the rebuild decoded %d images, want 2 (the sheet once, and zz-new.png)", n)
+	}
+	if d := notFresh(t, dir, out, cfg); len(d) > 0 {
+		t.Errorf("%q differ from a build without cache", d)
 	}
 }
