@@ -382,7 +382,7 @@ type spriteSource struct {
 	// without reading it (lightCheck).
 	light func(key sum16) (string, bool)
 	// again are the records a light sprite's load found damaged and
-	// stored anew, for settle.
+	// stored anew, for settle and the loads after.
 	mu    sync.Mutex
 	again map[int32]loc
 }
@@ -520,14 +520,21 @@ func (s *spriteSource) read(damaged *[]string, put func(item) bool) {
 
 // loader returns a function that reads the sprite r in full, for a
 // light sprite, on any goroutine: from its record as it was when the
-// sprite was yielded, or, when that is damaged, computed again from its
-// image and stored anew (settle then points the outcome at it).
+// sprite was yielded, or as an earlier load stored it anew, or, when that
+// is damaged, computed again from its image and stored anew (settle
+// then points the outcome at it).
 func (s *spriteSource) loader(r spriteRef) func() (*export.Sprite, error) {
 	o := &s.outs[r.out]
 	l, key, src, n := o.entry.Loc, o.key, s.srcs[r.out], len(o.entry.Facts)
 	return func() (*export.Sprite, error) {
+		s.mu.Lock()
+		at, ok := s.again[r.out] // a sheet's frames are loaded one by one
+		s.mu.Unlock()
+		if !ok {
+			at = l
+		}
 		var rb recordBuf
-		recs, err := s.w.cache.spritesIn(&rb, l, key)
+		recs, err := s.w.cache.spritesIn(&rb, at, key)
 		if errors.Is(err, errDamaged) {
 			if recs, err = s.w.computeAgain(src, n); err == nil {
 				var fresh loc
