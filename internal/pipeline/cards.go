@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -28,13 +29,14 @@ import (
 // sprite again (report.Writer.AddCard). With each card the record holds
 // the sprite's row (report.Writer.Row): a sprite whose card and library
 // fragments are all at hand is then added without reading its record
-// (report.Writer.AddRow, spriteSource.light).
+// (report.Writer.AddRow, spriteSource.light). The rows are taken as
+// they are, so the record ends with its CRC-32C: one damaged is not used.
 
 // cardsName is the record of the cards in the cache folder, and cardsMagic
 // names its layout.
 const (
 	cardsName  = "report-cards"
-	cardsMagic = "shapegen cards 2\n"
+	cardsMagic = "shapegen cards 3\n"
 )
 
 // cardPlace is where a sprite's card is: a file of the report (an index
@@ -74,7 +76,11 @@ func openCards(out, dir, cardKey string, rec map[string]outputFile) *oldCards {
 		return nil
 	}
 	rest, ok := bytes.CutPrefix(b, []byte(cardsMagic))
-	if !ok {
+	if !ok || len(rest) < 4 {
+		return nil
+	}
+	rest, sum := rest[:len(rest)-4], rest[len(rest)-4:]
+	if crc32.Checksum(b[:len(b)-4], castagnoli) != binary.LittleEndian.Uint32(sum) {
 		return nil
 	}
 	r := &binrec.Reader{S: string(rest)}
@@ -223,6 +229,11 @@ func (c *newCards) write(dir, cardKey string, rec map[string]outputFile) error {
 	// sprites) came on top of the build's peak memory.
 	return atomicfile.WriteUnsynced(filepath.Join(dir, cardsName), func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 64<<10)
+		var sum uint32 // of the bytes written, which it follows
+		put := func(b []byte) {
+			sum = crc32.Update(sum, castagnoli, b)
+			bw.Write(b) // an error stays in bw, for Flush
+		}
 		b := binrec.AppendString(append(make([]byte, 0, 4096), cardsMagic...), cardKey)
 		b = binary.AppendUvarint(b, uint64(len(c.files)))
 		for _, f := range c.files {
@@ -240,11 +251,12 @@ func (c *newCards) write(dir, cardKey string, rec map[string]outputFile) error {
 			b = append(b, c.rows[start:c.rowEnds[i]]...)
 			start = c.rowEnds[i]
 			if len(b) >= 2048 {
-				bw.Write(b) // an error stays in bw, for Flush
+				put(b)
 				b = b[:0]
 			}
 		}
-		bw.Write(b)
+		put(b)
+		bw.Write(binary.LittleEndian.AppendUint32(b[:0], sum))
 		return bw.Flush()
 	})
 }

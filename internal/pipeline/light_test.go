@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,22 +24,72 @@ import (
 // 200 damaged, where reading every record finds all 600; and its
 // outputs equal a build without cache.
 func TestLightSprites(t *testing.T) {
-	dir, out := t.TempDir(), t.TempDir()
-	for i := range 600 {
-		w, h := 2+i%30, 2+i/30
-		img := image.NewNRGBA(image.Rect(0, 0, w+2, h+2))
-		for y := 1; y <= h; y++ {
-			for x := 1; x <= w; x++ {
-				img.Set(x, y, color.NRGBA{10, 200, 10, 255})
-			}
+	dir, cfg := rects(t, 600)
+	out := t.TempDir()
+	build(t, dir, out, cfg, 0)
+	if n := damageRecords(t, out); n != 600 {
+		t.Fatalf("%d records damaged, want 600", n)
+	}
+	writePNG(t, dir, "zz-new.png", picture("##.", "###"))
+	res, _ := build(t, dir, out, cfg, 0)
+	damaged := 0
+	for _, note := range res.Notes {
+		if strings.Contains(note, "was damaged") {
+			damaged++
 		}
-		writePNG(t, dir, fmt.Sprintf("r/%03d.png", i), img)
+	}
+	if damaged == 0 || damaged > 200 {
+		t.Errorf("the rebuild found %d records damaged; want those of the first cards alone, at most 200", damaged)
+	}
+	if d := notFresh(t, dir, out, cfg); len(d) > 0 {
+		t.Errorf("%q differ from a build without cache", d)
+	}
+}
+
+// rects returns an asset folder of n rectangles, r/000.png on, and its
+// configuration: each is opaque but for a border, of a size no other
+// has.
+func rects(t *testing.T, n int) (string, config.Config) {
+	t.Helper()
+	dir := t.TempDir()
+	for i := range n {
+		writePNG(t, dir, fmt.Sprintf("r/%03d.png", i), rect(i))
 	}
 	cfg, err := config.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	build(t, dir, out, cfg, 0)
+	return dir, cfg
+}
+
+// rect returns the rectangle r/i.png of rects.
+func rect(i int) *image.NRGBA {
+	w, h := 2+i%30, 2+i/30
+	img := image.NewNRGBA(image.Rect(0, 0, w+2, h+2))
+	for y := 1; y <= h; y++ {
+		for x := 1; x <= w; x++ {
+			img.Set(x, y, color.NRGBA{10, 200, 10, 255})
+		}
+	}
+	return img
+}
+
+// notFresh returns those of shapes.json and the report's files of
+// output folder out that differ from a build of dir with cfg without
+// cache.
+func notFresh(t *testing.T, dir, out string, cfg config.Config) []string {
+	t.Helper()
+	fresh := t.TempDir()
+	if _, err := Build(context.Background(), Options{Dir: dir, Out: fresh, Config: cfg, NoCache: true}); err != nil {
+		t.Fatal(err)
+	}
+	return differing(out, fresh, reportFiles(fresh, "shapes.json"))
+}
+
+// damageRecords flips a bit in every record of the cache in output
+// folder out, and returns how many it damaged.
+func damageRecords(t *testing.T, out string) int {
+	t.Helper()
 	c, err := openStore(out, false)
 	if err != nil {
 		t.Fatal(err)
@@ -54,28 +107,200 @@ func TestLightSprites(t *testing.T) {
 		}
 	}
 	c.close()
-	if n != 600 {
-		t.Fatalf("%d records damaged, want 600", n)
-	}
 	if err := os.WriteFile(recs, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	writePNG(t, dir, "zz-new.png", picture("##.", "###"))
-	res, _ := build(t, dir, out, cfg, 0)
-	damaged := 0
-	for _, note := range res.Notes {
-		if strings.Contains(note, "was damaged") {
-			damaged++
-		}
-	}
-	if damaged == 0 || damaged > 200 {
-		t.Errorf("the rebuild found %d records damaged; want those of the first cards alone, at most 200", damaged)
-	}
-	fresh := t.TempDir()
-	if _, err := Build(context.Background(), Options{Dir: dir, Out: fresh, Config: cfg, NoCache: true}); err != nil {
+	return n
+}
+
+// TestShardLightDamaged: a shard build whose records are all damaged
+// leaves none damaged for merge, which copies every record, though a
+// rebuild adds most sprites without reading them (spriteSource.light);
+// the merged outputs equal a build without cache.
+func TestShardLightDamaged(t *testing.T) {
+	dir, cfg := rects(t, 300)
+	out := t.TempDir()
+	opts := Options{Dir: dir, Out: out, Config: cfg, Shard: Shard{1, 1}}
+	if _, err := Build(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}
-	if d := differing(out, fresh, reportFiles(fresh, "shapes.json")); len(d) > 0 {
+	if n := damageRecords(t, out); n != 300 {
+		t.Fatalf("%d records damaged, want 300", n)
+	}
+	writePNG(t, dir, "zz-new.png", picture("##.", "###"))
+	if _, err := Build(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	merged := t.TempDir()
+	if _, err := Merge(context.Background(), MergeOptions{Shards: []string{out}, Out: merged}); err != nil {
+		t.Fatalf("Merge: %v", err)
+	}
+	if d := notFresh(t, dir, merged, cfg); len(d) > 0 {
+		t.Errorf("%q differ from a build without cache", d)
+	}
+}
+
+// TestCardsRecordDamaged: a rebuild whose record of the cards is
+// damaged in its last sprite's row, so that the row is not one or holds
+// other figures, writes what a build without cache writes.
+func TestCardsRecordDamaged(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		last func(byte) byte
+	}{
+		{"not a row", func(byte) byte { return 0x80 }},           // a varint that goes on past the end
+		{"other figures", func(b byte) byte { return b ^ 0x02 }}, // another count of the last kind
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir, cfg := rects(t, 300)
+			out := t.TempDir()
+			build(t, dir, out, cfg, 0)
+			p := filepath.Join(out, CacheDir, cardsName)
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b[len(b)-1] = c.last(b[len(b)-1]) // the row of r/299
+			if err := os.WriteFile(p, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			writePNG(t, dir, "zz-new.png", picture("##.", "###"))
+			if _, err := Build(context.Background(), Options{Dir: dir, Out: out, Config: cfg}); err != nil {
+				t.Fatalf("rebuild: %v", err)
+			}
+			if d := notFresh(t, dir, out, cfg); len(d) > 0 {
+				t.Errorf("%q differ from a build without cache", d)
+			}
+		})
+	}
+}
+
+// TestLightEngineNotes: with an engine format, which reads every
+// record again after the library and the report, a rebuild whose records
+// are all damaged computes each again and says so once for each, though
+// the library and the report read only those of the first cards.
+func TestLightEngineNotes(t *testing.T) {
+	dir, cfg := rects(t, 300)
+	out := t.TempDir()
+	cfg.Formats = []string{"json", "lua"}
+	build(t, dir, out, cfg, 0)
+	if n := damageRecords(t, out); n != 300 {
+		t.Fatalf("%d records damaged, want 300", n)
+	}
+	writePNG(t, dir, "zz-new.png", picture("##.", "###"))
+	res, _ := build(t, dir, out, cfg, 0)
+	noted := map[string]int{}
+	for _, note := range res.Notes {
+		if strings.Contains(note, "was damaged") {
+			noted[note]++
+		}
+	}
+	for note, n := range noted {
+		if n > 1 {
+			t.Errorf("%q %d times", note, n)
+		}
+	}
+	if len(noted) != 300 {
+		t.Errorf("%d records noted damaged, want 300", len(noted))
+	}
+}
+
+// TestLightRebuilds rebuilds 300 rectangles and some copies of them
+// (same_as), in every library format, after changes that make sprites
+// light or not: a copy added of a light sprite, the library's first
+// sprite removed (the next is first) or added, a card file removed (the
+// rows stay), an image renamed, previews and the alpha threshold (the
+// report's CardKey) changed. The outputs equal a build without cache
+// after each. The copies r/005b and r/010b are in the first cards, so
+// that they are read when light.
+func TestLightRebuilds(t *testing.T) {
+	dir, cfg := rects(t, 300)
+	cfg.Formats = []string{"json", "yaml", "compact"}
+	out := t.TempDir()
+	for _, c := range []struct {
+		name string
+		i    int
+	}{{"r/005b", 5}, {"r/010b", 10}, {"s/250", 250}, {"s/260", 260}} {
+		writePNG(t, dir, c.name+".png", rect(c.i))
+	}
+	remove := func(rel string) func() {
+		return func() {
+			if err := os.Remove(filepath.Join(dir, rel)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, st := range []struct {
+		name   string
+		change func()
+	}{
+		{"cold", func() {}},
+		{"copies of light sprites added", func() {
+			writePNG(t, dir, "s/270.png", rect(270))
+			writePNG(t, dir, "s/000.png", rect(0))
+		}},
+		{"the first removed", remove("r/000.png")},
+		{"a first added", func() { writePNG(t, dir, "a.png", rect(1)) }},
+		{"a card file removed", func() { os.Remove(filepath.Join(out, "report", "cards-0002.js")) }},
+		{"an image renamed", func() {
+			if err := os.Rename(filepath.Join(dir, "r/280.png"), filepath.Join(dir, "r/280x.png")); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"the copied sprite removed", remove("r/250.png")},
+		{"yaml off", func() { cfg.Formats = []string{"json", "compact"} }},
+		{"yaml on", func() { cfg.Formats = []string{"json", "yaml", "compact"} }},
+		{"previews on", func() { cfg.Preview = true }},
+		{"previews off", func() { cfg.Preview = false }},
+		{"alpha threshold", func() { cfg.AlphaThreshold = 100 }},
+		{"nothing", func() {}},
+	} {
+		st.change()
+		if _, err := Build(context.Background(), Options{Dir: dir, Out: out, Config: cfg}); err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		fresh := t.TempDir()
+		if _, err := Build(context.Background(), Options{Dir: dir, Out: fresh, Config: cfg, NoCache: true}); err != nil {
+			t.Fatal(err)
+		}
+		var files []string
+		for _, f := range libraryFiles {
+			if slices.Contains(cfg.Formats, f.format) {
+				files = append(files, f.file)
+			}
+		}
+		if d := differing(out, fresh, reportFiles(fresh, files...)); len(d) > 0 {
+			t.Errorf("%s: %q differ from a build without cache", st.name, d)
+		}
+	}
+}
+
+// TestLightSheetDamaged: a sheet of 300 frames (islands), its record
+// damaged, whose light frames the report's first cards take, is
+// computed again once, not once for each of those frames; the outputs
+// equal a build without cache.
+func TestLightSheetDamaged(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	img := image.NewNRGBA(image.Rect(0, 0, 20*40, 15*40))
+	for i := range 300 {
+		r := rect(i)
+		draw.Draw(img, r.Bounds().Add(image.Pt(i%20*40, i/20*40)), r, image.Point{}, draw.Src)
+	}
+	writePNG(t, dir, "r/sheet.png", img)
+	cfg, err := config.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Slice = config.SliceIslands
+	build(t, dir, out, cfg, 0)
+	if n := damageRecords(t, out); n != 1 {
+		t.Fatalf("%d records damaged, want 1", n)
+	}
+	writePNG(t, dir, "zz-new.png", picture("##.", "###"))
+	if _, n := build(t, dir, out, cfg, 0); n != 2 {
+		t.Errorf("the rebuild decoded %d images, want 2 (the sheet once, and zz-new.png)", n)
+	}
+	if d := notFresh(t, dir, out, cfg); len(d) > 0 {
 		t.Errorf("%q differ from a build without cache", d)
 	}
 }

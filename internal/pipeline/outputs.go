@@ -145,7 +145,9 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		lib = &export.Library{Format: head.Format, Generator: head.Generator, Settings: head.Settings}
 	}
 	src := &spriteSource{w: w, srcs: srcs, outs: outs, refs: refs}
-	if lib == nil && ro.old != nil {
+	// A shard build reads every record, so that those damaged are stored
+	// anew: merge copies them all.
+	if lib == nil && ro.old != nil && w.opts.Shard.N == 0 {
 		src.light = lightCheck(lws, ro.old)
 	}
 	keys := make([]sum16, 0, len(refs)) // the sprites' fragment keys, for the engine formats
@@ -229,6 +231,9 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	var shared *sharedRead // made below, before any writer runs
 	var readMu sync.Mutex
 	var readErr error // the first error of any read
+	// readNotes are the notes of the records a read computed again: those
+	// of light sprites that the library and report did not read.
+	var readNotes []string
 	for i, e := range export.EngineFormats {
 		if !slices.Contains(cfg.Formats, e.Name) {
 			continue
@@ -258,13 +263,15 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	shared = newSharedRead(ctx, len(writers), func() iter.Seq[*export.Sprite] {
 		es := &spriteSource{w: w, srcs: srcs, outs: outs, refs: refs, shapes: true}
 		return func(yield func(*export.Sprite) bool) {
-			for sp := range es.all(nil) {
+			var damaged []string
+			for sp := range es.all(&damaged) {
 				if !yield(sp) {
 					break
 				}
 			}
 			readMu.Lock()
 			readErr = cmp.Or(readErr, es.err)
+			readNotes = append(readNotes, damaged...)
 			readMu.Unlock()
 		}
 	})
@@ -289,6 +296,9 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		return nil, err
 	}
 
+	readMu.Lock()
+	notes = append(notes, readNotes...)
+	readMu.Unlock()
 	for _, o := range slices.Concat(omitted...) {
 		notes = append(notes, o.String())
 	}
@@ -372,7 +382,7 @@ type spriteSource struct {
 	// without reading it (lightCheck).
 	light func(key sum16) (string, bool)
 	// again are the records a light sprite's load found damaged and
-	// stored anew, for settle.
+	// stored anew, for settle and the loads after.
 	mu    sync.Mutex
 	again map[int32]loc
 }
@@ -510,14 +520,21 @@ func (s *spriteSource) read(damaged *[]string, put func(item) bool) {
 
 // loader returns a function that reads the sprite r in full, for a
 // light sprite, on any goroutine: from its record as it was when the
-// sprite was yielded, or, when that is damaged, computed again from its
-// image and stored anew (settle then points the outcome at it).
+// sprite was yielded, or as an earlier load stored it anew, or, when that
+// is damaged, computed again from its image and stored anew (settle
+// then points the outcome at it).
 func (s *spriteSource) loader(r spriteRef) func() (*export.Sprite, error) {
 	o := &s.outs[r.out]
 	l, key, src, n := o.entry.Loc, o.key, s.srcs[r.out], len(o.entry.Facts)
 	return func() (*export.Sprite, error) {
+		s.mu.Lock()
+		at, ok := s.again[r.out] // a sheet's frames are loaded one by one
+		s.mu.Unlock()
+		if !ok {
+			at = l
+		}
 		var rb recordBuf
-		recs, err := s.w.cache.spritesIn(&rb, l, key)
+		recs, err := s.w.cache.spritesIn(&rb, at, key)
 		if errors.Is(err, errDamaged) {
 			if recs, err = s.w.computeAgain(src, n); err == nil {
 				var fresh loc
