@@ -91,9 +91,7 @@ func TestCardJSON(t *testing.T) {
 			}
 			for _, first := range []bool{false, true} {
 				if first {
-					var f figures
-					figuresOf(&s, &f)
-					c = withHead(c, &f)
+					c = withHead(c, &s)
 				}
 				got, err := json.Marshal(c)
 				if err != nil {

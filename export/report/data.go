@@ -131,11 +131,13 @@ func makeCard(s *export.Sprite, x int, opt *Options, d *drawer) (card, error) {
 	return c, err
 }
 
-// withHead adds the sprite's name and figures f to its card c.
-func withHead(c card, f *figures) card {
-	c.Name = f.name
-	for _, k := range f.kinds {
-		c.Figures = append(c.Figures, figure{Kind: k.name, Outside: k.outside, AreaRatio: k.ar, FPArea: k.fp, Count: k.count})
+// withHead adds the name and the figures of s to its card c.
+func withHead(c card, s *export.Sprite) card {
+	c.Name = s.Name
+	for _, k := range figureKinds(s.Quality) {
+		q := s.Quality[k]
+		f := figure{Kind: k, Outside: q.Outside, AreaRatio: round4(q.AreaRatio), FPArea: round4(q.FPArea), Count: countOf(s, k)}
+		c.Figures = append(c.Figures, f)
 	}
 	return c
 }
@@ -281,11 +283,11 @@ func (k *indexKind) push(out int, fp, ar float64, n int) {
 	k.Outside, k.FPArea, k.AreaRatio, k.Count = append(k.Outside, out), append(k.FPArea, fp), append(k.AreaRatio, ar), append(k.Count, n)
 }
 
-// start begins the row of the sprite called name and returns its
-// number; push adds each of its kinds and end finishes it.
-func (p *indexPage) start(name string, pixels int) int {
-	p.Names = append(p.Names, name)
-	p.Pixels = append(p.Pixels, pixels)
+// start begins the row of s and returns its number; push adds each of its
+// kinds and end finishes it.
+func (p *indexPage) start(s *export.Sprite) int {
+	p.Names = append(p.Names, s.Name)
+	p.Pixels = append(p.Pixels, s.Pixels)
 	return len(p.Names) - 1
 }
 
@@ -306,19 +308,18 @@ func (p *indexPage) push(row int, k string, out int, fp, ar float64, n int) {
 	ik.push(out, fp, ar, n)
 }
 
-// end finishes the row of the sprite whose figures are f and whose
-// kinds' Outside sum to out: the page's kinds that it does not have get
-// no figures in this row.
-func (p *indexPage) end(f *figures, out int) {
-	if len(p.Kinds) > len(f.kinds) { // each kind of f is on the page now
+// end finishes the row of s, whose kinds' Outside sum to out: the page's
+// kinds that s does not have get no figures in this row.
+func (p *indexPage) end(s *export.Sprite, out int) {
+	if len(p.Kinds) > len(s.Quality) { // each kind of s is on the page now
 		for k, ik := range p.Kinds {
-			if _, ok := f.has(k); !ok {
+			if _, ok := s.Quality[k]; !ok {
 				ik.push(-1, -1, -1, -1)
 			}
 		}
 	}
 	p.Outside = append(p.Outside, out)
-	p.Warnings = append(p.Warnings, f.warnings)
+	p.Warnings = append(p.Warnings, len(s.Warnings))
 }
 
 // reset empties p for the page that starts at position first.
@@ -530,6 +531,12 @@ func (c *imageCounter) add(name, image string) {
 	c.last = image
 }
 
+// isFrame reports whether s is a frame of a sheet or atlas: its name is
+// not its image's path without the extension.
+func isFrame(s *export.Sprite) bool {
+	return s.Image != "" && strings.TrimSuffix(s.Image, path.Ext(s.Image)) != s.Name
+}
+
 // ranked is a card and the value it is sorted by at first.
 type ranked struct {
 	v float64
@@ -547,20 +554,18 @@ type firstPage struct {
 	missing []ranked // without, in name order
 }
 
-// offer considers the sprite whose figures are f and whose card, its
-// head added, card returns (called only when the sprite is kept; nil on
-// an error, which the caller keeps).
-func (f *firstPage) offer(fs *figures, card func() *card) {
-	q, has := fs.has(f.kind)
+// offer considers the sprite s, whose card card returns (called only
+// when s is kept).
+func (f *firstPage) offer(s *export.Sprite, card func() *card) {
+	q, has := s.Quality[f.kind]
 	if !has {
 		if len(f.missing) < f.size {
-			if c := card(); c != nil {
-				f.missing = append(f.missing, ranked{c: c})
-			}
+			h := withHead(*card(), s)
+			f.missing = append(f.missing, ranked{c: &h})
 		}
 		return
 	}
-	v := q.fp
+	v := round4(q.FPArea)
 	// Later sprites come after earlier ones of the same value.
 	i, _ := slices.BinarySearchFunc(f.top, v, func(r ranked, v float64) int {
 		if r.v >= v {
@@ -571,14 +576,11 @@ func (f *firstPage) offer(fs *figures, card func() *card) {
 	if i >= f.size {
 		return
 	}
-	c := card()
-	if c == nil {
-		return
-	}
 	if len(f.top) == f.size {
 		f.top = f.top[:f.size-1]
 	}
-	f.top = slices.Insert(f.top, i, ranked{v: v, c: c})
+	h := withHead(*card(), s)
+	f.top = slices.Insert(f.top, i, ranked{v: v, c: &h})
 }
 
 // cards returns the kept cards in the page's order.

@@ -140,8 +140,7 @@ type Writer struct {
 	// in its file (Placed).
 	allDrawn bool
 	placed   [2]int
-	headLen  int     // of the card page being filled (cardHead)
-	fig      figures // of the sprite last added (memory reused)
+	headLen  int // of the card page being filled (cardHead)
 }
 
 // NewWriter returns a Writer that opens the report's files (Files) by
@@ -217,79 +216,23 @@ const cardVersion = 1
 func cardHead(page int) string { return fmt.Sprintf("shapegenCards(%d,[", page) }
 
 func (w *Writer) add(s *export.Sprite, reuse []byte) error {
-	if err := w.next(s.Name); err != nil {
-		return err
-	}
-	figuresOf(s, &w.fig)
-	return w.addFigures(reuse, func() (*export.Sprite, error) { return s, nil })
-}
-
-// Row appends to dst what the report took of the sprite last added
-// besides its card (its figures), for AddRow; it reports false, and
-// appends nothing, for a sprite whose figures it cannot write exactly.
-func (w *Writer) Row(dst []byte) ([]byte, bool) {
-	if w.n == 0 {
-		return dst, false
-	}
-	return appendRow(dst, &w.fig)
-}
-
-// AddRow adds the next sprite, called name, as AddCard does, from the
-// bytes row that Row gave after an earlier Writer, with Options of the
-// same CardKey, added the same sprite, and its card's bytes: so a
-// rebuild adds a sprite that did not change without reading it. load
-// returns the sprite, and is called only when the page's first cards
-// take it.
-func (w *Writer) AddRow(name string, row string, card []byte, load func() (*export.Sprite, error)) error {
-	if err := w.next(name); err != nil {
-		return err
-	}
-	if !parseRow(name, row, &w.fig) {
-		w.err = fmt.Errorf("report: sprite %q: not the bytes of a row", name)
-		return w.err
-	}
-	if len(card) < 2 || card[0] != ',' || card[len(card)-1] != '}' {
-		w.err = fmt.Errorf("report: sprite %q: not the bytes of a card", name)
-		return w.err
-	}
-	return w.addFigures(card, load)
-}
-
-// next checks that the sprite called name may come next.
-func (w *Writer) next(name string) error {
 	if w.err != nil {
 		return w.err
 	}
 	if w.done {
 		return fmt.Errorf("report: Add after Close")
 	}
-	if w.n > 0 && name <= w.last {
-		w.err = fmt.Errorf("report: sprite %q comes after %q: sprites must come in name order", name, w.last)
+	if w.n > 0 && s.Name <= w.last {
+		w.err = fmt.Errorf("report: sprite %q comes after %q: sprites must come in name order", s.Name, w.last)
 		return w.err
 	}
-	return nil
-}
-
-// addFigures adds the sprite whose figures are w.fig: its card is reuse
-// (the bytes after its position) or, when nil, drawn from the sprite
-// that load returns.
-func (w *Writer) addFigures(reuse []byte, load func() (*export.Sprite, error)) error {
-	f := &w.fig
-	var s *export.Sprite
 	var c *card
 	var err error
-	sprite := func() *export.Sprite {
-		if s == nil && err == nil {
-			s, err = load()
-		}
-		return s
-	}
 	made := func() *card {
-		if c == nil && sprite() != nil {
+		if c == nil {
 			var v card
-			if v, err = makeCard(s, w.n, &w.opt, w.drawer); err == nil {
-				c = &v
-			}
+			v, err = makeCard(s, w.n, &w.opt, w.drawer)
+			c = &v
 		}
 		return c
 	}
@@ -305,7 +248,7 @@ func (w *Writer) addFigures(reuse []byte, load func() (*export.Sprite, error)) e
 			b, err = c.appendJSON(w.cards)
 		}
 		if err != nil {
-			w.err = fmt.Errorf("report: sprite %q: %w", f.name, err)
+			w.err = fmt.Errorf("report: sprite %q: %w", s.Name, err)
 			return w.err
 		}
 		w.cards = b
@@ -316,34 +259,25 @@ func (w *Writer) addFigures(reuse []byte, load func() (*export.Sprite, error)) e
 	// The card's bytes but for its position, which leads it.
 	x := bytes.IndexByte(w.cards[start:], ',')
 	if x < 0 {
-		w.err = fmt.Errorf("report: sprite %q: a card without shapes", f.name)
+		w.err = fmt.Errorf("report: sprite %q: a card without shapes", s.Name)
 		return w.err
 	}
 	w.placed = [2]int{w.headLen + start + x, len(w.cards) - start - x}
-	w.tally(f)
-	if !w.allDrawn && !f.known && sprite() != nil {
-		f.setDrawn(s)
-	}
-	if !w.allDrawn && f.known {
+	w.tally(s)
+	if !w.allDrawn {
 		w.allDrawn = true
-		for i := range kinds {
-			w.drawn[i] = w.drawn[i] || f.drawn&(1<<i) != 0
+		for i, k := range kinds {
+			w.drawn[i] = w.drawn[i] || draws(s, k)
 			w.allDrawn = w.allDrawn && w.drawn[i]
 		}
 	}
-	if w.first.offer(f, func() *card {
-		if made() == nil {
-			return nil
-		}
-		h := withHead(*c, f)
-		return &h
-	}); err != nil {
-		w.err = fmt.Errorf("report: sprite %q: %w", f.name, err)
+	if w.first.offer(s, made); err != nil {
+		w.err = fmt.Errorf("report: sprite %q: %w", s.Name, err)
 		return w.err
 	}
 	w.inCards++
 	w.n++
-	w.last = f.name
+	w.last = s.Name
 	if w.inCards == cardSize {
 		w.err = w.flushCards()
 	}
@@ -358,48 +292,51 @@ func (w *Writer) addFigures(reuse []byte, load func() (*export.Sprite, error)) e
 type kindTally struct {
 	area, fp counts
 	hist     [histBins]int
+	// row is the index in kinds of the kind's row, -1 for a name that is
+	// no shape kind: where countAt finds its count of vertices or pieces.
+	row int
 }
 
-// tally adds the sprite whose figures are f to the totals, the histogram
-// and the medians' counts, and its row to the index page, in one pass
-// over its kinds. The page flags a sprite when some opaque pixel is
-// outside one of its shapes, or some kind's fp_area (rounded as the page
-// gets it) is above the threshold.
-func (w *Writer) tally(f *figures) {
+// tally adds s to the totals, the histogram and the medians' counts, and
+// its row to the index page, in one pass over its kinds. The page flags a
+// sprite when some opaque pixel is outside one of its shapes, or some
+// kind's fp_area (rounded as the page gets it) is above the threshold.
+func (w *Writer) tally(s *export.Sprite) {
 	t := &w.t
 	t.Sprites++
-	if f.frame() {
+	if isFrame(s) {
 		t.Frames++
 	}
-	w.images.add(f.name, f.image)
-	if f.pixels == 0 {
+	w.images.add(s.Name, s.Image)
+	if s.Pixels == 0 {
 		t.Empty++
 	}
-	if f.warnings > 0 {
+	if len(s.Warnings) > 0 {
 		t.Warnings++
 	}
-	t.Pixels += f.pixels
+	t.Pixels += s.Pixels
 	p := &w.idx
-	row := p.start(f.name, f.pixels)
+	row := p.start(s)
 	out, flag := 0, false
-	for _, k := range f.kinds {
-		kt := w.kinds[k.name]
+	for k, q := range s.Quality {
+		kt := w.kinds[k]
 		if kt == nil {
-			kt = &kindTally{}
-			w.kinds[k.name] = kt
+			kt = &kindTally{row: kindIndex(k)}
+			w.kinds[k] = kt
 		}
-		kt.area.add(k.ar)
-		kt.fp.add(k.fp)
-		kt.hist[bin(k.fp)]++
-		out += k.outside
-		flag = flag || k.outside != 0 || k.fp > w.threshold
-		p.push(row, k.name, k.outside, k.fp, k.ar, k.count)
+		fp, ar := round4(q.FPArea), round4(q.AreaRatio)
+		kt.area.add(ar)
+		kt.fp.add(fp)
+		kt.hist[bin(fp)]++
+		out += q.Outside
+		flag = flag || q.Outside != 0 || fp > w.threshold
+		p.push(row, k, q.Outside, fp, ar, countAt(s, kt.row))
 	}
 	t.Outside += out
 	if flag {
 		t.Flagged++
 	}
-	p.end(f, out)
+	p.end(s, out)
 }
 
 // flushCards writes the card page being filled.

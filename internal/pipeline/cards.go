@@ -26,17 +26,14 @@ import (
 // same CardKey takes the card of each sprite whose fragment key it finds
 // out of the card file as last written, when the cache's record of the
 // outputs says that file is untouched since, instead of drawing the
-// sprite again (report.Writer.AddCard). With each card the record holds
-// the sprite's row (report.Writer.Row): a sprite whose card and library
-// fragments are all at hand is then added without reading its record
-// (report.Writer.AddRow, spriteSource.light). The rows are taken as
-// they are, so the record ends with its CRC-32C: one damaged is not used.
+// sprite again (report.Writer.AddCard). The record ends with its
+// CRC-32C: a damaged one, whose places could be any bytes, is not used.
 
 // cardsName is the record of the cards in the cache folder, and cardsMagic
 // names its layout.
 const (
 	cardsName  = "report-cards"
-	cardsMagic = "shapegen cards 3\n"
+	cardsMagic = "shapegen cards 2\n"
 )
 
 // cardPlace is where a sprite's card is: a file of the report (an index
@@ -46,19 +43,13 @@ type cardPlace struct {
 	off, n int64
 }
 
-// oldCard is a card of the report as last written, and its sprite's row.
-type oldCard struct {
-	cardPlace
-	row string
-}
-
 // oldCards is the cards of the report as last written.
 type oldCards struct {
 	out   string
 	files []string
 	sums  []string
 	rec   map[string]outputFile
-	at    *keyed[oldCard]
+	at    *keyed[cardPlace]
 	next  int // keyed.get's
 	// cur is the file whose bytes data holds, -1 for none (data is then
 	// only memory to reuse); bad marks the files that are not as recorded.
@@ -95,11 +86,11 @@ func openCards(out, dir, cardKey string, rec map[string]outputFile) *oldCards {
 	}
 	o.bad = make([]bool, nf)
 	n := r.Count()
-	o.at = newKeyed[oldCard](n)
+	o.at = newKeyed[cardPlace](n)
 	for range n {
 		var k sum16
 		copy(k[:], r.Fixed(len(k)))
-		p := oldCard{cardPlace{file: int32(r.Uvarint()), off: int64(r.Uvarint()), n: int64(r.Uvarint())}, r.Str()}
+		p := cardPlace{file: int32(r.Uvarint()), off: int64(r.Uvarint()), n: int64(r.Uvarint())}
 		if p.file < 0 || int(p.file) >= nf {
 			return nil
 		}
@@ -136,17 +127,6 @@ func (o *oldCards) card(k sum16) ([]byte, bool) {
 	return o.data[p.off : p.off+p.n], true
 }
 
-// row returns the row of the sprite with fragment key k, and false when
-// there is none or o is nil. Unlike card it reads no file and changes
-// nothing, so it may be called beside card; next is its own.
-func (o *oldCards) row(k sum16, next *int) (string, bool) {
-	if o == nil {
-		return "", false
-	}
-	p, ok := o.at.get(k, next)
-	return p.row, ok && p.row != ""
-}
-
 // read reads card file i, when the record of the outputs says it is as
 // written with the SHA-256 the cards' record names.
 func (o *oldCards) read(i int32) ([]byte, bool) {
@@ -175,35 +155,23 @@ func (o *oldCards) read(i int32) ([]byte, bool) {
 	return b, err == nil
 }
 
-// newCards gathers where the cards of a report being written go, and
-// the sprites' rows (one after the other in rows, each ending at its
-// rowEnds).
+// newCards gathers where the cards of a report being written go.
 type newCards struct {
-	files   []string
-	fileOf  map[string]int32
-	places  []sum16
-	at      []cardPlace
-	rows    []byte
-	rowEnds []int32
+	files  []string
+	fileOf map[string]int32
+	places []sum16
+	at     []cardPlace
 }
-
-// rowSize is about the bytes of a row (report.Writer.Row): a sprite of
-// the corpus with every kind takes 60-70.
-const rowSize = 72
 
 // reserve makes room for n cards: grown a card at a time, the record was
 // 19 MB of garbage at 100,000 sprites.
 func (c *newCards) reserve(n int) {
-	c.places, c.at, c.rowEnds = slices.Grow(c.places, n), slices.Grow(c.at, n), slices.Grow(c.rowEnds, n)
-	c.rows = slices.Grow(c.rows, n*rowSize)
+	c.places, c.at = slices.Grow(c.places, n), slices.Grow(c.at, n)
 }
 
 // add records that the card of the sprite with fragment key k is the n
-// bytes at off of file, and its row is what row appends (none when it
-// reports false).
-func (c *newCards) add(k sum16, file string, off, n int, row func([]byte) ([]byte, bool)) {
-	c.rows, _ = row(c.rows)
-	c.rowEnds = append(c.rowEnds, int32(len(c.rows)))
+// bytes at off of file.
+func (c *newCards) add(k sum16, file string, off, n int) {
 	i, ok := c.fileOf[file]
 	if !ok {
 		if c.fileOf == nil {
@@ -225,7 +193,7 @@ func (c *newCards) write(dir, cardKey string, rec map[string]outputFile) error {
 			return removeCards(dir)
 		}
 	}
-	// Written a part at a time: whole, the record (10 MB at 100,000
+	// Written a part at a time: whole, the record (2.5 MB at 100,000
 	// sprites) came on top of the build's peak memory.
 	return atomicfile.WriteUnsynced(filepath.Join(dir, cardsName), func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 64<<10)
@@ -240,16 +208,12 @@ func (c *newCards) write(dir, cardKey string, rec map[string]outputFile) error {
 			b = append(binrec.AppendString(b, f), rec[f].SHA256...)
 		}
 		b = binary.AppendUvarint(b, uint64(len(c.places)))
-		start := int32(0)
 		for i, k := range c.places {
 			p := c.at[i]
 			b = append(b, k[:]...)
 			b = binary.AppendUvarint(b, uint64(p.file))
 			b = binary.AppendUvarint(b, uint64(p.off))
 			b = binary.AppendUvarint(b, uint64(p.n))
-			b = binary.AppendUvarint(b, uint64(c.rowEnds[i]-start))
-			b = append(b, c.rows[start:c.rowEnds[i]]...)
-			start = c.rowEnds[i]
 			if len(b) >= 2048 {
 				put(b)
 				b = b[:0]
@@ -299,40 +263,28 @@ func newReportOut(create func(string) (io.WriteCloser, error), opt report.Option
 	return ro
 }
 
-// put adds sp, whose fragment key is key, to the report. When row is
-// not "", sp holds the sprite's name and same_as alone, and row its row
-// as last written: it is added from that and its card (AddRow), or, when
-// the card cannot be copied, read with load and drawn again.
-func (ro *reportOut) put(sp *export.Sprite, key sum16, row string, load func() (*export.Sprite, error)) error {
+// put adds sp, whose fragment key is key, to the report.
+func (ro *reportOut) put(sp *export.Sprite, key sum16) error {
 	var err error
 	if b, ok := ro.old.card(key); ok {
-		if row != "" {
-			err = ro.rw.AddRow(sp.Name, row, b, load)
-		} else {
-			err = ro.rw.AddCard(sp, b)
-		}
+		err = ro.rw.AddCard(sp, b)
 		if ro.copied != nil {
 			ro.copied(report.HTMLFile)
 		}
 	} else {
-		if row != "" {
-			if sp, err = load(); err != nil {
-				return err
-			}
-		}
 		err = ro.rw.Add(sp)
 	}
 	if err == nil && ro.keep {
 		file, off, n := ro.rw.Placed()
-		ro.cards.add(key, file, off, n, ro.rw.Row)
+		ro.cards.add(key, file, off, n)
 	}
 	return err
 }
 
-// add queues sp (see put), which must not change afterwards; an error is
-// returned by close.
-func (ro *reportOut) add(sp *export.Sprite, key sum16, row string, load func() (*export.Sprite, error)) {
-	ro.q.do(func() error { return ro.put(sp, key, row, load) })
+// add queues sp, which must not change afterwards; an error is returned
+// by close.
+func (ro *reportOut) add(sp *export.Sprite, key sum16) {
+	ro.q.do(func() error { return ro.put(sp, key) })
 }
 
 // stop waits for the queued sprites and the files being written, and

@@ -145,11 +145,6 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		lib = &export.Library{Format: head.Format, Generator: head.Generator, Settings: head.Settings}
 	}
 	src := &spriteSource{w: w, srcs: srcs, outs: outs, refs: refs}
-	// A shard build reads every record, so that those damaged are stored
-	// anew: merge copies them all.
-	if lib == nil && ro.old != nil && w.opts.Shard.N == 0 {
-		src.light = lightCheck(lws, ro.old)
-	}
 	keys := make([]sum16, 0, len(refs)) // the sprites' fragment keys, for the engine formats
 	region := trace.StartRegion(ctx, "library and report")
 	for sp := range src.all(&notes) {
@@ -162,7 +157,7 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 				return nil, err
 			}
 		}
-		ro.add(sp, src.key, src.row, src.load)
+		ro.add(sp, src.key)
 		if lib != nil {
 			lib.Sprites = append(lib.Sprites, *sp)
 		}
@@ -203,7 +198,6 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	if err := ro.close(); err != nil {
 		return nil, err
 	}
-	src.settle(&notes)
 	region.End()
 
 	// The engine formats, over the sprites read again: each read shared by
@@ -231,9 +225,6 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	var shared *sharedRead // made below, before any writer runs
 	var readMu sync.Mutex
 	var readErr error // the first error of any read
-	// readNotes are the notes of the records a read computed again: those
-	// of light sprites that the library and report did not read.
-	var readNotes []string
 	for i, e := range export.EngineFormats {
 		if !slices.Contains(cfg.Formats, e.Name) {
 			continue
@@ -263,15 +254,13 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 	shared = newSharedRead(ctx, len(writers), func() iter.Seq[*export.Sprite] {
 		es := &spriteSource{w: w, srcs: srcs, outs: outs, refs: refs, shapes: true}
 		return func(yield func(*export.Sprite) bool) {
-			var damaged []string
-			for sp := range es.all(&damaged) {
+			for sp := range es.all(nil) {
 				if !yield(sp) {
 					break
 				}
 			}
 			readMu.Lock()
 			readErr = cmp.Or(readErr, es.err)
-			readNotes = append(readNotes, damaged...)
 			readMu.Unlock()
 		}
 	})
@@ -296,9 +285,6 @@ func writeOutputs(ctx context.Context, w *worker, srcs []source, outs []outcome,
 		return nil, err
 	}
 
-	readMu.Lock()
-	notes = append(notes, readNotes...)
-	readMu.Unlock()
 	for _, o := range slices.Concat(omitted...) {
 		notes = append(notes, o.String())
 	}
@@ -368,52 +354,11 @@ type spriteSource struct {
 	outs []outcome
 	refs []spriteRef
 	err  error
-	// key is the fragment key (fragKey) of the sprite last yielded; row,
-	// when not "", says that sprite is light: its name and same_as alone,
-	// which load reads in full.
-	key  sum16
-	row  string
-	load func() (*export.Sprite, error)
+	// key is the fragment key (fragKey) of the sprite last yielded.
+	key sum16
 	// shapes, for the engine formats, decodes only what they read (see
 	// export.ReadRecord).
 	shapes bool
-	// light, when not nil, returns the row of the sprite with a
-	// fragment key when every writer has what it needs of the sprite
-	// without reading it (lightCheck).
-	light func(key sum16) (string, bool)
-	// again are the records a light sprite's load found damaged and
-	// stored anew, for settle and the loads after.
-	mu    sync.Mutex
-	again map[int32]loc
-}
-
-// item is a sprite spriteSource yields, with its fragment key and, for a
-// light sprite, its row and how to read it.
-type item struct {
-	sp   *export.Sprite
-	key  sum16
-	row  string
-	load func() (*export.Sprite, error)
-}
-
-// lightCheck returns spriteSource.light for the library files lws and
-// the report's cards as last written: a sprite is light when each
-// library file as last written has its bytes and the report its row.
-// It runs beside the writers, and only looks up.
-func lightCheck(lws []*libOut, cards *oldCards) func(sum16) (string, bool) {
-	olds := make([]*oldFrags, len(lws))
-	for i, lw := range lws {
-		olds[i] = lw.old
-	}
-	next := make([]int, len(olds)+1)
-	return func(k sum16) (string, bool) {
-		for i, o := range olds {
-			if _, ok := o.find(k, &next[i]); !ok {
-				return "", false
-			}
-		}
-		return cards.row(k, &next[len(olds)])
-	}
 }
 
 // all yields each sprite, appending to notes (when not nil) a line for
@@ -425,14 +370,18 @@ func lightCheck(lws []*libOut, cards *oldCards) func(sum16) (string, bool) {
 // by side are most of its time.
 func (s *spriteSource) all(notes *[]string) iter.Seq[*export.Sprite] {
 	return func(yield func(*export.Sprite) bool) {
+		type item struct {
+			sp  *export.Sprite
+			key sum16
+		}
 		ch, stop, done := make(chan item, 64), make(chan struct{}), make(chan struct{})
 		var damaged []string
 		go func() {
 			defer close(done)
 			defer close(ch)
-			s.read(&damaged, func(it item) bool {
+			s.read(&damaged, func(sp *export.Sprite, key sum16) bool {
 				select {
-				case ch <- it:
+				case ch <- item{sp, key}:
 					return true
 				case <-stop:
 					return false
@@ -447,7 +396,7 @@ func (s *spriteSource) all(notes *[]string) iter.Seq[*export.Sprite] {
 			}
 		}()
 		for it := range ch {
-			s.key, s.row, s.load = it.key, it.row, it.load
+			s.key = it.key
 			if !yield(it.sp) {
 				return
 			}
@@ -455,9 +404,10 @@ func (s *spriteSource) all(notes *[]string) iter.Seq[*export.Sprite] {
 	}
 }
 
-// read passes each sprite to put until put returns false, appending to
-// damaged a line for each damaged record; it sets s.err on an error.
-func (s *spriteSource) read(damaged *[]string, put func(item) bool) {
+// read passes each sprite and its fragment key to put until put returns
+// false, appending to damaged a line for each damaged record; it sets
+// s.err on an error.
+func (s *spriteSource) read(damaged *[]string, put func(*export.Sprite, sum16) bool) {
 	var cached [][]byte // the record last read, of outcome last
 	var rb recordBuf
 	last := int32(-1)
@@ -467,21 +417,6 @@ func (s *spriteSource) read(damaged *[]string, put func(item) bool) {
 	left := countRepeats(s.refs)
 	firsts := map[string]*export.RecordLike{}
 	for _, r := range s.refs {
-		key := fragKey(s.outs[r.out].key, r.idx, r.sameAs, r.name == s.refs[0].name) // names are unique
-		l := firsts[r.sameAs]
-		if l != nil {
-			if left[r.sameAs]--; left[r.sameAs] == 0 {
-				delete(firsts, r.sameAs)
-			}
-		}
-		if s.light != nil {
-			if row, ok := s.light(key); ok {
-				if !put(item{sp: &export.Sprite{Name: r.name, SameAs: r.sameAs}, key: key, row: row, load: s.loader(r)}) {
-					return
-				}
-				continue
-			}
-		}
 		if r.out != last {
 			var err error
 			o := &s.outs[r.out]
@@ -500,6 +435,12 @@ func (s *spriteSource) read(damaged *[]string, put func(item) bool) {
 			s.err = fmt.Errorf("%s: the cache holds %d sprites of %s, the index %d", CacheDir, len(cached), quoted(s.srcs[r.out].rel), r.idx+1)
 			return
 		}
+		l := firsts[r.sameAs]
+		if l != nil {
+			if left[r.sameAs]--; left[r.sameAs] == 0 {
+				delete(firsts, r.sameAs)
+			}
+		}
 		sp, mine, ok := export.ReadRecordLike(cached[r.idx], s.shapes, l, left[r.name] > 0)
 		if !ok {
 			s.err = fmt.Errorf("%s: %s: %w", CacheDir, r.name, errDamaged)
@@ -512,69 +453,10 @@ func (s *spriteSource) read(damaged *[]string, put func(item) bool) {
 		if r.sameAs != "" {
 			sp.SameAs = r.sameAs
 		}
-		if !put(item{sp: &sp, key: key}) {
+		if !put(&sp, fragKey(s.outs[r.out].key, r.idx, r.sameAs, r.name == s.refs[0].name)) { // names are unique
 			return
 		}
 	}
-}
-
-// loader returns a function that reads the sprite r in full, for a
-// light sprite, on any goroutine: from its record as it was when the
-// sprite was yielded, or as an earlier load stored it anew, or, when that
-// is damaged, computed again from its image and stored anew (settle
-// then points the outcome at it).
-func (s *spriteSource) loader(r spriteRef) func() (*export.Sprite, error) {
-	o := &s.outs[r.out]
-	l, key, src, n := o.entry.Loc, o.key, s.srcs[r.out], len(o.entry.Facts)
-	return func() (*export.Sprite, error) {
-		s.mu.Lock()
-		at, ok := s.again[r.out] // a sheet's frames are loaded one by one
-		s.mu.Unlock()
-		if !ok {
-			at = l
-		}
-		var rb recordBuf
-		recs, err := s.w.cache.spritesIn(&rb, at, key)
-		if errors.Is(err, errDamaged) {
-			if recs, err = s.w.computeAgain(src, n); err == nil {
-				var fresh loc
-				if fresh, err = s.w.cache.put(key, recs); err == nil {
-					s.mu.Lock()
-					if s.again == nil {
-						s.again = map[int32]loc{}
-					}
-					s.again[r.out] = fresh
-					s.mu.Unlock()
-				}
-			}
-		}
-		if err != nil {
-			return nil, err
-		}
-		if int(r.idx) >= len(recs) {
-			return nil, fmt.Errorf("%s: the cache holds %d sprites of %s, the index %d", CacheDir, len(recs), quoted(src.rel), r.idx+1)
-		}
-		sp, ok := export.ReadRecord(recs[r.idx], false)
-		if !ok {
-			return nil, fmt.Errorf("%s: %s: %w", CacheDir, r.name, errDamaged)
-		}
-		sp.SameAs = r.sameAs
-		return &sp, nil
-	}
-}
-
-// settle points each outcome whose record a light sprite's load stored
-// anew at that record, and appends a note of it to notes; it is called
-// once nothing loads any more.
-func (s *spriteSource) settle(notes *[]string) {
-	for _, i := range slices.Sorted(maps.Keys(s.again)) {
-		o := &s.outs[i]
-		if !o.decoded { // not computed again by read already
-			o.moved(s.again[i])
-			*notes = append(*notes, fmt.Sprintf("cache: the record of %s was damaged; computed again", quoted(s.srcs[i].rel)))
-		}
-	}
-	s.again = nil
 }
 
 // countRepeats returns, for each sprite that others repeat (same_as), how
@@ -863,9 +745,14 @@ func openLibrary(out, file string, open func(io.Writer, *export.Library) (*libOu
 // recompute computes the sprites of src again (its record was damaged),
 // stores a new record and updates o; it returns their record forms.
 func (w *worker) recompute(src source, o *outcome) ([][]byte, error) {
-	sprites, err := w.computeAgain(src, len(o.entry.Facts))
+	set, _ := w.settings(src.rel)
+	imgData, data, err := w.read(src, nil)
 	if err != nil {
 		return nil, err
+	}
+	fresh, sprites := w.compute(src, set, imgData, data)
+	if sprites == nil || len(fresh.entry.Facts) != len(o.entry.Facts) {
+		return nil, fmt.Errorf("%s: changed while the build ran", quoted(src.rel))
 	}
 	l, err := w.cache.put(o.key, sprites)
 	if err != nil {
@@ -881,21 +768,6 @@ func (o *outcome) moved(l loc) {
 	e := *o.entry
 	e.Loc = l
 	o.entry, o.decoded = &e, true
-}
-
-// computeAgain computes the n sprites of src again and returns their
-// record forms, storing nothing.
-func (w *worker) computeAgain(src source, n int) ([][]byte, error) {
-	set, _ := w.settings(src.rel)
-	imgData, data, err := w.read(src, nil)
-	if err != nil {
-		return nil, err
-	}
-	fresh, sprites := w.compute(src, set, imgData, data)
-	if sprites == nil || len(fresh.entry.Facts) != n {
-		return nil, fmt.Errorf("%s: changed while the build ran", quoted(src.rel))
-	}
-	return sprites, nil
 }
 
 // assetDir returns the asset folder dir as the output folder out sees it:

@@ -15,37 +15,6 @@ import (
 	"github.com/shapegen/shapegen/internal/config"
 )
 
-// TestLightSprites: a rebuild adds the sprites whose library bytes and
-// report card and row it has at hand without reading their records
-// (spriteSource.light), but for those the report's first cards take.
-// With every record damaged after a build of 600 rectangles (whose
-// polygons fit them exactly, so that the first page keeps the first 200
-// in name order) and one image added, the rebuild finds at most those
-// 200 damaged, where reading every record finds all 600; and its
-// outputs equal a build without cache.
-func TestLightSprites(t *testing.T) {
-	dir, cfg := rects(t, 600)
-	out := t.TempDir()
-	build(t, dir, out, cfg, 0)
-	if n := damageRecords(t, out); n != 600 {
-		t.Fatalf("%d records damaged, want 600", n)
-	}
-	writePNG(t, dir, "zz-new.png", picture("##.", "###"))
-	res, _ := build(t, dir, out, cfg, 0)
-	damaged := 0
-	for _, note := range res.Notes {
-		if strings.Contains(note, "was damaged") {
-			damaged++
-		}
-	}
-	if damaged == 0 || damaged > 200 {
-		t.Errorf("the rebuild found %d records damaged; want those of the first cards alone, at most 200", damaged)
-	}
-	if d := notFresh(t, dir, out, cfg); len(d) > 0 {
-		t.Errorf("%q differ from a build without cache", d)
-	}
-}
-
 // rects returns an asset folder of n rectangles, r/000.png on, and its
 // configuration: each is opaque but for a border, of a size no other
 // has.
@@ -113,11 +82,10 @@ func damageRecords(t *testing.T, out string) int {
 	return n
 }
 
-// TestShardLightDamaged: a shard build whose records are all damaged
-// leaves none damaged for merge, which copies every record, though a
-// rebuild adds most sprites without reading them (spriteSource.light);
-// the merged outputs equal a build without cache.
-func TestShardLightDamaged(t *testing.T) {
+// TestShardRebuildDamaged: a shard rebuild whose records are all
+// damaged leaves none damaged for merge, which copies every record; the
+// merged outputs equal a build without cache.
+func TestShardRebuildDamaged(t *testing.T) {
 	dir, cfg := rects(t, 300)
 	out := t.TempDir()
 	opts := Options{Dir: dir, Out: out, Config: cfg, Shard: Shard{1, 1}}
@@ -141,15 +109,17 @@ func TestShardLightDamaged(t *testing.T) {
 }
 
 // TestCardsRecordDamaged: a rebuild whose record of the cards is
-// damaged in its last sprite's row, so that the row is not one or holds
-// other figures, writes what a build without cache writes.
+// damaged in its last card's place (the bytes before the CRC-32C that
+// ends it) does not use the record, and writes what a build without
+// cache writes; with a place that points at other bytes the copied card
+// would be wrong or refused.
 func TestCardsRecordDamaged(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		last func(byte) byte
 	}{
-		{"not a row", func(byte) byte { return 0x80 }},           // a varint that goes on past the end
-		{"other figures", func(b byte) byte { return b ^ 0x02 }}, // another count of the last kind
+		{"not a place", func(byte) byte { return 0x80 }},         // a varint that goes on past the end
+		{"another place", func(b byte) byte { return b ^ 0x02 }}, // the last card 2 bytes longer or shorter
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir, cfg := rects(t, 300)
@@ -160,7 +130,13 @@ func TestCardsRecordDamaged(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			b[len(b)-1] = c.last(b[len(b)-1]) // the row of r/299
+			// The last varint before the CRC-32C, r/299's card's length: its
+			// first byte holds the low bits.
+			i := len(b) - 5
+			for b[i-1] >= 0x80 {
+				i--
+			}
+			b[i] = c.last(b[i])
 			if err := os.WriteFile(p, b, 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -175,11 +151,10 @@ func TestCardsRecordDamaged(t *testing.T) {
 	}
 }
 
-// TestLightEngineNotes: with an engine format, which reads every
+// TestEngineNotesDamaged: with an engine format, which reads every
 // record again after the library and the report, a rebuild whose records
-// are all damaged computes each again and says so once for each, though
-// the library and the report read only those of the first cards.
-func TestLightEngineNotes(t *testing.T) {
+// are all damaged computes each again and says so once for each.
+func TestEngineNotesDamaged(t *testing.T) {
 	dir, cfg := rects(t, 300)
 	out := t.TempDir()
 	cfg.Formats = []string{"json", "lua"}
@@ -205,15 +180,13 @@ func TestLightEngineNotes(t *testing.T) {
 	}
 }
 
-// TestLightRebuilds rebuilds 300 rectangles and some copies of them
-// (same_as), in every library format, after changes that make sprites
-// light or not: a copy added of a light sprite, the library's first
-// sprite removed (the next is first) or added, a card file removed (the
-// rows stay), an image renamed, previews and the alpha threshold (the
-// report's CardKey) changed. The outputs equal a build without cache
-// after each. The copies r/005b and r/010b are in the first cards, so
-// that they are read when light.
-func TestLightRebuilds(t *testing.T) {
+// TestRebuildsLikeFresh rebuilds 300 rectangles and some copies of them
+// (same_as), in every library format, after changes: copies added of
+// unchanged sprites, the library's first sprite removed (the next is
+// first) or added, a card file removed, an image renamed, previews and
+// the alpha threshold (the report's CardKey) changed. The outputs equal
+// a build without cache after each.
+func TestRebuildsLikeFresh(t *testing.T) {
 	dir, cfg := rects(t, 300)
 	cfg.Formats = []string{"json", "yaml", "compact"}
 	out := t.TempDir()
@@ -235,7 +208,7 @@ func TestLightRebuilds(t *testing.T) {
 		change func()
 	}{
 		{"cold", func() {}},
-		{"copies of light sprites added", func() {
+		{"copies of unchanged sprites added", func() {
 			writePNG(t, dir, "s/270.png", rect(270))
 			writePNG(t, dir, "s/000.png", rect(0))
 		}},
@@ -275,11 +248,10 @@ func TestLightRebuilds(t *testing.T) {
 	}
 }
 
-// TestLightSheetDamaged: a sheet of 300 frames (islands), its record
-// damaged, whose light frames the report's first cards take, is
-// computed again once, not once for each of those frames; the outputs
+// TestSheetDamaged: a sheet of 300 frames (islands) whose record is
+// damaged is computed again once, not once for each frame; the outputs
 // equal a build without cache.
-func TestLightSheetDamaged(t *testing.T) {
+func TestSheetDamaged(t *testing.T) {
 	dir, out := t.TempDir(), t.TempDir()
 	img := image.NewNRGBA(image.Rect(0, 0, 20*40, 15*40))
 	for i := range 300 {
