@@ -758,16 +758,8 @@ func (w *worker) recompute(src source, o *outcome) ([][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	o.moved(l)
+	o.entry.Loc, o.decoded = l, true
 	return sprites, nil
-}
-
-// moved points o at its record computed again, at l: o gets a new entry,
-// since the index saveEarly makes may be reading the old one.
-func (o *outcome) moved(l loc) {
-	e := *o.entry
-	e.Loc = l
-	o.entry, o.decoded = &e, true
 }
 
 // assetDir returns the asset folder dir as the output folder out sees it:

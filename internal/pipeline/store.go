@@ -533,10 +533,9 @@ func (s *store) save(srcs []source, outs []outcome) error {
 // saveEarly starts writing the index as save would, on a goroutine of
 // its own, so that writing and syncing it (some 24 MB at 100,000 sprites,
 // 0.16-0.35 s) goes on beside the outputs, which are written after it.
-// The index is made from the entries as they are, on that goroutine
-// too: a damaged record that the outputs compute again puts a record and
-// gives its outcome a new entry (the old one is not changed, so the
-// goroutine reads it safely), and save then writes the index again. It does nothing when save would
+// The index is made here, from the entries as they are; a damaged record
+// that the outputs compute again puts a record and changes an entry, and
+// save then writes the index again. It does nothing when save would
 // compact the records file first, which the outputs read. save and close
 // wait for it.
 func (s *store) saveEarly(ctx context.Context, srcs []source, outs []outcome) {
@@ -547,13 +546,14 @@ func (s *store) saveEarly(ctx context.Context, srcs []source, outs []outcome) {
 	if s.compactable(ix) {
 		return
 	}
+	body := s.indexBody(ix)
 	s.mu.Lock()
 	s.earlySize = s.size
 	s.mu.Unlock()
 	done := make(chan error, 1)
 	go func() {
 		defer trace.StartRegion(ctx, "save the cache index early").End()
-		done <- s.writeIndex(s.indexBody(ix))
+		done <- s.writeIndex(body)
 	}()
 	s.early = func() error { return <-done }
 }
