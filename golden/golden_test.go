@@ -9,11 +9,9 @@
 package golden
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/shapegen/shapegen/internal/config"
@@ -45,30 +43,7 @@ func TestLibrary(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if update.Enabled() {
-				if err := os.WriteFile(f, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatalf("%v (run go test ./golden -update)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from golden/%s at line %d (run go test ./golden -update and review the diff)", f, f, firstDiff(got, want))
-			}
+			update.Lines(t, f, got)
 		})
 	}
-}
-
-// firstDiff returns the first line number where a and b differ.
-func firstDiff(a, b []byte) int {
-	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
-	for i := range min(len(la), len(lb)) {
-		if la[i] != lb[i] {
-			return i + 1
-		}
-	}
-	return min(len(la), len(lb)) + 1
 }
