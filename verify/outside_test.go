@@ -228,6 +228,17 @@ func TestOutside(t *testing.T) {
 	}
 }
 
+// exactContains returns p's ContainsPoint as rowsIn computes it, and
+// false when p has no rows.
+func exactContains(p collide.Polygon) (func(q collide.Vec) bool, bool) {
+	in := &rowsIn{p: p}
+	var ok bool
+	if in.r, ok = integerRows(rows{}, p); !ok {
+		return nil, false
+	}
+	return in.contains, true
+}
+
 // scanOutsideConvex is outsideConvex as it was before holdsGridHull: the
 // extremes of every grid line tested, by a polygon's rows where it has
 // them, then the rows pixel by pixel.

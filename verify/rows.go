@@ -77,17 +77,6 @@ func (r rows) contains(x, y int) bool {
 	return uint(i) < uint(len(r.lo)) && r.lo[i] <= x && x <= r.hi[i]
 }
 
-// exactContains returns p's ContainsPoint as rowsIn computes it, and
-// false when p has no rows.
-func exactContains(p collide.Polygon) (func(q collide.Vec) bool, bool) {
-	in := &rowsIn{p: p}
-	var ok bool
-	if in.r, ok = integerRows(rows{}, p); !ok {
-		return nil, false
-	}
-	return in.contains, true
-}
-
 // rowsIn is a polygon p and its rows r (integerRows).
 type rowsIn struct {
 	p collide.Polygon
