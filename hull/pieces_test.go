@@ -751,11 +751,13 @@ func TestPartEnds(t *testing.T) {
 	})
 }
 
-// TestCutBest checks the pairs of parts whose cut refine does not try
-// again until one of them changes, as split and refine record them in
-// tried: after split and after refine on random masks, no straight cut of
-// the union of such a pair that touches, as recorded, has a smaller sum of
-// hull areas. Split records every cut it makes.
+// TestCutBest checks the pairs of parts that refine does not try again
+// until one of them changes, as split and refine record them in tried:
+// after split, after refine, and after a trial join refined in a clone
+// (which shares tried) on random masks, refine would change no recorded
+// pair of live parts: no straight cut of the union of such a pair that
+// touches has a smaller sum of hull areas. Split records every cut it
+// makes.
 func TestCutBest(t *testing.T) {
 	var c cutter
 	eachRandomHull(53, 800, func(name string, m *mask.Mask, _ collide.Polygon) {
@@ -769,19 +771,33 @@ func TestCutBest(t *testing.T) {
 			t.Fatalf("%s: split made %d cuts and recorded %d in %s", name, len(s.parts)-merged, len(s.tried), maskString(m))
 		}
 		check := func(step string) {
-			for k, v := range s.tried {
-				p, q := k[0], k[1]
-				if v != [2]int32{p.ver, q.ver} || !touching(p.runs, q.runs) {
-					continue
-				}
-				u := appendMerged(nil, p.runs, q.runs)
-				if cut, sum, ok := c.bestBelow(u, float64(p.area2+q.area2)-0.5); ok {
-					t.Fatalf("%s: after %s, parts of sums %d and %d are recorded as cut best, but %+v gives %v in %s", name, step, p.area2, q.area2, cut, sum, maskString(m))
+			for i, p := range s.parts {
+				for _, q := range s.parts[i+1:] {
+					if !s.tried.has(p, q) || !touching(p.runs, q.runs) {
+						continue
+					}
+					u := appendMerged(nil, p.runs, q.runs)
+					if cut, sum, ok := c.bestBelow(u, float64(p.area2+q.area2)-0.5); ok {
+						t.Fatalf("%s: after %s, parts of sums %d and %d are recorded as cut best, but %+v gives %v in %s", name, step, p.area2, q.area2, cut, sum, maskString(m))
+					}
 				}
 			}
 		}
+		// A join refined in a clone, as Pieces tries them.
+		trial := func() {
+			if len(s.parts) > 1 {
+				i, j, _ := s.cheapestPair()
+				c := s.clone()
+				c.join(i, j)
+				c.refineN(1)
+			}
+		}
 		check("split")
+		trial()
+		check("split and a trial join")
 		s.refine()
 		check("refine")
+		trial()
+		check("refine and a trial join")
 	})
 }
