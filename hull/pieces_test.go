@@ -293,24 +293,25 @@ func TestCutterAreas(t *testing.T) {
 	var c cutter
 	eachRandomHull(21, 400, func(name string, m *mask.Mask, _ collide.Polygon) {
 		runs := maskRuns(m)
-		check := func(dir string, key func(x, y int) int) {
+		// The sweeps' values are scaled by sc.
+		check := func(dir string, sc float64, key func(x, y int) int) {
 			n := len(c.groups)
 			for i := 0; i+1 < n; i++ {
 				k := int(c.groups[i].k)
 				pre := sideArea2(m, func(x, y int) bool { return key(x, y) <= k })
 				suf := sideArea2(m, func(x, y int) bool { return key(x, y) > k })
-				if c.pre[i] != pre || c.suf[n-2-i] != suf {
-					t.Fatalf("%s: %s cut after %d of %s: sides %v and %v, want %v and %v", name, dir, k, maskString(m), c.pre[i], c.suf[n-2-i], pre, suf)
+				if gp, gs := float64(c.pre[i])/sc, float64(c.suf[n-2-i])/sc; gp != pre || gs != suf {
+					t.Fatalf("%s: %s cut after %d of %s: sides %v and %v, want %v and %v", name, dir, k, maskString(m), gp, gs, pre, suf)
 				}
 			}
 		}
 		c.sum = math.Inf(1) // sweep every suffix
 		box, _ := c.rowsCut(runs)
-		check("row", func(x, y int) int { return y })
+		check("row", 1, func(x, y int) int { return y })
 		for _, b := range slants {
 			c.sum = math.Inf(1)
 			c.slantCut(runs, b, box)
-			check(fmt.Sprintf("(1, %d)", b), func(x, y int) int { return x + int(b)*y })
+			check(fmt.Sprintf("(1, %d)", b), float64(1+b*b), func(x, y int) int { return x + int(b)*y })
 		}
 	})
 }
@@ -335,7 +336,7 @@ func TestCutterSweepBound(t *testing.T) {
 			// pre[i]: groups 0..i; suf[i]: groups n-1-i..n-1.
 			for _, side := range []struct {
 				name string
-				v    []float64
+				v    []int64 // scaled by sc
 				line func(i int) group
 			}{
 				{"prefix", c.pre, func(i int) group { return c.groups[i] }},
@@ -345,13 +346,13 @@ func TestCutterSweepBound(t *testing.T) {
 				for i := range n {
 					add := past(side.line(i).span, sc)
 					bound += add
-					if z := int64(side.v[i] * float64(sc)); z < bound {
-						t.Fatalf("%s: %s %s %d of %s: %v, below the bound %v", name, dir, side.name, i, maskString(m), side.v[i], float64(bound)/float64(sc))
+					if z := side.v[i]; z < bound {
+						t.Fatalf("%s: %s %s %d of %s: %v, below the bound %v", name, dir, side.name, i, maskString(m), float64(z)/float64(sc), float64(bound)/float64(sc))
 					}
 					if i == 0 {
 						continue
 					}
-					grew := int64((side.v[i] - side.v[i-1]) * float64(sc))
+					grew := side.v[i] - side.v[i-1]
 					if grew < add {
 						t.Fatalf("%s: %s %s %d of %s grew by %v, below the bound %v", name, dir, side.name, i, maskString(m), float64(grew)/float64(sc), float64(add)/float64(sc))
 					}
