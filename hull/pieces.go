@@ -826,11 +826,30 @@ func (s *partSet) cheapestPair() (int, int, int64) {
 	return bi, bj, best
 }
 
-// join merges parts[j] into parts[i].
+// join merges parts[j] into parts[i]. The hull of the union is the hull
+// of the two hulls (unionOf: linear in their vertices, where setRuns goes
+// over every row), turned to start where setRuns starts, at the vertex of
+// least y and then greatest x: the same vertices in the same order.
 func (s *partSet) join(i, j int) {
 	p := s.parts[i]
 	q := s.parts[j]
-	s.setRuns(p, appendMerged(s.ar.newRuns(len(p.runs) + len(q.runs))[:0], p.runs, q.runs))
+	h, a2, hi := s.sc.unionOf(p, q)
+	start := 0
+	for k, v := range h {
+		if v.y < h[start].y || v.y == h[start].y && v.x > h[start].x {
+			start = k
+		}
+	}
+	n := len(h)
+	if cap(p.hull) < n {
+		p.hull, s.ar.ipts = cutFrom(s.ar.ipts, n)
+	}
+	p.hull = append(append(p.hull[:0], h[start:]...), h[:start]...)
+	p.lo, p.hi = int32((n-start)%n), int32((hi-start+n)%n) // unionOf's least vertex is its first
+	p.runs = appendMerged(s.ar.newRuns(len(p.runs) + len(q.runs))[:0], p.runs, q.runs)
+	p.area2, p.count = a2, p.count+q.count
+	p.x0, p.y0, p.x1, p.y1 = min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1)
+	p.ver = s.ar.newStamp()
 	s.parts = slices.Delete(s.parts, j, j+1)
 }
 

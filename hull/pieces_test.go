@@ -802,3 +802,37 @@ func TestCutBest(t *testing.T) {
 		check("refine and a trial join")
 	})
 }
+
+// TestJoin checks the part join makes of two parts (its hull from the two
+// hulls) against setRuns of the merged runs, the hull built from every
+// row: the same vertices in the same order, area, pixels, ends and
+// bounds, for every pair of parts after refine on random masks.
+func TestJoin(t *testing.T) {
+	var ch chains
+	eachRandomHull(61, 800, func(name string, m *mask.Mask, _ collide.Polygon) {
+		sp := new(pieceScratch)
+		s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch, ar: &sp.ar}
+		s.atoms(m, &sp.atoms)
+		s.merge(4, DefaultPieces.Gain*float64(m.Count()))
+		s.split(8, 0)
+		s.refine()
+		for i := range s.parts {
+			for j := i + 1; j < len(s.parts); j++ {
+				var want part
+				want.setRuns(appendMerged(nil, s.parts[i].runs, s.parts[j].runs), &ch)
+				c := s.clone()
+				c.join(i, j)
+				got := c.parts[i]
+				gx0, gy0, gx1, gy1 := got.box()
+				wx0, wy0, wx1, wy1 := want.box()
+				if !slices.Equal(got.hull, want.hull) || got.area2 != want.area2 || got.count != want.count ||
+					got.lo != want.lo || got.hi != want.hi || !slices.Equal(got.runs, want.runs) ||
+					gx0 != wx0 || gy0 != wy0 || gx1 != wx1 || gy1 != wy1 {
+					t.Fatalf("%s: join of parts %d and %d gives hull %v (twice area %d, %d pixels, ends %d, %d, bounds %d %d %d %d), want %v (%d, %d, %d, %d, %d %d %d %d) in %s",
+						name, i, j, got.hull, got.area2, got.count, got.lo, got.hi, gx0, gy0, gx1, gy1,
+						want.hull, want.area2, want.count, want.lo, want.hi, wx0, wy0, wx1, wy1, maskString(m))
+				}
+			}
+		}
+	})
+}
