@@ -678,13 +678,20 @@ func (s *partSet) merge(target int, limit float64) {
 		return i
 	}
 	h := s.at.heap[:0]
-	push := func(i, j int) {
+	// The candidate push costed last, whose union is still in s.sc.h (with
+	// its greatest vertex at lastHi): one refreshed at the top is often
+	// taken next, and absorb needs that union.
+	last, lastHi := candidate{a: -1}, 0
+	costed := func(i, j int) candidate {
 		if i > j {
 			i, j = j, i
 		}
 		p, q := s.all[i], s.all[j]
-		h.push(candidate{s.joinCost(p, q), i, j, p.ver, q.ver})
+		_, a2, hi := s.sc.unionOf(p, q)
+		last, lastHi = candidate{a2 - p.area2 - q.area2, i, j, p.ver, q.ver}, hi
+		return last
 	}
+	push := func(i, j int) { h.push(costed(i, j)) }
 	// Pathological masks (noise) can have very many atoms: beyond 4096
 	// they merge by the cells of a 64 x 64 grid first, adjacency aside.
 	alive := s.mergeCells(owner, 64)
@@ -714,15 +721,19 @@ func (s *partSet) merge(target int, limit float64) {
 			continue
 		}
 		if a != c.a || b != c.b || s.all[a].ver != c.va || s.all[b].ver != c.vb {
-			h.pop()
-			push(a, b)
+			h.replaceTop(costed(a, b)) // a pop and a push
 			continue
 		}
 		if alive <= target && float64(c.cost) >= limit {
 			break
 		}
 		h.pop()
-		s.absorb(a, b)
+		if c == last {
+			s.absorbUnion(a, b, s.sc.h, c.cost+s.all[a].area2+s.all[b].area2, lastHi)
+		} else {
+			s.absorb(a, b)
+		}
+		last = candidate{a: -1} // absorb may have used s.sc.h
 		owner[b] = a
 		alive--
 	}
@@ -803,8 +814,14 @@ func (s *partSet) nearest(live []int, i, n int) []int {
 // union is the hull of the two hulls. The runs are gathered once merging
 // is done.
 func (s *partSet) absorb(i, j int) {
+	h, a2, hi := s.sc.unionOf(s.all[i], s.all[j])
+	s.absorbUnion(i, j, h, a2, hi)
+}
+
+// absorbUnion is absorb with the union's hull given, as unionOf returns
+// it.
+func (s *partSet) absorbUnion(i, j int, h []ipt, a2 int64, hi int) {
 	p, q := s.all[i], s.all[j]
-	h, a2, hi := s.sc.unionOf(p, q)
 	p.hull, p.area2, p.count = s.ar.keepHull(p.hull, h), a2, p.count+q.count
 	p.lo, p.hi = 0, int32(hi)
 	p.x0, p.y0, p.x1, p.y1 = min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1)

@@ -836,3 +836,31 @@ func TestJoin(t *testing.T) {
 		}
 	})
 }
+
+// TestMergeHulls checks the hulls merge leaves its parts (each absorb's
+// union, built again or, for a candidate costed just before, the one
+// costing it built) against setRuns of each part's gathered runs: the
+// same area and the same vertices (turned to start at the same one), on
+// random masks, merging to a few parts and, with a large limit, to one.
+func TestMergeHulls(t *testing.T) {
+	var ch chains
+	turned := func(h []ipt) []ipt {
+		lo, _ := lexEnds(h)
+		return append(slices.Clone(h[lo:]), h[:lo]...)
+	}
+	eachRandomHull(67, 800, func(name string, m *mask.Mask, _ collide.Polygon) {
+		for _, target := range []int{3, 1} {
+			sp := new(pieceScratch)
+			s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch, ar: &sp.ar}
+			s.atoms(m, &sp.atoms)
+			s.merge(target, DefaultPieces.Gain*float64(m.Count()))
+			for _, p := range s.parts {
+				var want part
+				want.setRuns(p.runs, &ch)
+				if got, w := turned(p.hull), turned(want.hull); !slices.Equal(got, w) || p.area2 != want.area2 {
+					t.Fatalf("%s: merge to %d leaves a part of hull %v (twice area %d), want %v (%d) in %s", name, target, got, p.area2, w, want.area2, maskString(m))
+				}
+			}
+		}
+	})
+}
