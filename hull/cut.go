@@ -66,7 +66,7 @@ var slants = [...]int32{0, 1, -1}
 type cutter struct {
 	lo, hi      []int32  // per line: least and greatest row of its pixels
 	filled      []uint64 // the lines filled so far, a bit each
-	pre, suf    []float64
+	pre, suf    []int64  // the sweeps' values, scaled (see sweep)
 	groups      []group
 	spans       int64 // the groups' spans summed
 	right, left []ipt
@@ -216,13 +216,14 @@ func (t *cutter) slantCut(runs []prun, b int32, box bounds) {
 // side's hull holds their squares) is below it.
 func (t *cutter) offer(scale float64, c cut) {
 	n := len(t.groups)
+	inv := 1 / scale // exact: the sweeps' integers over scale, 1 or 2
 	t.pre = t.sweep(t.pre, scale, 1, t.sum)
 	// The kept prefixes in order: across rows and columns the first one
 	// kept is hopeful already, as the sweep kept it by the same bound.
 	rest, hopeful := t.spans, false
 	for i := 0; i < len(t.pre) && i+1 < n && !hopeful; i++ {
 		rest -= t.groups[i].span
-		hopeful = t.pre[i]+2*float64(rest) < t.sum
+		hopeful = float64(t.pre[i])*inv+2*float64(rest) < t.sum
 	}
 	if !hopeful {
 		return
@@ -230,7 +231,7 @@ func (t *cutter) offer(scale float64, c cut) {
 	t.suf = t.sweep(t.suf, scale, -1, t.sum)
 	// pre[i]: groups 0..i; suf[n-2-i]: groups i+1..n-1.
 	for i := max(n-1-len(t.suf), 0); i < len(t.pre) && i+1 < n; i++ {
-		if s := t.pre[i] + t.suf[n-2-i]; s < t.sum {
+		if s := float64(t.pre[i]+t.suf[n-2-i]) * inv; s < t.sum {
 			c.k = int32(t.groups[i].k)
 			t.best, t.sum = c, s
 		}
@@ -239,7 +240,7 @@ func (t *cutter) offer(scale float64, c cut) {
 
 // sweep returns in out, for each prefix of the groups (step 1) or each
 // suffix (step -1, shortest first), twice the area of the hull of its
-// pixel squares, up to the first that, with a bound on the other side's,
+// pixel squares times scale (an integer), up to the first that, with a bound on the other side's,
 // is not below limit: no later one can be part of a cut below limit.
 //
 // The bound counts, for each line of the other side, area that the hull
@@ -258,8 +259,9 @@ func (t *cutter) offer(scale float64, c cut) {
 // the frame (q, k) (k the sweep coordinate, q across it), which scales
 // areas by scale (1 or 2); a line's two extreme pixels are all it takes.
 // The sweep counts in units of 1/scale, so that its test against limit is
-// one of integers; the values it returns are exact.
-func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []float64 {
+// one of integers; the values it returns are exact, and kept as integers
+// so that the loop has no float work (offer divides a cut's sum once).
+func (t *cutter) sweep(out []int64, scale float64, step int, limit float64) []int64 {
 	gs := t.groups
 	n := len(gs)
 	out = slices.Grow(out[:0], n)[:n] // cut to the prefixes below limit
@@ -291,7 +293,6 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 	sum := cross(ipt{e.qlo, k}, ipt{e.qhi, k})
 	right[0], left[0] = ipt{e.qhi, k}, ipt{e.qlo, k}
 	nr, nl := 1, 1 // chain lengths
-	inv := 1 / scale
 	for c := range out {
 		e := &gs[first+c*step]
 		k := e.k * int64(step)
@@ -333,7 +334,7 @@ func (t *cutter) sweep(out []float64, scale float64, step int, limit float64) []
 		if z >= room {
 			return out[:c]
 		}
-		out[c] = float64(z) * inv
+		out[c] = z
 	}
 	return out
 }

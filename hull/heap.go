@@ -23,7 +23,20 @@ func (h *minHeap[T]) pop() T {
 	top := a[0]
 	last := len(a) - 1
 	a[0] = a[last]
-	a = a[:last]
+	*h = a[:last]
+	h.down()
+	return top
+}
+
+// replaceTop replaces the least value by x: a pop and a push in one sift.
+func (h *minHeap[T]) replaceTop(x T) {
+	(*h)[0] = x
+	h.down()
+}
+
+// down moves the value at the top down to its place.
+func (h *minHeap[T]) down() {
+	a := *h
 	for i := 0; ; {
 		c := 2*i + 1
 		if c >= len(a) {
@@ -38,6 +51,4 @@ func (h *minHeap[T]) pop() T {
 		a[i], a[c] = a[c], a[i]
 		i = c
 	}
-	*h = a
-	return top
 }

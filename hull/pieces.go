@@ -103,8 +103,9 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 	limit := opt.Gain * float64(excess2)
 	sp := pieceScratches.Get().(*pieceScratch)
 	defer sp.release()
-	sp.ar.runs, sp.ar.ipts = sp.ar.runs[:0], sp.ar.ipts[:0]
-	s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch, ar: &sp.ar}
+	sp.ar.runs, sp.ar.ipts, sp.ar.stamp = sp.ar.runs[:0], sp.ar.ipts[:0], 0
+	clear(sp.tried)
+	s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch, ar: &sp.ar, tried: sp.tried}
 	s.atoms(m, &sp.atoms)
 	s.merge(opt.MaxPieces, limit)
 	s.split(opt.MaxPieces, limit)
@@ -129,16 +130,16 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 	for _, p := range s.parts {
 		out = append(out, Reduce(p.polygon(), opt.MaxVertices))
 	}
-	sp.cut, sp.sc, sp.u, sp.ch = s.cut, s.sc, s.u, s.ch // as grown
+	sp.cut, sp.sc, sp.u, sp.ch, sp.tried = s.cut, s.sc, s.u, s.ch, s.tried // as grown
 	return out
 }
 
 // pieceScratch is the space a Pieces call reuses (the cutter's line
 // tables and sweeps, hull merges, merged runs, hull chains, the parts'
 // arenas, and the atoms' runs, links, chains, hulls and parts, with
-// merge's heap), kept between calls in pieceScratches so that a build
-// does not allocate it for every sprite. Nothing Pieces returns or keeps
-// shares its memory.
+// merge's heap, and refine's set of pairs tried), kept between calls in
+// pieceScratches so that a build does not allocate it for every sprite.
+// Nothing Pieces returns or keeps shares its memory.
 type pieceScratch struct {
 	cut   cutter
 	sc    scratch
@@ -146,6 +147,7 @@ type pieceScratch struct {
 	ch    chains
 	ar    arenas
 	atoms atomScratch
+	tried pairSet
 }
 
 var pieceScratches = sync.Pool{New: func() any { return new(pieceScratch) }}
@@ -166,10 +168,18 @@ func (sp *pieceScratch) release() {
 
 // arenas are the blocks that parts' runs and hulls are cut from. They
 // live as long as one Pieces call (nothing it returns shares them), so
-// cuts, merges and clones do not allocate for every part.
+// cuts, merges and clones do not allocate for every part. They also hand
+// out the parts' stamps, which clones must share.
 type arenas struct {
-	runs []prun
-	ipts []ipt
+	runs  []prun
+	ipts  []ipt
+	stamp int32 // the last stamp handed out
+}
+
+// newStamp returns a stamp no part has had in this Pieces call.
+func (a *arenas) newStamp() int32 {
+	a.stamp++
+	return a.stamp
 }
 
 // cutFrom returns n entries of block past its length (old values, for
@@ -224,7 +234,11 @@ type part struct {
 	hull  []ipt  // positive shoelace, integer corners
 	area2 int64  // twice the hull's area
 	count int64  // pixels
-	ver   int32  // bumped on every change, to spot stale candidates
+	// ver is the part's stamp: every change of its pixels gives it a new
+	// one (arenas.newStamp), so two parts with the same stamp, in a
+	// partSet and its clone, are the same pixels. Merge spots stale
+	// candidates by it, and refine remembers pairs by it.
+	ver int32
 	// lo, hi: the indices of the hull's least and greatest vertex by x,
 	// then y (lexEnds), kept for unionHull with the hull.
 	lo, hi int32
@@ -233,10 +247,10 @@ type part struct {
 	x0, y0, x1, y1 int32
 }
 
-// setRuns sets p's pixels (runs sorted) and its hull, using c's space.
-// As in Convex, each grid line between two rows gets one point per chain,
-// the extremes of the rows above and below it: half the pushes of addRow,
-// and the same hull.
+// setRuns sets p's pixels (runs sorted) and its hull, using c's space;
+// the caller gives p a new stamp. As in Convex, each grid line between
+// two rows gets one point per chain, the extremes of the rows above and
+// below it: half the pushes of addRow, and the same hull.
 func (p *part) setRuns(runs []prun, c *chains) {
 	p.runs = runs
 	c.right, c.left, c.rsum, c.lsum = c.right[:0], c.left[:0], 0, 0
@@ -272,7 +286,12 @@ func (p *part) setRuns(runs []prun, c *chains) {
 	if len(runs) > 0 {
 		p.y0, p.y1 = runs[0].y, runs[len(runs)-1].y+1
 	}
-	p.ver++
+}
+
+// setRuns sets p's pixels as part.setRuns does, and gives it a new stamp.
+func (s *partSet) setRuns(p *part, runs []prun) {
+	p.setRuns(runs, &s.ch)
+	p.ver = s.ar.newStamp()
 }
 
 // setEnds sets p.lo and p.hi for p's hull.
@@ -315,11 +334,11 @@ type partSet struct {
 	parts []*part
 	sc    scratch
 	cut   cutter
-	u     []prun                // refine's union of two parts' runs
-	ch    chains                // setRuns's hull chains
-	tried map[[2]*part][2]int32 // the parts' versions when refine last cut the pair
-	at    *atomScratch          // the atoms' runs and links, for merge
-	ar    *arenas               // the parts' runs and hulls
+	u     []prun       // refine's union of two parts' runs
+	ch    chains       // setRuns's hull chains
+	tried pairSet      // pairs of parts refine would not change, shared with clones
+	at    *atomScratch // the atoms' runs and links, for merge
+	ar    *arenas      // the parts' runs and hulls, and their stamps
 }
 
 // scratch is reusable space for hull merges (h) and for the
@@ -407,7 +426,7 @@ func (s *partSet) setAtoms(a *atomScratch) {
 		k := h + len(g.c.right) + len(g.c.left)
 		p.hull, h = a.hulls[h:k:k], k
 		p.setEnds()
-		p.area2, p.count, p.ver, p.alive = g.c.area2(), g.count, 1, true
+		p.area2, p.count, p.ver, p.alive = g.c.area2(), g.count, s.ar.newStamp(), true
 		p.x0, p.y0, p.x1, p.y1 = math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32
 		s.all[j] = p
 	}
@@ -659,13 +678,20 @@ func (s *partSet) merge(target int, limit float64) {
 		return i
 	}
 	h := s.at.heap[:0]
-	push := func(i, j int) {
+	// The candidate push costed last, whose union is still in s.sc.h (with
+	// its greatest vertex at lastHi): one refreshed at the top is often
+	// taken next, and absorb needs that union.
+	last, lastHi := candidate{a: -1}, 0
+	costed := func(i, j int) candidate {
 		if i > j {
 			i, j = j, i
 		}
 		p, q := s.all[i], s.all[j]
-		h.push(candidate{s.joinCost(p, q), i, j, p.ver, q.ver})
+		_, a2, hi := s.sc.unionOf(p, q)
+		last, lastHi = candidate{a2 - p.area2 - q.area2, i, j, p.ver, q.ver}, hi
+		return last
 	}
+	push := func(i, j int) { h.push(costed(i, j)) }
 	// Pathological masks (noise) can have very many atoms: beyond 4096
 	// they merge by the cells of a 64 x 64 grid first, adjacency aside.
 	alive := s.mergeCells(owner, 64)
@@ -695,15 +721,19 @@ func (s *partSet) merge(target int, limit float64) {
 			continue
 		}
 		if a != c.a || b != c.b || s.all[a].ver != c.va || s.all[b].ver != c.vb {
-			h.pop()
-			push(a, b)
+			h.replaceTop(costed(a, b)) // a pop and a push
 			continue
 		}
 		if alive <= target && float64(c.cost) >= limit {
 			break
 		}
 		h.pop()
-		s.absorb(a, b)
+		if c == last {
+			s.absorbUnion(a, b, s.sc.h, c.cost+s.all[a].area2+s.all[b].area2, lastHi)
+		} else {
+			s.absorb(a, b)
+		}
+		last = candidate{a: -1} // absorb may have used s.sc.h
 		owner[b] = a
 		alive--
 	}
@@ -784,12 +814,18 @@ func (s *partSet) nearest(live []int, i, n int) []int {
 // union is the hull of the two hulls. The runs are gathered once merging
 // is done.
 func (s *partSet) absorb(i, j int) {
+	h, a2, hi := s.sc.unionOf(s.all[i], s.all[j])
+	s.absorbUnion(i, j, h, a2, hi)
+}
+
+// absorbUnion is absorb with the union's hull given, as unionOf returns
+// it.
+func (s *partSet) absorbUnion(i, j int, h []ipt, a2 int64, hi int) {
 	p, q := s.all[i], s.all[j]
-	h, a2, hi := s.sc.unionOf(p, q)
 	p.hull, p.area2, p.count = s.ar.keepHull(p.hull, h), a2, p.count+q.count
 	p.lo, p.hi = 0, int32(hi)
 	p.x0, p.y0, p.x1, p.y1 = min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1)
-	p.ver++
+	p.ver = s.ar.newStamp()
 	q.alive = false
 }
 
@@ -807,35 +843,54 @@ func (s *partSet) cheapestPair() (int, int, int64) {
 	return bi, bj, best
 }
 
-// join merges parts[j] into parts[i].
+// join merges parts[j] into parts[i]. The hull of the union is the hull
+// of the two hulls (unionOf: linear in their vertices, where setRuns goes
+// over every row), turned to start where setRuns starts, at the vertex of
+// least y and then greatest x: the same vertices in the same order.
 func (s *partSet) join(i, j int) {
 	p := s.parts[i]
 	q := s.parts[j]
-	p.setRuns(appendMerged(s.ar.newRuns(len(p.runs) + len(q.runs))[:0], p.runs, q.runs), &s.ch)
+	h, a2, hi := s.sc.unionOf(p, q)
+	start := 0
+	for k, v := range h {
+		if v.y < h[start].y || v.y == h[start].y && v.x > h[start].x {
+			start = k
+		}
+	}
+	n := len(h)
+	if cap(p.hull) < n {
+		p.hull, s.ar.ipts = cutFrom(s.ar.ipts, n)
+	}
+	p.hull = append(append(p.hull[:0], h[start:]...), h[:start]...)
+	p.lo, p.hi = int32((n-start)%n), int32((hi-start+n)%n) // unionOf's least vertex is its first
+	p.runs = appendMerged(s.ar.newRuns(len(p.runs) + len(q.runs))[:0], p.runs, q.runs)
+	p.area2, p.count = a2, p.count+q.count
+	p.x0, p.y0, p.x1, p.y1 = min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1)
+	p.ver = s.ar.newStamp()
 	s.parts = slices.Delete(s.parts, j, j+1)
 }
 
 // refine re-cuts the union of every two parts that touch by the best
 // straight cut, while that lowers the sum of their hull areas. Every
-// change lowers the total, an integer, so it ends; a pair is tried again
-// only when one of its parts has changed.
+// change lowers the total, an integer, so it ends; a pair is not tried
+// again while neither part has changed (s.tried).
 func (s *partSet) refine() { s.refineN(refinePasses) }
 
 // refineN is refine with at most passes passes.
 func (s *partSet) refineN(passes int) {
 	const minGain = 1
 	if s.tried == nil {
-		s.tried = map[[2]*part][2]int32{}
+		s.tried = pairSet{}
 	}
 	for pass, changed := 0, true; changed && pass < passes; pass++ {
 		changed = false
 		for i, p := range s.parts {
 			for _, q := range s.parts[i+1:] {
-				key, vers := [2]*part{p, q}, [2]int32{p.ver, q.ver}
-				if v, ok := s.tried[key]; ok && v == vers {
+				if s.tried.has(p, q) {
 					continue
 				}
-				s.tried[key] = vers
+				// Recorded now, and dropped below when the pair changes.
+				s.tried.add(p, q)
 				if p.area2+q.area2-2*(p.count+q.count) < minGain || !p.near(q) || !touching(p.runs, q.runs) {
 					continue
 				}
@@ -848,15 +903,18 @@ func (s *partSet) refineN(passes int) {
 				a, b := c.apply(u, s.ar)
 				// The new hulls are built in scratch space, and copied
 				// into the parts' own when kept.
-				na, nb := part{ver: p.ver, hull: s.sc.pa}, part{ver: q.ver, hull: s.sc.pb}
+				na, nb := part{hull: s.sc.pa}, part{hull: s.sc.pb}
 				na.setRuns(a, &s.ch)
 				nb.setRuns(b, &s.ch)
 				s.sc.pa, s.sc.pb = na.hull, nb.hull
 				if len(a) == 0 || len(b) == 0 || na.area2+nb.area2 > p.area2+q.area2-minGain {
 					continue
 				}
-				p.runs, p.hull, p.area2, p.count, p.ver = na.runs, s.ar.keepHull(p.hull, na.hull), na.area2, na.count, na.ver
-				q.runs, q.hull, q.area2, q.count, q.ver = nb.runs, s.ar.keepHull(q.hull, nb.hull), nb.area2, nb.count, nb.ver
+				// A clone (or the partSet it came from) may still have the
+				// pair as it was, and must try it.
+				s.tried.remove(p, q)
+				p.runs, p.hull, p.area2, p.count, p.ver = na.runs, s.ar.keepHull(p.hull, na.hull), na.area2, na.count, s.ar.newStamp()
+				q.runs, q.hull, q.area2, q.count, q.ver = nb.runs, s.ar.keepHull(q.hull, nb.hull), nb.area2, nb.count, s.ar.newStamp()
 				p.lo, p.hi, q.lo, q.hi = na.lo, na.hi, nb.lo, nb.hi
 				p.x0, p.y0, p.x1, p.y1 = na.box()
 				q.x0, q.y0, q.x1, q.y1 = nb.box()
@@ -867,14 +925,31 @@ func (s *partSet) refineN(passes int) {
 	}
 }
 
-// cutBest records that parts p and q (p before q in parts) are the best
-// cut of their pixels, so that refine does not try the pair again until
-// one of them changes: no cut of their union has a smaller sum.
+// cutBest records that parts p and q are the best cut of their pixels, so
+// that refine does not try the pair again until one of them changes: no
+// cut of their union has a smaller sum.
 func (s *partSet) cutBest(p, q *part) {
 	if s.tried == nil {
-		s.tried = map[[2]*part][2]int32{}
+		s.tried = pairSet{}
 	}
-	s.tried[[2]*part{p, q}] = [2]int32{p.ver, q.ver}
+	s.tried.add(p, q)
+}
+
+// pairSet is a set of pairs of parts by their stamps, either way round.
+// As a stamp stands for one set of pixels, a partSet and its clones can
+// share one: what refine learns in a clone holds for the parts they have
+// in common.
+type pairSet map[[2]int32]struct{}
+
+func pairKey(p, q *part) [2]int32 { return [2]int32{min(p.ver, q.ver), max(p.ver, q.ver)} }
+
+func (ps pairSet) add(p, q *part)    { ps[pairKey(p, q)] = struct{}{} }
+func (ps pairSet) remove(p, q *part) { delete(ps, pairKey(p, q)) }
+
+// has reports whether ps holds the pair p, q.
+func (ps pairSet) has(p, q *part) bool {
+	_, ok := ps[pairKey(p, q)]
+	return ok
 }
 
 // touching reports whether some pixel of a and some pixel of b touch (by
@@ -903,11 +978,11 @@ func (s *partSet) total() int64 {
 	return t
 }
 
-// clone returns a copy of s that can change without changing s.
+// clone returns a copy of s that can change without changing s (but for
+// the pairs they share in tried, which stay true for both).
 // The parts and their hulls are copied into one array each.
 func (s *partSet) clone() *partSet {
-	c := &partSet{sc: s.sc, cut: s.cut, u: s.u, ch: s.ch, ar: s.ar, tried: make(map[[2]*part][2]int32, len(s.tried))}
-	m := make(map[*part]*part, len(s.parts))
+	c := &partSet{sc: s.sc, cut: s.cut, u: s.u, ch: s.ch, ar: s.ar, tried: s.tried}
 	parts := make([]part, len(s.parts))
 	c.parts = make([]*part, len(s.parts))
 	n := 0
@@ -922,13 +997,6 @@ func (s *partSet) clone() *partSet {
 		k := copy(hulls, p.hull)
 		q.hull, hulls = hulls[:k:k], hulls[k:]
 		c.parts[i] = q
-		m[p] = q
-	}
-	for k, v := range s.tried {
-		a, b := m[k[0]], m[k[1]]
-		if a != nil && b != nil {
-			c.tried[[2]*part{a, b}] = v
-		}
 	}
 	return c
 }
@@ -1012,8 +1080,8 @@ func (s *partSet) split(target int, limit float64) {
 		p := s.parts[bi]
 		a, b := memo[p].c.apply(p.runs, s.ar)
 		q := &part{alive: true}
-		q.setRuns(b, &s.ch)
-		p.setRuns(a, &s.ch)
+		s.setRuns(q, b)
+		s.setRuns(p, a)
 		s.parts = append(s.parts, q)
 		s.cutBest(p, q)
 	}

@@ -293,24 +293,25 @@ func TestCutterAreas(t *testing.T) {
 	var c cutter
 	eachRandomHull(21, 400, func(name string, m *mask.Mask, _ collide.Polygon) {
 		runs := maskRuns(m)
-		check := func(dir string, key func(x, y int) int) {
+		// The sweeps' values are scaled by sc.
+		check := func(dir string, sc float64, key func(x, y int) int) {
 			n := len(c.groups)
 			for i := 0; i+1 < n; i++ {
 				k := int(c.groups[i].k)
 				pre := sideArea2(m, func(x, y int) bool { return key(x, y) <= k })
 				suf := sideArea2(m, func(x, y int) bool { return key(x, y) > k })
-				if c.pre[i] != pre || c.suf[n-2-i] != suf {
-					t.Fatalf("%s: %s cut after %d of %s: sides %v and %v, want %v and %v", name, dir, k, maskString(m), c.pre[i], c.suf[n-2-i], pre, suf)
+				if gp, gs := float64(c.pre[i])/sc, float64(c.suf[n-2-i])/sc; gp != pre || gs != suf {
+					t.Fatalf("%s: %s cut after %d of %s: sides %v and %v, want %v and %v", name, dir, k, maskString(m), gp, gs, pre, suf)
 				}
 			}
 		}
 		c.sum = math.Inf(1) // sweep every suffix
 		box, _ := c.rowsCut(runs)
-		check("row", func(x, y int) int { return y })
+		check("row", 1, func(x, y int) int { return y })
 		for _, b := range slants {
 			c.sum = math.Inf(1)
 			c.slantCut(runs, b, box)
-			check(fmt.Sprintf("(1, %d)", b), func(x, y int) int { return x + int(b)*y })
+			check(fmt.Sprintf("(1, %d)", b), float64(1+b*b), func(x, y int) int { return x + int(b)*y })
 		}
 	})
 }
@@ -335,7 +336,7 @@ func TestCutterSweepBound(t *testing.T) {
 			// pre[i]: groups 0..i; suf[i]: groups n-1-i..n-1.
 			for _, side := range []struct {
 				name string
-				v    []float64
+				v    []int64 // scaled by sc
 				line func(i int) group
 			}{
 				{"prefix", c.pre, func(i int) group { return c.groups[i] }},
@@ -345,13 +346,13 @@ func TestCutterSweepBound(t *testing.T) {
 				for i := range n {
 					add := past(side.line(i).span, sc)
 					bound += add
-					if z := int64(side.v[i] * float64(sc)); z < bound {
-						t.Fatalf("%s: %s %s %d of %s: %v, below the bound %v", name, dir, side.name, i, maskString(m), side.v[i], float64(bound)/float64(sc))
+					if z := side.v[i]; z < bound {
+						t.Fatalf("%s: %s %s %d of %s: %v, below the bound %v", name, dir, side.name, i, maskString(m), float64(z)/float64(sc), float64(bound)/float64(sc))
 					}
 					if i == 0 {
 						continue
 					}
-					grew := int64((side.v[i] - side.v[i-1]) * float64(sc))
+					grew := side.v[i] - side.v[i-1]
 					if grew < add {
 						t.Fatalf("%s: %s %s %d of %s grew by %v, below the bound %v", name, dir, side.name, i, maskString(m), float64(grew)/float64(sc), float64(add)/float64(sc))
 					}
@@ -751,11 +752,13 @@ func TestPartEnds(t *testing.T) {
 	})
 }
 
-// TestCutBest checks the pairs of parts whose cut refine does not try
-// again until one of them changes, as split and refine record them in
-// tried: after split and after refine on random masks, no straight cut of
-// the union of such a pair that touches, as recorded, has a smaller sum of
-// hull areas. Split records every cut it makes.
+// TestCutBest checks the pairs of parts that refine does not try again
+// until one of them changes, as split and refine record them in tried:
+// after split, after refine, and after a trial join refined in a clone
+// (which shares tried) on random masks, refine would change no recorded
+// pair of live parts: no straight cut of the union of such a pair that
+// touches has a smaller sum of hull areas. Split records every cut it
+// makes.
 func TestCutBest(t *testing.T) {
 	var c cutter
 	eachRandomHull(53, 800, func(name string, m *mask.Mask, _ collide.Polygon) {
@@ -769,19 +772,95 @@ func TestCutBest(t *testing.T) {
 			t.Fatalf("%s: split made %d cuts and recorded %d in %s", name, len(s.parts)-merged, len(s.tried), maskString(m))
 		}
 		check := func(step string) {
-			for k, v := range s.tried {
-				p, q := k[0], k[1]
-				if v != [2]int32{p.ver, q.ver} || !touching(p.runs, q.runs) {
-					continue
-				}
-				u := appendMerged(nil, p.runs, q.runs)
-				if cut, sum, ok := c.bestBelow(u, float64(p.area2+q.area2)-0.5); ok {
-					t.Fatalf("%s: after %s, parts of sums %d and %d are recorded as cut best, but %+v gives %v in %s", name, step, p.area2, q.area2, cut, sum, maskString(m))
+			for i, p := range s.parts {
+				for _, q := range s.parts[i+1:] {
+					if !s.tried.has(p, q) || !touching(p.runs, q.runs) {
+						continue
+					}
+					u := appendMerged(nil, p.runs, q.runs)
+					if cut, sum, ok := c.bestBelow(u, float64(p.area2+q.area2)-0.5); ok {
+						t.Fatalf("%s: after %s, parts of sums %d and %d are recorded as cut best, but %+v gives %v in %s", name, step, p.area2, q.area2, cut, sum, maskString(m))
+					}
 				}
 			}
 		}
+		// A join refined in a clone, as Pieces tries them.
+		trial := func() {
+			if len(s.parts) > 1 {
+				i, j, _ := s.cheapestPair()
+				c := s.clone()
+				c.join(i, j)
+				c.refineN(1)
+			}
+		}
 		check("split")
+		trial()
+		check("split and a trial join")
 		s.refine()
 		check("refine")
+		trial()
+		check("refine and a trial join")
+	})
+}
+
+// TestJoin checks the part join makes of two parts (its hull from the two
+// hulls) against setRuns of the merged runs, the hull built from every
+// row: the same vertices in the same order, area, pixels, ends and
+// bounds, for every pair of parts after refine on random masks.
+func TestJoin(t *testing.T) {
+	var ch chains
+	eachRandomHull(61, 800, func(name string, m *mask.Mask, _ collide.Polygon) {
+		sp := new(pieceScratch)
+		s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch, ar: &sp.ar}
+		s.atoms(m, &sp.atoms)
+		s.merge(4, DefaultPieces.Gain*float64(m.Count()))
+		s.split(8, 0)
+		s.refine()
+		for i := range s.parts {
+			for j := i + 1; j < len(s.parts); j++ {
+				var want part
+				want.setRuns(appendMerged(nil, s.parts[i].runs, s.parts[j].runs), &ch)
+				c := s.clone()
+				c.join(i, j)
+				got := c.parts[i]
+				gx0, gy0, gx1, gy1 := got.box()
+				wx0, wy0, wx1, wy1 := want.box()
+				if !slices.Equal(got.hull, want.hull) || got.area2 != want.area2 || got.count != want.count ||
+					got.lo != want.lo || got.hi != want.hi || !slices.Equal(got.runs, want.runs) ||
+					gx0 != wx0 || gy0 != wy0 || gx1 != wx1 || gy1 != wy1 {
+					t.Fatalf("%s: join of parts %d and %d gives hull %v (twice area %d, %d pixels, ends %d, %d, bounds %d %d %d %d), want %v (%d, %d, %d, %d, %d %d %d %d) in %s",
+						name, i, j, got.hull, got.area2, got.count, got.lo, got.hi, gx0, gy0, gx1, gy1,
+						want.hull, want.area2, want.count, want.lo, want.hi, wx0, wy0, wx1, wy1, maskString(m))
+				}
+			}
+		}
+	})
+}
+
+// TestMergeHulls checks the hulls merge leaves its parts (each absorb's
+// union, built again or, for a candidate costed just before, the one
+// costing it built) against setRuns of each part's gathered runs: the
+// same area and the same vertices (turned to start at the same one), on
+// random masks, merging to a few parts and, with a large limit, to one.
+func TestMergeHulls(t *testing.T) {
+	var ch chains
+	turned := func(h []ipt) []ipt {
+		lo, _ := lexEnds(h)
+		return append(slices.Clone(h[lo:]), h[:lo]...)
+	}
+	eachRandomHull(67, 800, func(name string, m *mask.Mask, _ collide.Polygon) {
+		for _, target := range []int{3, 1} {
+			sp := new(pieceScratch)
+			s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch, ar: &sp.ar}
+			s.atoms(m, &sp.atoms)
+			s.merge(target, DefaultPieces.Gain*float64(m.Count()))
+			for _, p := range s.parts {
+				var want part
+				want.setRuns(p.runs, &ch)
+				if got, w := turned(p.hull), turned(want.hull); !slices.Equal(got, w) || p.area2 != want.area2 {
+					t.Fatalf("%s: merge to %d leaves a part of hull %v (twice area %d), want %v (%d) in %s", name, target, got, p.area2, w, want.area2, maskString(m))
+				}
+			}
+		}
 	})
 }
