@@ -15,8 +15,8 @@ type capper struct {
 	next, prev []int32 // next[v] < 0: v is gone
 	ringOf     []int32
 	// meet[v]: where v's collapse step puts the new vertex, set when the
-	// step is offered (see collapse), so that the step, once popped, need
-	// not find it again.
+	// step is offered (see collapse) and moved outward when it is popped,
+	// so that the step need not find it again.
 	meet   []collide.Vec
 	seen   []uint32 // seen[v] == query: edge v -> next(v) tested in this query
 	query  uint32
@@ -174,12 +174,17 @@ const (
 )
 
 type capStep struct {
-	cost float64 // the area it adds
+	cost float64 // the area it adds, or a bound below it (see collapse)
 	kind int8
-	v    int32
+	// exact: cost is the step's own. A collapse step is offered with a
+	// bound, and put back with its cost when it comes first (see
+	// limitRing).
+	exact bool
+	v     int32
 }
 
-// before orders steps by cost, then vertex, then kind.
+// before orders steps by cost, then vertex, then kind; whether a cost is
+// exact plays no part.
 func (a capStep) before(b capStep) bool {
 	return a.cost < b.cost || a.cost == b.cost && (a.v < b.v || a.v == b.v && a.kind < b.kind)
 }
@@ -340,7 +345,23 @@ func (c *capper) limitRing(ri int, max int32) {
 			}
 			changed, before = c.remove(ri, s.v)
 		default:
-			if r.n <= 3 || c.collapseBlocked(s.v) {
+			if r.n <= 3 {
+				continue
+			}
+			if !s.exact {
+				// The step comes first by a bound below its cost (see
+				// collapse): it goes back with its cost, and so comes out
+				// where it would have with that cost all along, as every
+				// other step's cost is at least its key. A void step goes,
+				// as it would never have been offered.
+				x, ok := c.outward(s.v, c.meet[s.v])
+				if ok {
+					c.meet[s.v] = x
+					h.set(capStep{cost: c.collapseCost(s.v, x), kind: stepCollapse, exact: true, v: s.v})
+				}
+				continue
+			}
+			if c.collapseBlocked(s.v) {
 				continue
 			}
 			changed, before = c.collapseEdge(ri, s.v)
@@ -385,7 +406,8 @@ func (c *capper) removal(v int32) (capStep, bool) {
 
 // meeting returns where the edges before and after edge v -> w meet when
 // extended past v and before w, and false when they do not meet there (on
-// the outer side of the edge).
+// the outer side of the edge). The point is exact but for rounding: see
+// outward for the point a collapse puts its new vertex at.
 func (c *capper) meeting(v int32) (collide.Vec, bool) {
 	u, w := c.prev[v], c.next[v]
 	z := c.next[w]
@@ -400,13 +422,24 @@ func (c *capper) meeting(v int32) (collide.Vec, bool) {
 	if !(t > 0) || pw.Sub(pv).Cross(x.Sub(pv)) >= -c.eps || x.Sub(pw).Dot(d2) >= 0 {
 		return collide.Vec{}, false
 	}
-	// x is rounded: moved outward (right of both lines) by a margin, so
-	// that the new edges pass clearly outside v and w, which lie on pixel
-	// corners, rather than a rounding error inside them.
+	return x, true
+}
+
+// outward returns x, the meeting point of edge v -> w's neighbours, moved
+// outward (right of both lines) by a margin, so that the new edges pass
+// clearly outside v and w, which lie on pixel corners, rather than a
+// rounding error inside them; false when no margin up to 1e-3 of the
+// scale does (the point is then too far out along near-parallel edges).
+// It is apart from meeting because it is dear (square roots, and some
+// twenty tries when it fails) and only the steps that are popped need it.
+func (c *capper) outward(v int32, x collide.Vec) (collide.Vec, bool) {
+	u, w := c.prev[v], c.next[v]
+	z := c.next[w]
+	pu, pv, pw, pz := c.pos[u], c.pos[v], c.pos[w], c.pos[z]
+	d1, d2 := pv.Sub(pu), pz.Sub(pw)
 	right := func(d collide.Vec) collide.Vec { return collide.V(d.Y, -d.X).Scale(1 / d.Len()) }
 	n := right(d1).Add(right(d2))
 	n = n.Scale(1 / n.Len())
-	pu, pz := c.pos[u], c.pos[z]
 	for margin := c.margin; margin < 1e-3*c.scale; margin *= 2 {
 		y := x.Add(n.Scale(margin))
 		e1, e2 := y.Sub(pu), pz.Sub(y)
@@ -418,18 +451,34 @@ func (c *capper) meeting(v int32) (collide.Vec, bool) {
 }
 
 // collapse returns the step replacing edge v -> next(v) and its ends by
-// the meeting point of its neighbours, which it keeps in meet[v]: its cost
-// is the triangle it adds. The step reads the links around v alone, so
-// while it is in the heap (limitRing offers it again whenever they
-// change) meet[v] is what meeting(v) would return.
+// the meeting point of its neighbours, which it keeps in meet[v]. The
+// step's cost is the triangle it adds up to the point moved outward (see
+// outward), but that is dear, and most steps offered never come first; so
+// it comes with a bound below its cost instead, the triangle up to the
+// point itself less a slack for rounding, and limitRing finds the cost
+// (and whether the step is void, outward failing) only when the step
+// comes first. The step reads the links around v alone, so while it is
+// in the heap (limitRing offers it again whenever they change) meet[v] is
+// what meeting(v) would return.
 func (c *capper) collapse(v int32) (capStep, bool) {
 	x, ok := c.meeting(v)
 	if !ok {
 		return capStep{}, false
 	}
 	c.meet[v] = x
+	pv, e := c.pos[v], c.pos[c.next[v]].Sub(c.pos[v])
+	// The outward move only adds area (it is to the right of the edge
+	// too); the slack covers the rounding of both costs, which is within
+	// a few units in the last place of the terms of their cross products.
+	slack := 1e-9 * (math.Abs(x.X) + math.Abs(x.Y) + math.Abs(pv.X) + math.Abs(pv.Y) + c.scale) * (math.Abs(e.X) + math.Abs(e.Y))
+	return capStep{cost: c.collapseCost(v, x) - slack, kind: stepCollapse, v: v}, true
+}
+
+// collapseCost returns the area that collapsing edge v -> next(v) into
+// point x adds: the triangle v, x, next(v).
+func (c *capper) collapseCost(v int32, x collide.Vec) float64 {
 	pv, pw := c.pos[v], c.pos[c.next[v]]
-	return capStep{cost: x.Sub(pv).Cross(pw.Sub(pv)) / 2, kind: stepCollapse, v: v}, true
+	return x.Sub(pv).Cross(pw.Sub(pv)) / 2
 }
 
 // remove removes vertex v of ring ri and returns the vertices whose steps
@@ -451,7 +500,8 @@ func (c *capper) remove(ri int, v int32) (changed []int32, before int32) {
 }
 
 // collapseEdge replaces edge v -> w of ring ri and its ends by their
-// neighbours' meeting point (meet[v], v's step being in the heap), and
+// neighbours' meeting point (meet[v], moved outward when v's step was
+// popped), and
 // returns the vertices whose steps changed as remove does: both steps of
 // the new vertex and its neighbours, and the collapse step of the vertex
 // before them.
@@ -486,10 +536,10 @@ func (c *capper) removalBlocked(v int32) bool {
 
 // collapseBlocked is removalBlocked for collapsing edge v -> w = next(v)
 // of a ring u -> v -> w -> z into u -> x -> z. As x is moved out past
-// rounding (see meeting), v and w end up just inside the new edges, and
+// rounding (see outward), v and w end up just inside the new edges, and
 // the region added is the triangle v, x, w and two slivers u, v, x and
 // w, x, z, all checked; only u and z, which stay, may be touched. x is
-// meet[v]: v's collapse step must be in the heap.
+// meet[v], moved outward: v's collapse step must have just been popped.
 func (c *capper) collapseBlocked(v int32) bool {
 	x := c.meet[v]
 	u, w := c.prev[v], c.next[v]
