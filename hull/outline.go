@@ -139,9 +139,6 @@ func (t *tracing) needsLimit(max int) bool {
 	return false
 }
 
-// dx, dy are the edge directions 0..3: +x, +y, -x, -y.
-var dx, dy = [4]int{1, 0, -1, 0}, [4]int{0, 1, 0, -1}
-
 // tracing holds the rings of one mask as linked lists of vertices, and
 // the scratch space of tracing them, kept between calls in tracings.
 type tracing struct {
@@ -216,19 +213,20 @@ func (t *tracing) trace(m *mask.Mask) {
 		t.runs = m.AppendRuns(t.runs, y)
 		t.rows = append(t.rows, int32(len(t.runs)))
 	}
-	// edges[v]: bit d set when an edge leaves corner v in direction d, and
-	// bit 4+d once a ring has followed it. Edges keep the pixel on their
-	// left in the shoelace sense: tops run +x, right sides +y, bottoms -x,
-	// left sides -y. They come from the runs of each row and of the rows
-	// above and below. Bit v%64 of marked[v/64] is set when corner v has
-	// an edge, so that the search for rings below skips the many corners
-	// without one (inside and outside the shape) a word at a time.
+	// edges[v]: bit d set when an edge leaves corner v in direction d (0
+	// to 3: +x, +y, -x, -y), and bit 4+d once a ring has followed it.
+	// Edges keep the pixel on their left in the shoelace sense: tops run
+	// +x, right sides +y, bottoms -x, left sides -y. They come from the
+	// runs of each row and of the rows above and below. Bit v%64 of
+	// marked[v/64] is set when corner v has an edge, so that the search
+	// for rings below skips the many corners without one (inside and
+	// outside the shape) a word at a time.
 	t.edges = grown(t.edges, w1*(h+1))
 	t.marked = grown(t.marked, (len(t.edges)+63)/64)
 	edges, marked := t.edges, t.marked
 	leaves := func(v int, d uint) {
 		edges[v] |= 1 << d
-		marked[v/64] |= 1 << (v % 64)
+		marked[uint(v)/64] |= 1 << (uint(v) % 64)
 	}
 	for y := range h {
 		above, cur, below := t.row(y-1), t.row(y), t.row(y+1)
@@ -236,8 +234,16 @@ func (t *tracing) trace(m *mask.Mask) {
 			leaves((y+1)*w1+r.X0, 3) // left side of the run
 			leaves(y*w1+r.X1, 1)     // right side
 		}
-		uncoveredBy(cur, above, func(x int) { leaves(y*w1+x, 0) })
-		uncoveredBy(cur, below, func(x int) { leaves((y+1)*w1+x+1, 2) })
+		uncoveredBy(cur, above, func(x0, x1 int) {
+			for v := y*w1 + x0; v < y*w1+x1; v++ {
+				leaves(v, 0)
+			}
+		})
+		uncoveredBy(cur, below, func(x0, x1 int) {
+			for v := (y+1)*w1 + x0 + 1; v <= (y+1)*w1+x1; v++ {
+				leaves(v, 2)
+			}
+		})
 	}
 	t.w1, t.occupied = w1, grown(t.occupied, w1*(h+1))
 	t.pts, t.next, t.prev, t.rings = t.pts[:0], t.next[:0], t.prev[:0], t.rings[:0]
@@ -323,9 +329,11 @@ func (t *tracing) islandAt(p image.Point) int32 {
 	return t.island[int(t.rows[p.Y])+i]
 }
 
-// uncoveredBy calls f with every pixel x of the runs a (one row) that no
-// run of b (another row) covers; both are sorted.
-func uncoveredBy(a, b []mask.Run, f func(x int)) {
+// uncoveredBy calls f(x0, x1) with every span of pixels x0 <= x < x1 of
+// the runs a (one row) that no run of b (another row) covers, left to
+// right; both are sorted. A span is called for at once, rather than each
+// of its pixels, as most are long.
+func uncoveredBy(a, b []mask.Run, f func(x0, x1 int)) {
 	j := 0
 	for _, r := range a {
 		x := r.X0
@@ -341,9 +349,8 @@ func uncoveredBy(a, b []mask.Run, f func(x int)) {
 			if j < len(b) {
 				end = min(end, b[j].X0)
 			}
-			for ; x < end; x++ {
-				f(x)
-			}
+			f(x, end)
+			x = end
 		}
 	}
 }
@@ -378,11 +385,15 @@ func (t *tracing) follow(v0, d0 int) {
 		t.occupied[v]++
 		n++
 	}
+	// The loop reads the edges and steps through a local slice and table:
+	// through t, each store to edges would have t's fields read again.
+	edges := t.edges
+	step := [4]int{1, t.w1, -1, -t.w1} // corner index steps by direction
 	for v, d := v0, d0; ; {
-		t.edges[v] |= 1 << (4 + d)
-		v += dx[d] + dy[d]*t.w1
+		edges[v] |= 0x10 << (uint(d) & 3)
+		v += step[d]
 		in := d
-		d = turnTo(in, t.edges[v]&0xf)
+		d = turnTo(in, edges[v]&0xf)
 		if v == v0 && d == d0 {
 			// Whether the ring turns at v0 shows only now; its vertex
 			// there, if any, goes last and then heads the ring.
