@@ -3,6 +3,7 @@ package hull
 import (
 	"cmp"
 	"image"
+	"math"
 	"math/bits"
 	"slices"
 	"sync"
@@ -269,6 +270,21 @@ func (t *tracing) row(y int) []mask.Run {
 		return nil
 	}
 	return t.runs[t.rows[y]:t.rows[y+1]]
+}
+
+// bounds returns the least and greatest x and y of the corners of the
+// traced mask's set pixels; the mask must have one.
+func (t *tracing) bounds() (minX, minY, maxX, maxY int) {
+	minX, minY, maxX, maxY = math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+	for y := range len(t.rows) - 1 {
+		runs := t.row(y)
+		if len(runs) == 0 {
+			continue
+		}
+		minX, maxX = min(minX, runs[0].X0), max(maxX, runs[len(runs)-1].X1)
+		minY, maxY = min(minY, y), y+1
+	}
+	return minX, minY, maxX, maxY
 }
 
 // labelIslands numbers the 8-connected islands of the traced mask as

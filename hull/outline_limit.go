@@ -106,14 +106,6 @@ type capRing struct {
 // newCapper returns t's rings as a capper, which reuses t's scratch.
 func newCapper(t *tracing, island func(image.Point) int32) *capper {
 	c := &t.capper
-	scale := 1.0
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, r := range t.rings {
-		for v, k := r.head, 0; k < r.n; v, k = t.next[v], k+1 {
-			x, y := float64(t.pts[v].x), float64(t.pts[v].y)
-			minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
-		}
-	}
 	// Room for every vertex and as many again for the steps' new ones,
 	// so that the lists rarely grow.
 	n := 0
@@ -128,9 +120,17 @@ func newCapper(t *tracing, island func(image.Point) int32) *capper {
 	c.heap = stepHeap{steps: c.heap.steps[:0], at: c.heap.at[:0]}
 	c.rings = slices.Grow(c.rings[:0], len(t.rings))
 	c.grid = edgeGrid{head: c.grid.head[:0], filed: c.grid.filed[:0]}
+	scale := 1.0 // the largest coordinate magnitude, at least 1
 	if len(t.rings) > 0 {
-		c.grid.x0, c.grid.y0 = minX, minY
-		c.grid.w, c.grid.h = int((maxX-minX)/gridCell)+1, int((maxY-minY)/gridCell)+1
+		// The rings' vertices span the corners of the set pixels, which
+		// the runs give at less cost than the vertices: simplify removes
+		// only vertices whose removal grows an outer ring (a hole lies
+		// within its island's outer ring), so none that bounds the rings
+		// in x or y. No coordinate is negative.
+		minX, minY, maxX, maxY := t.bounds()
+		scale = max(scale, float64(maxX), float64(maxY))
+		c.grid.x0, c.grid.y0 = float64(minX), float64(minY)
+		c.grid.w, c.grid.h = (maxX-minX)/gridCell+1, (maxY-minY)/gridCell+1
 		c.grid.head = slices.Grow(c.grid.head, c.grid.w*c.grid.h)[:c.grid.w*c.grid.h]
 		for i := range c.grid.head {
 			c.grid.head[i] = -1
@@ -145,7 +145,6 @@ func newCapper(t *tracing, island func(image.Point) int32) *capper {
 			if k > 0 {
 				c.link(i-1, i)
 			}
-			scale = max(scale, max(math.Abs(p.X), math.Abs(p.Y)))
 		}
 		c.link(int32(len(c.pos))-1, first)
 		cr.head = first

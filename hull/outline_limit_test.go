@@ -2,6 +2,7 @@ package hull
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -61,5 +62,38 @@ func TestCollapseBound(t *testing.T) {
 	}
 	if checked < 1000 {
 		t.Errorf("checked %d collapse steps, want at least 1000", checked)
+	}
+}
+
+// TestCapperBounds holds newCapper's grid origin and size, and its scale,
+// which it takes from the mask's runs, to those of the rings' vertices
+// themselves, over seeded random masks and tolerances: simplify must not
+// have moved the rings' bounds.
+func TestCapperBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	for i := range 600 {
+		m, kind := outlineMask(rng)
+		for _, tol := range []float64{0, 0.5, 2, 8} {
+			tr := new(tracing)
+			tr.trace(m)
+			tr.simplify(tol)
+			tr.labelIslands()
+			if len(tr.rings) == 0 {
+				continue
+			}
+			c := newCapper(tr, tr.islandAt)
+			minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+			scale := 1.0
+			for _, p := range c.pos {
+				minX, minY, maxX, maxY = min(minX, p.X), min(minY, p.Y), max(maxX, p.X), max(maxY, p.Y)
+				scale = max(scale, math.Abs(p.X), math.Abs(p.Y))
+			}
+			w, h := int((maxX-minX)/gridCell)+1, int((maxY-minY)/gridCell)+1
+			g := c.grid
+			if g.x0 != minX || g.y0 != minY || g.w != w || g.h != h || c.scale != scale {
+				t.Fatalf("case %d (%s), tolerance %v: grid at (%v, %v), %d x %d cells, scale %v; want (%v, %v), %d x %d, %v in %s",
+					i, kind, tol, g.x0, g.y0, g.w, g.h, c.scale, minX, minY, w, h, scale, maskString(m))
+			}
+		}
 	}
 }
