@@ -225,26 +225,25 @@ func (t *tracing) trace(m *mask.Mask) {
 	t.edges = grown(t.edges, w1*(h+1))
 	t.marked = grown(t.marked, (len(t.edges)+63)/64)
 	edges, marked := t.edges, t.marked
-	leaves := func(v int, d uint) {
-		edges[v] |= 1 << d
-		marked[uint(v)/64] |= 1 << (uint(v) % 64)
-	}
+	// Each row's runs are the next one's above: the rows slide down.
+	above, cur := t.row(-1), t.row(0)
 	for y := range h {
-		above, cur, below := t.row(y-1), t.row(y), t.row(y+1)
+		below := t.row(y + 1)
 		for _, r := range cur {
-			leaves((y+1)*w1+r.X0, 3) // left side of the run
-			leaves(y*w1+r.X1, 1)     // right side
+			fileEdge(edges, marked, (y+1)*w1+r.X0, 3) // left side of the run
+			fileEdge(edges, marked, y*w1+r.X1, 1)     // right side
 		}
 		uncoveredBy(cur, above, func(x0, x1 int) {
 			for v := y*w1 + x0; v < y*w1+x1; v++ {
-				leaves(v, 0)
+				fileEdge(edges, marked, v, 0)
 			}
 		})
 		uncoveredBy(cur, below, func(x0, x1 int) {
 			for v := (y+1)*w1 + x0 + 1; v <= (y+1)*w1+x1; v++ {
-				leaves(v, 2)
+				fileEdge(edges, marked, v, 2)
 			}
 		})
+		above, cur = cur, below
 	}
 	t.w1, t.occupied = w1, grown(t.occupied, w1*(h+1))
 	t.pts, t.next, t.prev, t.rings = t.pts[:0], t.next[:0], t.prev[:0], t.rings[:0]
@@ -262,6 +261,14 @@ func (t *tracing) trace(m *mask.Mask) {
 			}
 		}
 	}
+}
+
+// fileEdge sets bit d of edges[v], for an edge leaving corner v in
+// direction d, and corner v's bit of marked (see trace). It is a function
+// of the slices rather than a closure over them so that it inlines.
+func fileEdge(edges []uint8, marked []uint64, v int, d uint) {
+	edges[v] |= 1 << (d & 7)
+	marked[uint(v)/64] |= 1 << (uint(v) % 64)
 }
 
 // row returns the runs of row y, none outside the mask.
