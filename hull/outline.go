@@ -392,19 +392,14 @@ func turnTo(d int, out uint8) int {
 // d0, keeping only the corners where it turns. Where each edge leads is
 // fixed by turnTo, so the ring closes on its first edge.
 func (t *tracing) follow(v0, d0 int) {
-	head, n := -1, 0
+	// The ring's vertices are first to first+n-1, in order: each links
+	// to the next and the previous index, and the ends are joined last.
+	first, n := len(t.pts), 0
 	// turnAt adds a vertex at corner v at the end of the ring.
 	turnAt := func(v int) {
 		k := len(t.pts)
 		t.pts = append(t.pts, ipt{int64(v % t.w1), int64(v / t.w1)})
-		t.next, t.prev = append(t.next, k), append(t.prev, k)
-		if head >= 0 {
-			last := t.prev[head]
-			t.next[last], t.prev[k] = k, last
-			t.next[k], t.prev[head] = head, k
-		} else {
-			head = k
-		}
+		t.next, t.prev = append(t.next, k+1), append(t.prev, k-1)
 		t.occupied[v]++
 		n++
 	}
@@ -412,6 +407,7 @@ func (t *tracing) follow(v0, d0 int) {
 	// through t, each store to edges would have t's fields read again.
 	edges := t.edges
 	step := [4]int{1, t.w1, -1, -t.w1} // corner index steps by direction
+	head := first
 	for v, d := v0, d0; ; {
 		edges[v] |= 0x10 << (uint(d) & 3)
 		v += step[d]
@@ -430,6 +426,8 @@ func (t *tracing) follow(v0, d0 int) {
 			turnAt(v)
 		}
 	}
+	last := first + n - 1 // a ring turns at least four times
+	t.next[last], t.prev[first] = first, last
 	// The pixel on the left of the first edge.
 	x, y := v0%t.w1, v0/t.w1
 	px := [4]image.Point{{x, y}, {x - 1, y}, {x - 1, y - 1}, {x, y - 1}}[d0]
