@@ -217,6 +217,27 @@ func (h *stepHeap) set(s capStep) {
 	h.fix(i)
 }
 
+// push adds s, which no step of the heap may share a vertex and kind
+// with, at the end of the heap, out of place: build must follow before
+// the heap is used.
+func (h *stepHeap) push(s capStep) {
+	k := s.key()
+	for len(h.at) <= k {
+		h.at = append(h.at, -1)
+	}
+	h.at[k] = int32(len(h.steps))
+	h.steps = append(h.steps, s)
+}
+
+// build puts the steps of the heap in their places (after push), moving
+// each down from the last with children to the first, which takes time
+// linear in the steps rather than a move up for each.
+func (h *stepHeap) build() {
+	for i := len(h.steps)/2 - 1; i >= 0; i-- {
+		h.down(i, h.steps[i])
+	}
+}
+
 // drop takes out the step of vertex v and the kind, if the heap has it.
 func (h *stepHeap) drop(v int32, kind int8) {
 	if k := (capStep{v: v, kind: kind}).key(); k < len(h.at) && h.at[k] >= 0 {
@@ -263,6 +284,13 @@ func (h *stepHeap) fix(i int) {
 		h.at[s[i].key()] = int32(i)
 		i = p
 	}
+	h.down(i, x)
+}
+
+// down moves step x, which is to go at i, down to its place below i,
+// shifting the steps it passes into the place it leaves.
+func (h *stepHeap) down(i int, x capStep) {
+	s := h.steps
 	for {
 		c := 2*i + 1
 		if c >= len(s) {
@@ -325,9 +353,16 @@ func (c *capper) limitRing(ri int, max int32) {
 			h.drop(v, stepCollapse)
 		}
 	}
+	// The first steps go in at once: the heap is empty.
 	for v, k := r.head, int32(0); k < r.n; v, k = c.next[v], k+1 {
-		offer(v, true)
+		if s, ok := c.removal(v); ok {
+			h.push(s)
+		}
+		if s, ok := c.collapse(v); ok {
+			h.push(s)
+		}
 	}
+	h.build()
 	for r.n > max && len(h.steps) > 0 {
 		s := h.pop()
 		if c.next[s.v] < 0 {
@@ -349,16 +384,21 @@ func (c *capper) limitRing(ri int, max int32) {
 			}
 			if !s.exact {
 				// The step comes first by a bound below its cost (see
-				// collapse): it goes back with its cost, and so comes out
-				// where it would have with that cost all along, as every
-				// other step's cost is at least its key. A void step goes,
+				// collapse). With its cost it comes where it would have
+				// come all along, as every other step's cost is at least
+				// its key: still first, when it is before the heap's
+				// first step, or else back in the heap. A void step goes,
 				// as it would never have been offered.
 				x, ok := c.outward(s.v, c.meet[s.v])
-				if ok {
-					c.meet[s.v] = x
-					h.set(capStep{cost: c.collapseCost(s.v, x), kind: stepCollapse, exact: true, v: s.v})
+				if !ok {
+					continue
 				}
-				continue
+				c.meet[s.v] = x
+				s = capStep{cost: c.collapseCost(s.v, x), kind: stepCollapse, exact: true, v: s.v}
+				if len(h.steps) > 0 && !s.before(h.steps[0]) {
+					h.set(s)
+					continue
+				}
 			}
 			if c.collapseBlocked(s.v) {
 				continue

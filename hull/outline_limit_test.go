@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -94,6 +95,58 @@ func TestCapperBounds(t *testing.T) {
 				t.Fatalf("case %d (%s), tolerance %v: grid at (%v, %v), %d x %d cells, scale %v; want (%v, %v), %d x %d, %v in %s",
 					i, kind, tol, g.x0, g.y0, g.w, g.h, c.scale, minX, minY, w, h, scale, maskString(m))
 			}
+		}
+	}
+}
+
+// TestStepHeapBuild holds a heap filled by push and build, then changed by
+// set and drop, to pop its steps in the order of before, over seeded
+// random steps (costs drawn from few values, so that ties are common).
+func TestStepHeapBuild(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	for i := range 300 {
+		var h stepHeap
+		want := map[int]capStep{} // by key
+		for v := range int32(rng.IntN(60)) {
+			for kind := range int8(2) {
+				if rng.IntN(3) > 0 {
+					s := capStep{cost: float64(rng.IntN(8)), kind: kind, v: v}
+					h.push(s)
+					want[s.key()] = s
+				}
+			}
+		}
+		h.build()
+		for range rng.IntN(20) {
+			s := capStep{cost: float64(rng.IntN(8)), kind: int8(rng.IntN(2)), v: int32(rng.IntN(60))}
+			if rng.IntN(2) == 0 {
+				h.set(s)
+				want[s.key()] = s
+			} else {
+				h.drop(s.v, s.kind)
+				delete(want, s.key())
+			}
+		}
+		var sorted []capStep
+		for _, s := range want {
+			sorted = append(sorted, s)
+		}
+		slices.SortFunc(sorted, func(a, b capStep) int {
+			if a.before(b) {
+				return -1
+			}
+			return 1
+		})
+		for j, s := range sorted {
+			if len(h.steps) == 0 {
+				t.Fatalf("case %d: heap empty after %d pops, want %d steps", i, j, len(sorted))
+			}
+			if got := h.pop(); got != s {
+				t.Fatalf("case %d: pop %d = %+v, want %+v", i, j, got, s)
+			}
+		}
+		if len(h.steps) != 0 {
+			t.Fatalf("case %d: %d steps left, want none", i, len(h.steps))
 		}
 	}
 }
