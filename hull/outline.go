@@ -314,10 +314,12 @@ func (t *tracing) labelIslands() {
 		}
 		return i
 	}
-	for y := 1; y < len(t.rows)-1; y++ {
+	// Locals, as stores to parent would have t's fields read again.
+	runs, rows := t.runs, t.rows
+	for y := 1; y < len(rows)-1; y++ {
 		// Two pointers over the row above, runs[i], and this one, runs[j].
-		for i, j := t.rows[y-1], t.rows[y]; i < t.rows[y] && j < t.rows[y+1]; {
-			a, b := t.runs[i], t.runs[j]
+		for i, j, iEnd, jEnd := rows[y-1], rows[y], rows[y], rows[y+1]; i < iEnd && j < jEnd; {
+			a, b := &runs[i], &runs[j]
 			if b.X0 <= a.X1 && a.X0 <= b.X1 { // touch, corners included
 				if ri, rj := find(i), find(j); ri < rj {
 					parent[rj] = ri
