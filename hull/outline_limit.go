@@ -600,10 +600,13 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32)
 	minX, maxX := min(tri[0].X, min(tri[1].X, tri[2].X)), max(tri[0].X, max(tri[1].X, tri[2].X))
 	minY, maxY := min(tri[0].Y, min(tri[1].Y, tri[2].Y)), max(tri[0].Y, max(tri[1].Y, tri[2].Y))
 	corner := func(q collide.Vec) int {
-		for i, t := range tri {
-			if q == t {
-				return i
-			}
+		switch q {
+		case tri[0]:
+			return 0
+		case tri[1]:
+			return 1
+		case tri[2]:
+			return 2
 		}
 		return -1
 	}
@@ -635,10 +638,10 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32)
 					continue // tested already
 				}
 				c.seen[a] = c.query
-				pa, pb := c.pos[a], c.pos[b]
 				if own(a, b) {
 					continue
 				}
+				pa, pb := c.pos[a], c.pos[b]
 				ca, cb := corner(pa), corner(pb)
 				switch {
 				case ca >= 0 && !touch[ca] || cb >= 0 && !touch[cb]:
