@@ -58,9 +58,12 @@ const gridCell = 8
 // clamped to the grid (the border cells take what lies beyond).
 func (g *edgeGrid) span(minX, minY, maxX, maxY float64) (cx0, cy0, cx1, cy1 int) {
 	cell := func(v, o float64, n int) int {
-		q := min(float64(n-1), (v-o)/gridCell)
+		q := (v - o) / gridCell
 		if !(q > 0) {
 			return 0
+		}
+		if q > float64(n-1) {
+			return n - 1
 		}
 		return int(q) // rounds down, as q > 0
 	}
@@ -68,7 +71,15 @@ func (g *edgeGrid) span(minX, minY, maxX, maxY float64) (cx0, cy0, cx1, cy1 int)
 }
 
 func (g *edgeGrid) add(a, b int32, pa, pb collide.Vec) {
-	box := [4]float64{min(pa.X, pb.X), min(pa.Y, pb.Y), max(pa.X, pb.X), max(pa.Y, pb.Y)}
+	box := [4]float64{pa.X, pa.Y, pb.X, pb.Y}
+	// Plain comparisons rather than min and max, which would spend
+	// instructions on NaN and the sign of zero; the box is only compared.
+	if pb.X < pa.X {
+		box[0], box[2] = pb.X, pa.X
+	}
+	if pb.Y < pa.Y {
+		box[1], box[3] = pb.Y, pa.Y
+	}
 	cx0, cy0, cx1, cy1 := g.span(box[0], box[1], box[2], box[3])
 	for cy := cy0; cy <= cy1; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
@@ -597,8 +608,8 @@ func (c *capper) collapseBlocked(v int32) bool {
 // end at any other corner blocks. Rings then never cross nor overlap, and
 // touch only where they did.
 func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32) bool) bool {
-	minX, maxX := min(tri[0].X, min(tri[1].X, tri[2].X)), max(tri[0].X, max(tri[1].X, tri[2].X))
-	minY, maxY := min(tri[0].Y, min(tri[1].Y, tri[2].Y)), max(tri[0].Y, max(tri[1].Y, tri[2].Y))
+	minX, maxX := span3(tri[0].X, tri[1].X, tri[2].X)
+	minY, maxY := span3(tri[0].Y, tri[1].Y, tri[2].Y)
 	corner := func(q collide.Vec) int {
 		switch q {
 		case tri[0]:
@@ -663,6 +674,23 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32)
 		}
 	}
 	return false
+}
+
+// span3 returns the least and greatest of a, b and c, by plain
+// comparisons (see edgeGrid.add).
+func span3(a, b, c float64) (lo, hi float64) {
+	lo, hi = a, a
+	if b < lo {
+		lo = b
+	} else if b > hi {
+		hi = b
+	}
+	if c < lo {
+		lo = c
+	} else if c > hi {
+		hi = c
+	}
+	return lo, hi
 }
 
 // intoCorner reports whether the segment from corner i of tri to q runs

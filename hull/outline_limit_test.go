@@ -150,3 +150,19 @@ func TestStepHeapBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestSpan3 holds span3 to min and max over seeded random triples drawn
+// from few values (so that ties are common), in every order.
+func TestSpan3(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 28))
+	for range 2000 {
+		v := [3]float64{float64(rng.IntN(4)) - 1.5, float64(rng.IntN(4)) - 1.5, float64(rng.IntN(4)) - 1.5}
+		for _, p := range [][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+			a, b, c := v[p[0]], v[p[1]], v[p[2]]
+			lo, hi := span3(a, b, c)
+			if lo != min(a, b, c) || hi != max(a, b, c) {
+				t.Fatalf("span3(%v, %v, %v) = %v, %v, want %v, %v", a, b, c, lo, hi, min(a, b, c), max(a, b, c))
+			}
+		}
+	}
+}
