@@ -118,16 +118,20 @@ type capRing struct {
 func newCapper(t *tracing, island func(image.Point) int32) *capper {
 	c := &t.capper
 	// Room for every vertex and as many again for the steps' new ones,
-	// so that the lists rarely grow.
+	// so that the lists rarely grow. The rings' vertices fill the first
+	// n places, set below (links by link), rather than one append each.
 	n := 0
 	for _, r := range t.rings {
 		n += r.n
 	}
-	n += n + 16
-	c.pos = slices.Grow(c.pos[:0], n)
-	c.next, c.prev, c.ringOf = slices.Grow(c.next[:0], n), slices.Grow(c.prev[:0], n), slices.Grow(c.ringOf[:0], n)
-	c.seen, c.query = slices.Grow(c.seen[:0], n), 0
-	c.meet = slices.Grow(c.meet[:0], n)
+	room := n + n + 16
+	c.pos = slices.Grow(c.pos[:0], room)[:n]
+	c.next, c.prev = slices.Grow(c.next[:0], room)[:n], slices.Grow(c.prev[:0], room)[:n]
+	c.ringOf = slices.Grow(c.ringOf[:0], room)[:n]
+	c.seen, c.query = slices.Grow(c.seen[:0], room)[:n], 0
+	c.meet = slices.Grow(c.meet[:0], room)[:n]
+	clear(c.seen)
+	clear(c.meet)
 	c.heap = stepHeap{steps: c.heap.steps[:0], at: c.heap.at[:0]}
 	c.rings = slices.Grow(c.rings[:0], len(t.rings))
 	c.grid = edgeGrid{head: c.grid.head[:0], filed: c.grid.filed[:0]}
@@ -147,19 +151,18 @@ func newCapper(t *tracing, island func(image.Point) int32) *capper {
 			c.grid.head[i] = -1
 		}
 	}
+	i := int32(0) // the next vertex
 	for ri, r := range t.rings {
-		cr := capRing{n: int32(r.n), island: island(r.pixel)}
-		first := int32(len(c.pos))
+		first := i
 		for v, k := r.head, 0; k < r.n; v, k = t.next[v], k+1 {
-			p := collide.V(float64(t.pts[v].x), float64(t.pts[v].y))
-			i := c.newVertex(p, int32(ri))
+			c.pos[i], c.ringOf[i] = collide.V(float64(t.pts[v].x), float64(t.pts[v].y)), int32(ri)
 			if k > 0 {
 				c.link(i-1, i)
 			}
+			i++
 		}
-		c.link(int32(len(c.pos))-1, first)
-		cr.head = first
-		c.rings = append(c.rings, cr)
+		c.link(i-1, first)
+		c.rings = append(c.rings, capRing{head: first, n: int32(r.n), island: island(r.pixel)})
 	}
 	c.eps = 1e-12 * scale * scale
 	c.scale, c.margin = scale, 1e-9*scale
