@@ -554,10 +554,9 @@ func (c *capper) remove(ri int, v int32) (changed []int32, before int32) {
 
 // collapseEdge replaces edge v -> w of ring ri and its ends by their
 // neighbours' meeting point (meet[v], moved outward when v's step was
-// popped), and
-// returns the vertices whose steps changed as remove does: both steps of
-// the new vertex and its neighbours, and the collapse step of the vertex
-// before them.
+// popped), and returns the vertices whose steps changed as remove does:
+// both steps of the new vertex and its neighbours, and the collapse step
+// of the vertex before them.
 func (c *capper) collapseEdge(ri int, v int32) (changed []int32, before int32) {
 	r := &c.rings[ri]
 	x := c.meet[v]
