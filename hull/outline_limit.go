@@ -581,9 +581,7 @@ func (c *capper) collapseEdge(ri int, v int32) (changed []int32, before int32) {
 func (c *capper) removalBlocked(v int32) bool {
 	p, n := c.prev[v], c.next[v]
 	tri := [3]collide.Vec{c.pos[p], c.pos[v], c.pos[n]}
-	return c.blocked(tri, [3]bool{true, false, true}, func(a, b int32) bool {
-		return a == p && b == v || a == v && b == n
-	})
+	return c.blocked(tri, [3]bool{true, false, true}, &ownEdges{{p, v}, {v, n}, {-1, -1}})
 }
 
 // collapseBlocked is removalBlocked for collapsing edge v -> w = next(v)
@@ -597,19 +595,24 @@ func (c *capper) collapseBlocked(v int32) bool {
 	u, w := c.prev[v], c.next[v]
 	z := c.next[w]
 	pu, pv, pw, pz := c.pos[u], c.pos[v], c.pos[w], c.pos[z]
-	own := func(a, b int32) bool { return a == u && b == v || a == v && b == w || a == w && b == z }
-	return c.blocked([3]collide.Vec{pv, x, pw}, [3]bool{}, own) ||
-		c.blocked([3]collide.Vec{pu, pv, x}, [3]bool{true, false, false}, own) ||
-		c.blocked([3]collide.Vec{pw, x, pz}, [3]bool{false, false, true}, own)
+	own := ownEdges{{u, v}, {v, w}, {w, z}}
+	return c.blocked([3]collide.Vec{pv, x, pw}, [3]bool{}, &own) ||
+		c.blocked([3]collide.Vec{pu, pv, x}, [3]bool{true, false, false}, &own) ||
+		c.blocked([3]collide.Vec{pw, x, pz}, [3]bool{false, false, true}, &own)
 }
 
+// ownEdges are a step's edges a -> b that bound the triangles blocked
+// checks, which blocked skips; {-1, -1} fills a place left over. An array
+// rather than a function, so that the test is a few comparisons, not a
+// call.
+type ownEdges [3][2]int32
+
 // blocked reports whether the closed triangle tri meets an edge of any
-// ring other than those own says to skip (the step's edges that bound
-// the triangle). An edge with an end at a corner that may be touched
+// ring other than own (the step's edges that bound the triangle). An edge with an end at a corner that may be touched
 // (touch[i]) may meet the triangle there, but not run into its angle; an
 // end at any other corner blocks. Rings then never cross nor overlap, and
 // touch only where they did.
-func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32) bool) bool {
+func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own *ownEdges) bool {
 	minX, maxX := span3(tri[0].X, tri[1].X, tri[2].X)
 	minY, maxY := span3(tri[0].Y, tri[1].Y, tri[2].Y)
 	corner := func(q collide.Vec) int {
@@ -651,7 +654,7 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32)
 					continue // tested already
 				}
 				c.seen[a] = c.query
-				if own(a, b) {
+				if own[0] == [2]int32{a, b} || own[1] == [2]int32{a, b} || own[2] == [2]int32{a, b} {
 					continue
 				}
 				pa, pb := c.pos[a], c.pos[b]
