@@ -94,33 +94,67 @@ func outline(m *mask.Mask, opt OutlineOptions) ([][]collide.Vec, bool) {
 	t.trace(m)
 	t.simplify(opt.Tolerance)
 	t.labelIslands()
-	byIsland := make([][][]collide.Vec, t.islands)
 	gaveWay := false
-	// The first ring of an island is its outer one: rings are found in
-	// row-major order of their first corner.
+	// The rings go out grouped by island, in island order, and in the
+	// order found within each (the first ring of an island is its outer
+	// one: rings are found in row-major order of their first corner). A
+	// counting sort by island places them in one slice, the only one
+	// made but the rings. ringIsland[i] is ring i's island, or -1 for a
+	// ring that went; first[k] is where island k's rings start in out.
+	var c *capper
+	t.ringIsland = t.ringIsland[:0]
 	if t.needsLimit(opt.MaxVertices) {
-		c := newCapper(t, t.islandAt)
+		c = newCapper(t, t.islandAt)
 		gaveWay = c.limit(opt.MaxVertices)
-		for ri := range c.rings {
-			if r := &c.rings[ri]; !r.gone {
-				byIsland[r.island] = append(byIsland[r.island], c.ring(ri))
+		for _, r := range c.rings {
+			k := r.island
+			if r.gone {
+				k = -1
 			}
+			t.ringIsland = append(t.ringIsland, k)
 		}
 	} else {
 		for _, r := range t.rings {
-			ring := make([]collide.Vec, 0, r.n)
-			for v, k := r.head, 0; k < r.n; v, k = t.next[v], k+1 {
-				ring = append(ring, collide.V(float64(t.pts[v].x), float64(t.pts[v].y)))
-			}
-			k := t.islandAt(r.pixel)
-			byIsland[k] = append(byIsland[k], ring)
+			t.ringIsland = append(t.ringIsland, t.islandAt(r.pixel))
 		}
 	}
-	var out [][]collide.Vec
-	for _, rs := range byIsland {
-		out = append(out, rs...)
+	t.first = grown(t.first, t.islands+1)
+	n := 0
+	for _, k := range t.ringIsland {
+		if k >= 0 {
+			t.first[k+1]++
+			n++
+		}
+	}
+	if n == 0 {
+		return nil, gaveWay
+	}
+	for k := 1; k <= t.islands; k++ {
+		t.first[k] += t.first[k-1]
+	}
+	out := make([][]collide.Vec, n)
+	for i, k := range t.ringIsland {
+		if k < 0 {
+			continue
+		}
+		if c != nil {
+			out[t.first[k]] = c.ring(i)
+		} else {
+			out[t.first[k]] = t.ring(i)
+		}
+		t.first[k]++
 	}
 	return out, gaveWay
+}
+
+// ring returns the vertices of ring i.
+func (t *tracing) ring(i int) []collide.Vec {
+	r := t.rings[i]
+	ring := make([]collide.Vec, 0, r.n)
+	for v, k := r.head, 0; k < r.n; v, k = t.next[v], k+1 {
+		ring = append(ring, collide.V(float64(t.pts[v].x), float64(t.pts[v].y)))
+	}
+	return ring
 }
 
 // needsLimit reports whether step 2 of Outline has work: a ring with more
@@ -164,6 +198,9 @@ type tracing struct {
 	marked  []uint64
 	settled []bool
 	capper  capper
+	// Scratch of outline's grouping of the rings by island.
+	ringIsland []int32
+	first      []int
 }
 
 // tracings keeps tracings between calls of Outline: the grids of corners
