@@ -226,7 +226,10 @@ func (t *tracing) release() {
 // when it can.
 func grown[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return make([]T, n)
+		// Twice the old room, when that is more (but no more than
+		// tracings keeps), so that a run of ever larger masks grows the
+		// scratch a few times rather than once for each.
+		return make([]T, n, max(n, min(2*cap(s), maxKept)))
 	}
 	s = s[:n]
 	clear(s)

@@ -39,3 +39,22 @@ func TestOutlineAllocs(t *testing.T) {
 		})
 	}
 }
+
+// TestGrownDoubles holds grown to growing scratch by doubling (so that a
+// run of ever larger masks, as a build meets them, allocates a few times,
+// not once each) and to no more room than tracings keeps.
+func TestGrownDoubles(t *testing.T) {
+	got := testing.AllocsPerRun(10, func() {
+		var s []uint8
+		for n := 100; n <= 200; n++ {
+			s = grown(s, n)
+		}
+	})
+	if got > 2 {
+		t.Errorf("grown from 100 to 200 elements one at a time allocates %v times, want at most 2", got)
+	}
+	s := grown(make([]uint8, 0, maxKept*3/4), maxKept*3/4+1)
+	if len(s) != maxKept*3/4+1 || cap(s) > maxKept {
+		t.Errorf("grown to %d elements from room for %d: len %d, cap %d, want cap at most %d", maxKept*3/4+1, maxKept*3/4, len(s), cap(s), maxKept)
+	}
+}
