@@ -488,12 +488,12 @@ func (t *tracing) simplify(tolerance float64) {
 		for ri := range t.rings {
 			r := &t.rings[ri]
 			for v, c := r.head, 0; c < r.n && r.n > 3; c++ {
-				p, n := t.prev[v], t.next[v]
-				nv := n
+				nv := t.next[v]
 				if settled[v] {
 					v = nv
 					continue
 				}
+				p, n := t.prev[v], nv
 				switch ok, final := t.removable(p, v, n, tolerance); {
 				case ok:
 					t.next[p], t.prev[n] = n, p
