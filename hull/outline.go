@@ -3,6 +3,7 @@ package hull
 import (
 	"cmp"
 	"image"
+	"math"
 	"math/bits"
 	"slices"
 	"sync"
@@ -93,33 +94,67 @@ func outline(m *mask.Mask, opt OutlineOptions) ([][]collide.Vec, bool) {
 	t.trace(m)
 	t.simplify(opt.Tolerance)
 	t.labelIslands()
-	byIsland := make([][][]collide.Vec, t.islands)
 	gaveWay := false
-	// The first ring of an island is its outer one: rings are found in
-	// row-major order of their first corner.
+	// The rings go out grouped by island, in island order, and in the
+	// order found within each (the first ring of an island is its outer
+	// one: rings are found in row-major order of their first corner). A
+	// counting sort by island places them in one slice, the only one
+	// made but the rings. ringIsland[i] is ring i's island, or -1 for a
+	// ring that went; first[k] is where island k's rings start in out.
+	var c *capper
+	t.ringIsland = t.ringIsland[:0]
 	if t.needsLimit(opt.MaxVertices) {
-		c := newCapper(t, t.islandAt)
+		c = newCapper(t, t.islandAt)
 		gaveWay = c.limit(opt.MaxVertices)
-		for ri := range c.rings {
-			if r := &c.rings[ri]; !r.gone {
-				byIsland[r.island] = append(byIsland[r.island], c.ring(ri))
+		for _, r := range c.rings {
+			k := r.island
+			if r.gone {
+				k = -1
 			}
+			t.ringIsland = append(t.ringIsland, k)
 		}
 	} else {
 		for _, r := range t.rings {
-			ring := make([]collide.Vec, 0, r.n)
-			for v, k := r.head, 0; k < r.n; v, k = t.next[v], k+1 {
-				ring = append(ring, collide.V(float64(t.pts[v].x), float64(t.pts[v].y)))
-			}
-			k := t.islandAt(r.pixel)
-			byIsland[k] = append(byIsland[k], ring)
+			t.ringIsland = append(t.ringIsland, t.islandAt(r.pixel))
 		}
 	}
-	var out [][]collide.Vec
-	for _, rs := range byIsland {
-		out = append(out, rs...)
+	t.first = grown(t.first, t.islands+1)
+	n := 0
+	for _, k := range t.ringIsland {
+		if k >= 0 {
+			t.first[k+1]++
+			n++
+		}
+	}
+	if n == 0 {
+		return nil, gaveWay
+	}
+	for k := 1; k <= t.islands; k++ {
+		t.first[k] += t.first[k-1]
+	}
+	out := make([][]collide.Vec, n)
+	for i, k := range t.ringIsland {
+		if k < 0 {
+			continue
+		}
+		if c != nil {
+			out[t.first[k]] = c.ring(i)
+		} else {
+			out[t.first[k]] = t.ring(i)
+		}
+		t.first[k]++
 	}
 	return out, gaveWay
+}
+
+// ring returns the vertices of ring i.
+func (t *tracing) ring(i int) []collide.Vec {
+	r := t.rings[i]
+	ring := make([]collide.Vec, 0, r.n)
+	for v, k := r.head, 0; k < r.n; v, k = t.next[v], k+1 {
+		ring = append(ring, collide.V(float64(t.pts[v].x), float64(t.pts[v].y)))
+	}
+	return ring
 }
 
 // needsLimit reports whether step 2 of Outline has work: a ring with more
@@ -138,9 +173,6 @@ func (t *tracing) needsLimit(max int) bool {
 	}
 	return false
 }
-
-// dx, dy are the edge directions 0..3: +x, +y, -x, -y.
-var dx, dy = [4]int{1, 0, -1, 0}, [4]int{0, 1, 0, -1}
 
 // tracing holds the rings of one mask as linked lists of vertices, and
 // the scratch space of tracing them, kept between calls in tracings.
@@ -166,6 +198,9 @@ type tracing struct {
 	marked  []uint64
 	settled []bool
 	capper  capper
+	// Scratch of outline's grouping of the rings by island.
+	ringIsland []int32
+	first      []int
 }
 
 // tracings keeps tracings between calls of Outline: the grids of corners
@@ -191,7 +226,10 @@ func (t *tracing) release() {
 // when it can.
 func grown[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return make([]T, n)
+		// Twice the old room, when that is more (but no more than
+		// tracings keeps), so that a run of ever larger masks grows the
+		// scratch a few times rather than once for each.
+		return make([]T, n, max(n, min(2*cap(s), maxKept)))
 	}
 	s = s[:n]
 	clear(s)
@@ -216,28 +254,36 @@ func (t *tracing) trace(m *mask.Mask) {
 		t.runs = m.AppendRuns(t.runs, y)
 		t.rows = append(t.rows, int32(len(t.runs)))
 	}
-	// edges[v]: bit d set when an edge leaves corner v in direction d, and
-	// bit 4+d once a ring has followed it. Edges keep the pixel on their
-	// left in the shoelace sense: tops run +x, right sides +y, bottoms -x,
-	// left sides -y. They come from the runs of each row and of the rows
-	// above and below. Bit v%64 of marked[v/64] is set when corner v has
-	// an edge, so that the search for rings below skips the many corners
-	// without one (inside and outside the shape) a word at a time.
+	// edges[v]: bit d set when an edge leaves corner v in direction d (0
+	// to 3: +x, +y, -x, -y), and bit 4+d once a ring has followed it.
+	// Edges keep the pixel on their left in the shoelace sense: tops run
+	// +x, right sides +y, bottoms -x, left sides -y. They come from the
+	// runs of each row and of the rows above and below. Bit v%64 of
+	// marked[v/64] is set when corner v has an edge, so that the search
+	// for rings below skips the many corners without one (inside and
+	// outside the shape) a word at a time.
 	t.edges = grown(t.edges, w1*(h+1))
 	t.marked = grown(t.marked, (len(t.edges)+63)/64)
 	edges, marked := t.edges, t.marked
-	leaves := func(v int, d uint) {
-		edges[v] |= 1 << d
-		marked[v/64] |= 1 << (v % 64)
-	}
+	// Each row's runs are the next one's above: the rows slide down.
+	above, cur := t.row(-1), t.row(0)
 	for y := range h {
-		above, cur, below := t.row(y-1), t.row(y), t.row(y+1)
+		below := t.row(y + 1)
 		for _, r := range cur {
-			leaves((y+1)*w1+r.X0, 3) // left side of the run
-			leaves(y*w1+r.X1, 1)     // right side
+			fileEdge(edges, marked, (y+1)*w1+r.X0, 3) // left side of the run
+			fileEdge(edges, marked, y*w1+r.X1, 1)     // right side
 		}
-		uncoveredBy(cur, above, func(x int) { leaves(y*w1+x, 0) })
-		uncoveredBy(cur, below, func(x int) { leaves((y+1)*w1+x+1, 2) })
+		uncoveredBy(cur, above, func(x0, x1 int) {
+			for v := y*w1 + x0; v < y*w1+x1; v++ {
+				fileEdge(edges, marked, v, 0)
+			}
+		})
+		uncoveredBy(cur, below, func(x0, x1 int) {
+			for v := (y+1)*w1 + x0 + 1; v <= (y+1)*w1+x1; v++ {
+				fileEdge(edges, marked, v, 2)
+			}
+		})
+		above, cur = cur, below
 	}
 	t.w1, t.occupied = w1, grown(t.occupied, w1*(h+1))
 	t.pts, t.next, t.prev, t.rings = t.pts[:0], t.next[:0], t.prev[:0], t.rings[:0]
@@ -257,12 +303,35 @@ func (t *tracing) trace(m *mask.Mask) {
 	}
 }
 
+// fileEdge sets bit d of edges[v], for an edge leaving corner v in
+// direction d, and corner v's bit of marked (see trace). It is a function
+// of the slices rather than a closure over them so that it inlines.
+func fileEdge(edges []uint8, marked []uint64, v int, d uint) {
+	edges[v] |= 1 << (d & 7)
+	marked[uint(v)/64] |= 1 << (uint(v) % 64)
+}
+
 // row returns the runs of row y, none outside the mask.
 func (t *tracing) row(y int) []mask.Run {
 	if y < 0 || y >= len(t.rows)-1 {
 		return nil
 	}
 	return t.runs[t.rows[y]:t.rows[y+1]]
+}
+
+// bounds returns the least and greatest x and y of the corners of the
+// traced mask's set pixels; the mask must have one.
+func (t *tracing) bounds() (minX, minY, maxX, maxY int) {
+	minX, minY, maxX, maxY = math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+	for y := range len(t.rows) - 1 {
+		runs := t.row(y)
+		if len(runs) == 0 {
+			continue
+		}
+		minX, maxX = min(minX, runs[0].X0), max(maxX, runs[len(runs)-1].X1)
+		minY, maxY = min(minY, y), y+1
+	}
+	return minX, minY, maxX, maxY
 }
 
 // labelIslands numbers the 8-connected islands of the traced mask as
@@ -285,10 +354,12 @@ func (t *tracing) labelIslands() {
 		}
 		return i
 	}
-	for y := 1; y < len(t.rows)-1; y++ {
+	// Locals, as stores to parent would have t's fields read again.
+	runs, rows := t.runs, t.rows
+	for y := 1; y < len(rows)-1; y++ {
 		// Two pointers over the row above, runs[i], and this one, runs[j].
-		for i, j := t.rows[y-1], t.rows[y]; i < t.rows[y] && j < t.rows[y+1]; {
-			a, b := t.runs[i], t.runs[j]
+		for i, j, iEnd, jEnd := rows[y-1], rows[y], rows[y], rows[y+1]; i < iEnd && j < jEnd; {
+			a, b := &runs[i], &runs[j]
 			if b.X0 <= a.X1 && a.X0 <= b.X1 { // touch, corners included
 				if ri, rj := find(i), find(j); ri < rj {
 					parent[rj] = ri
@@ -323,9 +394,11 @@ func (t *tracing) islandAt(p image.Point) int32 {
 	return t.island[int(t.rows[p.Y])+i]
 }
 
-// uncoveredBy calls f with every pixel x of the runs a (one row) that no
-// run of b (another row) covers; both are sorted.
-func uncoveredBy(a, b []mask.Run, f func(x int)) {
+// uncoveredBy calls f(x0, x1) with every span of pixels x0 <= x < x1 of
+// the runs a (one row) that no run of b (another row) covers, left to
+// right; both are sorted. A span is called for at once, rather than each
+// of its pixels, as most are long.
+func uncoveredBy(a, b []mask.Run, f func(x0, x1 int)) {
 	j := 0
 	for _, r := range a {
 		x := r.X0
@@ -341,9 +414,8 @@ func uncoveredBy(a, b []mask.Run, f func(x int)) {
 			if j < len(b) {
 				end = min(end, b[j].X0)
 			}
-			for ; x < end; x++ {
-				f(x)
-			}
+			f(x, end)
+			x = end
 		}
 	}
 }
@@ -362,27 +434,27 @@ func turnTo(d int, out uint8) int {
 // d0, keeping only the corners where it turns. Where each edge leads is
 // fixed by turnTo, so the ring closes on its first edge.
 func (t *tracing) follow(v0, d0 int) {
-	head, n := -1, 0
+	// The ring's vertices are first to first+n-1, in order: each links
+	// to the next and the previous index, and the ends are joined last.
+	first, n := len(t.pts), 0
 	// turnAt adds a vertex at corner v at the end of the ring.
 	turnAt := func(v int) {
 		k := len(t.pts)
 		t.pts = append(t.pts, ipt{int64(v % t.w1), int64(v / t.w1)})
-		t.next, t.prev = append(t.next, k), append(t.prev, k)
-		if head >= 0 {
-			last := t.prev[head]
-			t.next[last], t.prev[k] = k, last
-			t.next[k], t.prev[head] = head, k
-		} else {
-			head = k
-		}
+		t.next, t.prev = append(t.next, k+1), append(t.prev, k-1)
 		t.occupied[v]++
 		n++
 	}
+	// The loop reads the edges and steps through a local slice and table:
+	// through t, each store to edges would have t's fields read again.
+	edges := t.edges
+	step := [4]int{1, t.w1, -1, -t.w1} // corner index steps by direction
+	head := first
 	for v, d := v0, d0; ; {
-		t.edges[v] |= 1 << (4 + d)
-		v += dx[d] + dy[d]*t.w1
+		edges[v] |= 0x10 << (uint(d) & 3)
+		v += step[d]
 		in := d
-		d = turnTo(in, t.edges[v]&0xf)
+		d = turnTo(in, edges[v]&0xf)
 		if v == v0 && d == d0 {
 			// Whether the ring turns at v0 shows only now; its vertex
 			// there, if any, goes last and then heads the ring.
@@ -396,6 +468,8 @@ func (t *tracing) follow(v0, d0 int) {
 			turnAt(v)
 		}
 	}
+	last := first + n - 1 // a ring turns at least four times
+	t.next[last], t.prev[first] = first, last
 	// The pixel on the left of the first edge.
 	x, y := v0%t.w1, v0/t.w1
 	px := [4]image.Point{{x, y}, {x - 1, y}, {x - 1, y - 1}, {x, y - 1}}[d0]
@@ -414,12 +488,12 @@ func (t *tracing) simplify(tolerance float64) {
 		for ri := range t.rings {
 			r := &t.rings[ri]
 			for v, c := r.head, 0; c < r.n && r.n > 3; c++ {
-				p, n := t.prev[v], t.next[v]
-				nv := n
+				nv := t.next[v]
 				if settled[v] {
 					v = nv
 					continue
 				}
+				p, n := t.prev[v], nv
 				switch ok, final := t.removable(p, v, n, tolerance); {
 				case ok:
 					t.next[p], t.prev[n] = n, p

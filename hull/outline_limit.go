@@ -15,8 +15,8 @@ type capper struct {
 	next, prev []int32 // next[v] < 0: v is gone
 	ringOf     []int32
 	// meet[v]: where v's collapse step puts the new vertex, set when the
-	// step is offered (see collapse), so that the step, once popped, need
-	// not find it again.
+	// step is offered (see collapse) and moved outward when it is popped,
+	// so that the step need not find it again.
 	meet   []collide.Vec
 	seen   []uint32 // seen[v] == query: edge v -> next(v) tested in this query
 	query  uint32
@@ -58,9 +58,12 @@ const gridCell = 8
 // clamped to the grid (the border cells take what lies beyond).
 func (g *edgeGrid) span(minX, minY, maxX, maxY float64) (cx0, cy0, cx1, cy1 int) {
 	cell := func(v, o float64, n int) int {
-		q := min(float64(n-1), (v-o)/gridCell)
+		q := (v - o) / gridCell
 		if !(q > 0) {
 			return 0
+		}
+		if q > float64(n-1) {
+			return n - 1
 		}
 		return int(q) // rounds down, as q > 0
 	}
@@ -68,7 +71,15 @@ func (g *edgeGrid) span(minX, minY, maxX, maxY float64) (cx0, cy0, cx1, cy1 int)
 }
 
 func (g *edgeGrid) add(a, b int32, pa, pb collide.Vec) {
-	box := [4]float64{min(pa.X, pb.X), min(pa.Y, pb.Y), max(pa.X, pb.X), max(pa.Y, pb.Y)}
+	box := [4]float64{pa.X, pa.Y, pb.X, pb.Y}
+	// Plain comparisons rather than min and max, which would spend
+	// instructions on NaN and the sign of zero; the box is only compared.
+	if pb.X < pa.X {
+		box[0], box[2] = pb.X, pa.X
+	}
+	if pb.Y < pa.Y {
+		box[1], box[3] = pb.Y, pa.Y
+	}
 	cx0, cy0, cx1, cy1 := g.span(box[0], box[1], box[2], box[3])
 	for cy := cy0; cy <= cy1; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
@@ -106,50 +117,52 @@ type capRing struct {
 // newCapper returns t's rings as a capper, which reuses t's scratch.
 func newCapper(t *tracing, island func(image.Point) int32) *capper {
 	c := &t.capper
-	scale := 1.0
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, r := range t.rings {
-		for v, k := r.head, 0; k < r.n; v, k = t.next[v], k+1 {
-			x, y := float64(t.pts[v].x), float64(t.pts[v].y)
-			minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
-		}
-	}
 	// Room for every vertex and as many again for the steps' new ones,
-	// so that the lists rarely grow.
+	// so that the lists rarely grow. The rings' vertices fill the first
+	// n places, set below (links by link), rather than one append each.
 	n := 0
 	for _, r := range t.rings {
 		n += r.n
 	}
-	n += n + 16
-	c.pos = slices.Grow(c.pos[:0], n)
-	c.next, c.prev, c.ringOf = slices.Grow(c.next[:0], n), slices.Grow(c.prev[:0], n), slices.Grow(c.ringOf[:0], n)
-	c.seen, c.query = slices.Grow(c.seen[:0], n), 0
-	c.meet = slices.Grow(c.meet[:0], n)
+	room := n + n + 16
+	c.pos = slices.Grow(c.pos[:0], room)[:n]
+	c.next, c.prev = slices.Grow(c.next[:0], room)[:n], slices.Grow(c.prev[:0], room)[:n]
+	c.ringOf = slices.Grow(c.ringOf[:0], room)[:n]
+	c.seen, c.query = slices.Grow(c.seen[:0], room)[:n], 0
+	c.meet = slices.Grow(c.meet[:0], room)[:n]
+	clear(c.seen)
+	clear(c.meet)
 	c.heap = stepHeap{steps: c.heap.steps[:0], at: c.heap.at[:0]}
 	c.rings = slices.Grow(c.rings[:0], len(t.rings))
 	c.grid = edgeGrid{head: c.grid.head[:0], filed: c.grid.filed[:0]}
+	scale := 1.0 // the largest coordinate magnitude, at least 1
 	if len(t.rings) > 0 {
-		c.grid.x0, c.grid.y0 = minX, minY
-		c.grid.w, c.grid.h = int((maxX-minX)/gridCell)+1, int((maxY-minY)/gridCell)+1
+		// The rings' vertices span the corners of the set pixels, which
+		// the runs give at less cost than the vertices: simplify removes
+		// only vertices whose removal grows an outer ring (a hole lies
+		// within its island's outer ring), so none that bounds the rings
+		// in x or y. No coordinate is negative.
+		minX, minY, maxX, maxY := t.bounds()
+		scale = max(scale, float64(maxX), float64(maxY))
+		c.grid.x0, c.grid.y0 = float64(minX), float64(minY)
+		c.grid.w, c.grid.h = (maxX-minX)/gridCell+1, (maxY-minY)/gridCell+1
 		c.grid.head = slices.Grow(c.grid.head, c.grid.w*c.grid.h)[:c.grid.w*c.grid.h]
 		for i := range c.grid.head {
 			c.grid.head[i] = -1
 		}
 	}
+	i := int32(0) // the next vertex
 	for ri, r := range t.rings {
-		cr := capRing{n: int32(r.n), island: island(r.pixel)}
-		first := int32(len(c.pos))
+		first := i
 		for v, k := r.head, 0; k < r.n; v, k = t.next[v], k+1 {
-			p := collide.V(float64(t.pts[v].x), float64(t.pts[v].y))
-			i := c.newVertex(p, int32(ri))
+			c.pos[i], c.ringOf[i] = collide.V(float64(t.pts[v].x), float64(t.pts[v].y)), int32(ri)
 			if k > 0 {
 				c.link(i-1, i)
 			}
-			scale = max(scale, max(math.Abs(p.X), math.Abs(p.Y)))
+			i++
 		}
-		c.link(int32(len(c.pos))-1, first)
-		cr.head = first
-		c.rings = append(c.rings, cr)
+		c.link(i-1, first)
+		c.rings = append(c.rings, capRing{head: first, n: int32(r.n), island: island(r.pixel)})
 	}
 	c.eps = 1e-12 * scale * scale
 	c.scale, c.margin = scale, 1e-9*scale
@@ -174,12 +187,17 @@ const (
 )
 
 type capStep struct {
-	cost float64 // the area it adds
+	cost float64 // the area it adds, or a bound below it (see collapse)
 	kind int8
-	v    int32
+	// exact: cost is the step's own. A collapse step is offered with a
+	// bound, and put back with its cost when it comes first (see
+	// limitRing).
+	exact bool
+	v     int32
 }
 
-// before orders steps by cost, then vertex, then kind.
+// before orders steps by cost, then vertex, then kind; whether a cost is
+// exact plays no part.
 func (a capStep) before(b capStep) bool {
 	return a.cost < b.cost || a.cost == b.cost && (a.v < b.v || a.v == b.v && a.kind < b.kind)
 }
@@ -211,6 +229,27 @@ func (h *stepHeap) set(s capStep) {
 		h.steps[i] = s
 	}
 	h.fix(i)
+}
+
+// push adds s, which no step of the heap may share a vertex and kind
+// with, at the end of the heap, out of place: build must follow before
+// the heap is used.
+func (h *stepHeap) push(s capStep) {
+	k := s.key()
+	for len(h.at) <= k {
+		h.at = append(h.at, -1)
+	}
+	h.at[k] = int32(len(h.steps))
+	h.steps = append(h.steps, s)
+}
+
+// build puts the steps of the heap in their places (after push), moving
+// each down from the last with children to the first, which takes time
+// linear in the steps rather than a move up for each.
+func (h *stepHeap) build() {
+	for i := len(h.steps)/2 - 1; i >= 0; i-- {
+		h.down(i, h.steps[i])
+	}
 }
 
 // drop takes out the step of vertex v and the kind, if the heap has it.
@@ -259,6 +298,13 @@ func (h *stepHeap) fix(i int) {
 		h.at[s[i].key()] = int32(i)
 		i = p
 	}
+	h.down(i, x)
+}
+
+// down moves step x, which is to go at i, down to its place below i,
+// shifting the steps it passes into the place it leaves.
+func (h *stepHeap) down(i int, x capStep) {
+	s := h.steps
 	for {
 		c := 2*i + 1
 		if c >= len(s) {
@@ -321,9 +367,16 @@ func (c *capper) limitRing(ri int, max int32) {
 			h.drop(v, stepCollapse)
 		}
 	}
+	// The first steps go in at once: the heap is empty.
 	for v, k := r.head, int32(0); k < r.n; v, k = c.next[v], k+1 {
-		offer(v, true)
+		if s, ok := c.removal(v); ok {
+			h.push(s)
+		}
+		if s, ok := c.collapse(v); ok {
+			h.push(s)
+		}
 	}
+	h.build()
 	for r.n > max && len(h.steps) > 0 {
 		s := h.pop()
 		if c.next[s.v] < 0 {
@@ -340,7 +393,28 @@ func (c *capper) limitRing(ri int, max int32) {
 			}
 			changed, before = c.remove(ri, s.v)
 		default:
-			if r.n <= 3 || c.collapseBlocked(s.v) {
+			if r.n <= 3 {
+				continue
+			}
+			if !s.exact {
+				// The step comes first by a bound below its cost (see
+				// collapse). With its cost it comes where it would have
+				// come all along, as every other step's cost is at least
+				// its key: still first, when it is before the heap's
+				// first step, or else back in the heap. A void step goes,
+				// as it would never have been offered.
+				x, ok := c.outward(s.v, c.meet[s.v])
+				if !ok {
+					continue
+				}
+				c.meet[s.v] = x
+				s = capStep{cost: c.collapseCost(s.v, x), kind: stepCollapse, exact: true, v: s.v}
+				if len(h.steps) > 0 && !s.before(h.steps[0]) {
+					h.set(s)
+					continue
+				}
+			}
+			if c.collapseBlocked(s.v) {
 				continue
 			}
 			changed, before = c.collapseEdge(ri, s.v)
@@ -385,7 +459,8 @@ func (c *capper) removal(v int32) (capStep, bool) {
 
 // meeting returns where the edges before and after edge v -> w meet when
 // extended past v and before w, and false when they do not meet there (on
-// the outer side of the edge).
+// the outer side of the edge). The point is exact but for rounding: see
+// outward for the point a collapse puts its new vertex at.
 func (c *capper) meeting(v int32) (collide.Vec, bool) {
 	u, w := c.prev[v], c.next[v]
 	z := c.next[w]
@@ -400,13 +475,24 @@ func (c *capper) meeting(v int32) (collide.Vec, bool) {
 	if !(t > 0) || pw.Sub(pv).Cross(x.Sub(pv)) >= -c.eps || x.Sub(pw).Dot(d2) >= 0 {
 		return collide.Vec{}, false
 	}
-	// x is rounded: moved outward (right of both lines) by a margin, so
-	// that the new edges pass clearly outside v and w, which lie on pixel
-	// corners, rather than a rounding error inside them.
+	return x, true
+}
+
+// outward returns x, the meeting point of edge v -> w's neighbours, moved
+// outward (right of both lines) by a margin, so that the new edges pass
+// clearly outside v and w, which lie on pixel corners, rather than a
+// rounding error inside them; false when no margin up to 1e-3 of the
+// scale does (the point is then too far out along near-parallel edges).
+// It is apart from meeting because it is dear (square roots, and some
+// twenty tries when it fails) and only the steps that are popped need it.
+func (c *capper) outward(v int32, x collide.Vec) (collide.Vec, bool) {
+	u, w := c.prev[v], c.next[v]
+	z := c.next[w]
+	pu, pv, pw, pz := c.pos[u], c.pos[v], c.pos[w], c.pos[z]
+	d1, d2 := pv.Sub(pu), pz.Sub(pw)
 	right := func(d collide.Vec) collide.Vec { return collide.V(d.Y, -d.X).Scale(1 / d.Len()) }
 	n := right(d1).Add(right(d2))
 	n = n.Scale(1 / n.Len())
-	pu, pz := c.pos[u], c.pos[z]
 	for margin := c.margin; margin < 1e-3*c.scale; margin *= 2 {
 		y := x.Add(n.Scale(margin))
 		e1, e2 := y.Sub(pu), pz.Sub(y)
@@ -418,18 +504,34 @@ func (c *capper) meeting(v int32) (collide.Vec, bool) {
 }
 
 // collapse returns the step replacing edge v -> next(v) and its ends by
-// the meeting point of its neighbours, which it keeps in meet[v]: its cost
-// is the triangle it adds. The step reads the links around v alone, so
-// while it is in the heap (limitRing offers it again whenever they
-// change) meet[v] is what meeting(v) would return.
+// the meeting point of its neighbours, which it keeps in meet[v]. The
+// step's cost is the triangle it adds up to the point moved outward (see
+// outward), but that is dear, and most steps offered never come first; so
+// it comes with a bound below its cost instead, the triangle up to the
+// point itself less a slack for rounding, and limitRing finds the cost
+// (and whether the step is void, outward failing) only when the step
+// comes first. The step reads the links around v alone, so while it is
+// in the heap (limitRing offers it again whenever they change) meet[v] is
+// what meeting(v) would return.
 func (c *capper) collapse(v int32) (capStep, bool) {
 	x, ok := c.meeting(v)
 	if !ok {
 		return capStep{}, false
 	}
 	c.meet[v] = x
+	pv, e := c.pos[v], c.pos[c.next[v]].Sub(c.pos[v])
+	// The outward move only adds area (it is to the right of the edge
+	// too); the slack covers the rounding of both costs, which is within
+	// a few units in the last place of the terms of their cross products.
+	slack := 1e-9 * (math.Abs(x.X) + math.Abs(x.Y) + math.Abs(pv.X) + math.Abs(pv.Y) + c.scale) * (math.Abs(e.X) + math.Abs(e.Y))
+	return capStep{cost: c.collapseCost(v, x) - slack, kind: stepCollapse, v: v}, true
+}
+
+// collapseCost returns the area that collapsing edge v -> next(v) into
+// point x adds: the triangle v, x, next(v).
+func (c *capper) collapseCost(v int32, x collide.Vec) float64 {
 	pv, pw := c.pos[v], c.pos[c.next[v]]
-	return capStep{cost: x.Sub(pv).Cross(pw.Sub(pv)) / 2, kind: stepCollapse, v: v}, true
+	return x.Sub(pv).Cross(pw.Sub(pv)) / 2
 }
 
 // remove removes vertex v of ring ri and returns the vertices whose steps
@@ -451,10 +553,10 @@ func (c *capper) remove(ri int, v int32) (changed []int32, before int32) {
 }
 
 // collapseEdge replaces edge v -> w of ring ri and its ends by their
-// neighbours' meeting point (meet[v], v's step being in the heap), and
-// returns the vertices whose steps changed as remove does: both steps of
-// the new vertex and its neighbours, and the collapse step of the vertex
-// before them.
+// neighbours' meeting point (meet[v], moved outward when v's step was
+// popped), and returns the vertices whose steps changed as remove does:
+// both steps of the new vertex and its neighbours, and the collapse step
+// of the vertex before them.
 func (c *capper) collapseEdge(ri int, v int32) (changed []int32, before int32) {
 	r := &c.rings[ri]
 	x := c.meet[v]
@@ -479,42 +581,48 @@ func (c *capper) collapseEdge(ri int, v int32) (changed []int32, before int32) {
 func (c *capper) removalBlocked(v int32) bool {
 	p, n := c.prev[v], c.next[v]
 	tri := [3]collide.Vec{c.pos[p], c.pos[v], c.pos[n]}
-	return c.blocked(tri, [3]bool{true, false, true}, func(a, b int32) bool {
-		return a == p && b == v || a == v && b == n
-	})
+	return c.blocked(tri, [3]bool{true, false, true}, &ownEdges{{p, v}, {v, n}, {-1, -1}})
 }
 
 // collapseBlocked is removalBlocked for collapsing edge v -> w = next(v)
 // of a ring u -> v -> w -> z into u -> x -> z. As x is moved out past
-// rounding (see meeting), v and w end up just inside the new edges, and
+// rounding (see outward), v and w end up just inside the new edges, and
 // the region added is the triangle v, x, w and two slivers u, v, x and
 // w, x, z, all checked; only u and z, which stay, may be touched. x is
-// meet[v]: v's collapse step must be in the heap.
+// meet[v], moved outward: v's collapse step must have just been popped.
 func (c *capper) collapseBlocked(v int32) bool {
 	x := c.meet[v]
 	u, w := c.prev[v], c.next[v]
 	z := c.next[w]
 	pu, pv, pw, pz := c.pos[u], c.pos[v], c.pos[w], c.pos[z]
-	own := func(a, b int32) bool { return a == u && b == v || a == v && b == w || a == w && b == z }
-	return c.blocked([3]collide.Vec{pv, x, pw}, [3]bool{}, own) ||
-		c.blocked([3]collide.Vec{pu, pv, x}, [3]bool{true, false, false}, own) ||
-		c.blocked([3]collide.Vec{pw, x, pz}, [3]bool{false, false, true}, own)
+	own := ownEdges{{u, v}, {v, w}, {w, z}}
+	return c.blocked([3]collide.Vec{pv, x, pw}, [3]bool{}, &own) ||
+		c.blocked([3]collide.Vec{pu, pv, x}, [3]bool{true, false, false}, &own) ||
+		c.blocked([3]collide.Vec{pw, x, pz}, [3]bool{false, false, true}, &own)
 }
 
+// ownEdges are a step's edges a -> b that bound the triangles blocked
+// checks, which blocked skips; {-1, -1} fills a place left over. An array
+// rather than a function, so that the test is a few comparisons, not a
+// call.
+type ownEdges [3][2]int32
+
 // blocked reports whether the closed triangle tri meets an edge of any
-// ring other than those own says to skip (the step's edges that bound
-// the triangle). An edge with an end at a corner that may be touched
+// ring other than own (the step's edges that bound the triangle). An edge with an end at a corner that may be touched
 // (touch[i]) may meet the triangle there, but not run into its angle; an
 // end at any other corner blocks. Rings then never cross nor overlap, and
 // touch only where they did.
-func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32) bool) bool {
-	minX, maxX := min(tri[0].X, min(tri[1].X, tri[2].X)), max(tri[0].X, max(tri[1].X, tri[2].X))
-	minY, maxY := min(tri[0].Y, min(tri[1].Y, tri[2].Y)), max(tri[0].Y, max(tri[1].Y, tri[2].Y))
+func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own *ownEdges) bool {
+	minX, maxX := span3(tri[0].X, tri[1].X, tri[2].X)
+	minY, maxY := span3(tri[0].Y, tri[1].Y, tri[2].Y)
 	corner := func(q collide.Vec) int {
-		for i, t := range tri {
-			if q == t {
-				return i
-			}
+		switch q {
+		case tri[0]:
+			return 0
+		case tri[1]:
+			return 1
+		case tri[2]:
+			return 2
 		}
 		return -1
 	}
@@ -546,10 +654,10 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32)
 					continue // tested already
 				}
 				c.seen[a] = c.query
-				pa, pb := c.pos[a], c.pos[b]
-				if own(a, b) {
+				if own[0] == [2]int32{a, b} || own[1] == [2]int32{a, b} || own[2] == [2]int32{a, b} {
 					continue
 				}
+				pa, pb := c.pos[a], c.pos[b]
 				ca, cb := corner(pa), corner(pb)
 				switch {
 				case ca >= 0 && !touch[ca] || cb >= 0 && !touch[cb]:
@@ -571,6 +679,23 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own func(a, b int32)
 		}
 	}
 	return false
+}
+
+// span3 returns the least and greatest of a, b and c, by plain
+// comparisons (see edgeGrid.add).
+func span3(a, b, c float64) (lo, hi float64) {
+	lo, hi = a, a
+	if b < lo {
+		lo = b
+	} else if b > hi {
+		hi = b
+	}
+	if c < lo {
+		lo = c
+	} else if c > hi {
+		hi = c
+	}
+	return lo, hi
 }
 
 // intoCorner reports whether the segment from corner i of tri to q runs
