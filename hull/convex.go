@@ -89,44 +89,69 @@ func (t chainTry) appendTo(ch []ipt, x, y int64) []ipt {
 // changing ch: ch[:n] stays, and p may be popped by q.
 func extend(ch []ipt, sum int64, p, q ipt, sign int64) chainTry {
 	n := len(ch)
-	for ; n >= 2 && sign*turn(ch[n-2], ch[n-1], p) <= 0; n-- {
-		sum -= cross(ch[n-2], ch[n-1])
-	}
 	if n == 0 { // p is the chain's first point, and q cannot pop it
 		return chainTry{0, true, sum + cross(p, q)}
 	}
-	if sign*turn(ch[n-1], p, q) > 0 {
-		return chainTry{n, true, sum + cross(ch[n-1], p) + cross(p, q)}
+	// b is the chain's last point left, kept while popping.
+	b := ch[n-1]
+	for ; n >= 2; n-- {
+		a := ch[n-2]
+		if sign*turn(a, b, p) > 0 {
+			break
+		}
+		sum -= cross(a, b)
+		b = a
 	}
-	for ; n >= 2 && sign*turn(ch[n-2], ch[n-1], q) <= 0; n-- {
-		sum -= cross(ch[n-2], ch[n-1])
+	if sign*turn(b, p, q) > 0 {
+		return chainTry{n, true, sum + cross(b, p) + cross(p, q)}
 	}
-	return chainTry{n, false, sum + cross(ch[n-1], q)}
+	for ; n >= 2; n-- {
+		a := ch[n-2]
+		if sign*turn(a, b, q) > 0 {
+			break
+		}
+		sum -= cross(a, b)
+		b = a
+	}
+	return chainTry{n, false, sum + cross(b, q)}
 }
 
 // push adds the point pl to the left chain and pr to the right one.
 func (c *chains) push(pl, pr ipt) {
-	// Each chain is worked on in locals and stored once.
+	// Each chain is worked on in locals and stored once; b is its last
+	// point, kept while popping.
 	right, rsum := c.right, c.rsum
-	n := len(right)
-	for ; n >= 2 && turn(right[n-2], right[n-1], pr) <= 0; n-- {
-		rsum -= cross(right[n-2], right[n-1])
+	if n := len(right); n > 0 {
+		b := right[n-1]
+		for ; n >= 2; n-- {
+			a := right[n-2]
+			if turn(a, b, pr) > 0 {
+				break
+			}
+			rsum -= cross(a, b)
+			b = a
+		}
+		rsum += cross(b, pr)
+		right = right[:n]
 	}
-	if n > 0 {
-		rsum += cross(right[n-1], pr)
-	}
-	c.right, c.rsum = append(right[:n], pr), rsum
+	c.right, c.rsum = append(right, pr), rsum
 	// The left chain is built in the reverse of its polygon order, so it
 	// keeps the opposite turns.
 	left, lsum := c.left, c.lsum
-	n = len(left)
-	for ; n >= 2 && turn(left[n-2], left[n-1], pl) >= 0; n-- {
-		lsum -= cross(left[n-2], left[n-1])
+	if n := len(left); n > 0 {
+		b := left[n-1]
+		for ; n >= 2; n-- {
+			a := left[n-2]
+			if turn(a, b, pl) < 0 {
+				break
+			}
+			lsum -= cross(a, b)
+			b = a
+		}
+		lsum += cross(b, pl)
+		left = left[:n]
 	}
-	if n > 0 {
-		lsum += cross(left[n-1], pl)
-	}
-	c.left, c.lsum = append(left[:n], pl), lsum
+	c.left, c.lsum = append(left, pl), lsum
 }
 
 // area2 returns twice the area of the hull so far (0 before any row).
