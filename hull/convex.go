@@ -29,35 +29,129 @@ type chains struct {
 // addRow adds the pixels [l, r] of row y; rows must come in increasing y.
 // Only the row's end corners can be hull vertices, so they are all it
 // takes: the top two, then the bottom two.
-func (c *chains) addRow(y, l, r int) {
+func (c *chains) addRow(y, l, r int) { c.apply(c.tryRow(y, l, r)) }
+
+// rowTry is what adding the row of pixels x0 <= x < x1 at y would do to
+// chains, found without changing them: the same pops and sums as the two
+// pushes of addRow.
+type rowTry struct {
+	x0, x1, y   int64
+	right, left chainTry
+}
+
+// chainTry is rowTry for one chain: it keeps its first n points, then gets
+// the row's top corner (when top holds) and its bottom corner, and has the
+// sum given.
+type chainTry struct {
+	n   int
+	top bool
+	sum int64
+}
+
+// tryRow returns what addRow(y, l, r) would do, reading c only.
+func (c *chains) tryRow(y, l, r int) rowTry {
 	x0, x1, y0 := int64(l), int64(r)+1, int64(y)
-	c.push(ipt{x0, y0}, ipt{x1, y0})
-	c.push(ipt{x0, y0 + 1}, ipt{x1, y0 + 1})
+	return rowTry{
+		x0: x0, x1: x1, y: y0,
+		right: extend(c.right, c.rsum, ipt{x1, y0}, ipt{x1, y0 + 1}, 1),
+		left:  extend(c.left, c.lsum, ipt{x0, y0}, ipt{x0, y0 + 1}, -1),
+	}
+}
+
+// area2After returns twice the area c would have after t, as area2 would
+// return it after apply(t).
+func (c *chains) area2After(t rowTry) int64 {
+	r0, l0 := ipt{t.x1, t.y}, ipt{t.x0, t.y} // the first points when the chains are empty
+	if len(c.right) > 0 {
+		r0, l0 = c.right[0], c.left[0]
+	}
+	return t.right.sum + cross(ipt{t.x1, t.y + 1}, ipt{t.x0, t.y + 1}) - t.left.sum + cross(l0, r0)
+}
+
+// apply makes the change t, which must come from c.tryRow with c unchanged
+// since.
+func (c *chains) apply(t rowTry) {
+	c.right, c.rsum = t.right.appendTo(c.right, t.x1, t.y), t.right.sum
+	c.left, c.lsum = t.left.appendTo(c.left, t.x0, t.y), t.left.sum
+}
+
+// appendTo returns ch with t's change made, x the row's end on its side.
+func (t chainTry) appendTo(ch []ipt, x, y int64) []ipt {
+	ch = ch[:t.n]
+	if t.top {
+		ch = append(ch, ipt{x, y})
+	}
+	return append(ch, ipt{x, y + 1})
+}
+
+// extend returns what pushing p, then q onto the chain ch of sum sum does,
+// as push does it (sign 1 for the right chain, -1 for the left), without
+// changing ch: ch[:n] stays, and p may be popped by q.
+func extend(ch []ipt, sum int64, p, q ipt, sign int64) chainTry {
+	n := len(ch)
+	if n == 0 { // p is the chain's first point, and q cannot pop it
+		return chainTry{0, true, sum + cross(p, q)}
+	}
+	// b is the chain's last point left, kept while popping.
+	b := ch[n-1]
+	for ; n >= 2; n-- {
+		a := ch[n-2]
+		if sign*turn(a, b, p) > 0 {
+			break
+		}
+		sum -= cross(a, b)
+		b = a
+	}
+	if sign*turn(b, p, q) > 0 {
+		return chainTry{n, true, sum + cross(b, p) + cross(p, q)}
+	}
+	for ; n >= 2; n-- {
+		a := ch[n-2]
+		if sign*turn(a, b, q) > 0 {
+			break
+		}
+		sum -= cross(a, b)
+		b = a
+	}
+	return chainTry{n, false, sum + cross(b, q)}
 }
 
 // push adds the point pl to the left chain and pr to the right one.
 func (c *chains) push(pl, pr ipt) {
-	// Each chain is worked on in locals and stored once.
+	// Each chain is worked on in locals and stored once; b is its last
+	// point, kept while popping.
 	right, rsum := c.right, c.rsum
-	n := len(right)
-	for ; n >= 2 && turn(right[n-2], right[n-1], pr) <= 0; n-- {
-		rsum -= cross(right[n-2], right[n-1])
+	if n := len(right); n > 0 {
+		b := right[n-1]
+		for ; n >= 2; n-- {
+			a := right[n-2]
+			if turn(a, b, pr) > 0 {
+				break
+			}
+			rsum -= cross(a, b)
+			b = a
+		}
+		rsum += cross(b, pr)
+		right = right[:n]
 	}
-	if n > 0 {
-		rsum += cross(right[n-1], pr)
-	}
-	c.right, c.rsum = append(right[:n], pr), rsum
+	c.right, c.rsum = append(right, pr), rsum
 	// The left chain is built in the reverse of its polygon order, so it
 	// keeps the opposite turns.
 	left, lsum := c.left, c.lsum
-	n = len(left)
-	for ; n >= 2 && turn(left[n-2], left[n-1], pl) >= 0; n-- {
-		lsum -= cross(left[n-2], left[n-1])
+	if n := len(left); n > 0 {
+		b := left[n-1]
+		for ; n >= 2; n-- {
+			a := left[n-2]
+			if turn(a, b, pl) < 0 {
+				break
+			}
+			lsum -= cross(a, b)
+			b = a
+		}
+		lsum += cross(b, pl)
+		left = left[:n]
 	}
-	if n > 0 {
-		lsum += cross(left[n-1], pl)
-	}
-	c.left, c.lsum = append(left[:n], pl), lsum
+	c.left, c.lsum = append(left, pl), lsum
 }
 
 // area2 returns twice the area of the hull so far (0 before any row).

@@ -152,3 +152,72 @@ func TestConvexRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestTryRow checks tryRow, area2After and apply, which atoms uses to
+// test a row without changing the chains, against two pushes a row on
+// random rows (wide, narrow, shifted, with gaps): the chains must be
+// unchanged by tryRow, then the area and the chains after apply the
+// pushes' exactly.
+func TestTryRow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(71, 72))
+	for trial := range 3000 {
+		var c, want chains
+		w := 1 + rng.IntN(40)
+		y := rng.IntN(5)
+		for row := range 1 + rng.IntN(30) {
+			l := rng.IntN(w)
+			r := l + rng.IntN(w-l)
+			before := chains{slices.Clone(c.right), slices.Clone(c.left), c.rsum, c.lsum}
+			try := c.tryRow(y, l, r)
+			if !slices.Equal(c.right, before.right) || !slices.Equal(c.left, before.left) || c.rsum != before.rsum || c.lsum != before.lsum {
+				t.Fatalf("trial %d row %d: tryRow(%d, %d, %d) changed the chains", trial, row, y, l, r)
+			}
+			x0, x1 := int64(l), int64(r)+1
+			want.push(ipt{x0, int64(y)}, ipt{x1, int64(y)})
+			want.push(ipt{x0, int64(y) + 1}, ipt{x1, int64(y) + 1})
+			if got := c.area2After(try); got != want.area2() {
+				t.Fatalf("trial %d row %d: area2After(tryRow(%d, %d, %d)) = %d, want %d", trial, row, y, l, r, got, want.area2())
+			}
+			c.apply(try)
+			if !slices.Equal(c.right, want.right) || !slices.Equal(c.left, want.left) || c.rsum != want.rsum || c.lsum != want.lsum {
+				t.Fatalf("trial %d row %d: after row (%d, %d, %d) chains %v %v (%d %d), want %v %v (%d %d)",
+					trial, row, y, l, r, c.right, c.left, c.rsum, c.lsum, want.right, want.left, want.rsum, want.lsum)
+			}
+			y += 1 + rng.IntN(2)*rng.IntN(4)
+		}
+	}
+}
+
+// TestExtend checks extend against two pushes onto a copy of the chain,
+// for random chains and points not restricted to pixel rows (rows cannot
+// reach every branch of it).
+func TestExtend(t *testing.T) {
+	rng := rand.New(rand.NewPCG(73, 74))
+	pt := func() ipt { return ipt{int64(rng.IntN(9)), int64(rng.IntN(9))} }
+	for trial := range 20000 {
+		var c chains
+		for range rng.IntN(8) {
+			c.push(pt(), pt())
+		}
+		pl, pr, ql, qr := pt(), pt(), pt(), pt()
+		want := chains{slices.Clone(c.right), slices.Clone(c.left), c.rsum, c.lsum}
+		want.push(pl, pr)
+		want.push(ql, qr)
+		for _, s := range []struct {
+			name    string
+			ch, w   []ipt
+			sum, ws int64
+			p, q    ipt
+			sign    int64
+		}{{"right", c.right, want.right, c.rsum, want.rsum, pr, qr, 1}, {"left", c.left, want.left, c.lsum, want.lsum, pl, ql, -1}} {
+			e := extend(s.ch, s.sum, s.p, s.q, s.sign)
+			got := append(slices.Clone(s.ch[:e.n]), s.p, s.q)
+			if !e.top {
+				got = append(got[:e.n], s.q)
+			}
+			if !slices.Equal(got, s.w) || e.sum != s.ws {
+				t.Fatalf("trial %d: extend(%v, %d, %v, %v, %d) gives %v (sum %d), want %v (%d)", trial, s.ch, s.sum, s.p, s.q, s.sign, got, e.sum, s.w, s.ws)
+			}
+		}
+	}
+}

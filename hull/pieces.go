@@ -358,7 +358,6 @@ func (s *partSet) atoms(m *mask.Mask, a *atomScratch) {
 	a.growing = a.growing[:0]
 	prev, cur := a.prev[:0], a.cur[:0]
 	prevPart, curPart := a.prevPart[:0], a.curPart[:0]
-	try := &a.try
 	touch := func(a, b mask.Run) bool { return a.X0 <= b.X1 && b.X0 <= a.X1 }
 	for y := range m.Height() {
 		cur = m.AppendRuns(cur[:0], y)
@@ -374,13 +373,10 @@ func (s *partSet) atoms(m *mask.Mask, a *atomScratch) {
 				(ci == 0 || !touch(prev[pi], cur[ci-1])) && (ci+1 == len(cur) || !touch(prev[pi], cur[ci+1])) {
 				j := prevPart[pi]
 				g := &a.growing[j]
-				try.right = append(try.right[:0], g.c.right...)
-				try.left = append(try.left[:0], g.c.left...)
-				try.rsum, try.lsum = g.c.rsum, g.c.lsum
-				try.addRow(y, r.X0, r.X1-1)
+				try := g.c.tryRow(y, r.X0, r.X1-1)
 				count := g.count + int64(r.X1-r.X0)
-				if try.area2()-2*count <= 2*(g.rows+1) {
-					g.c, *try = *try, g.c
+				if g.c.area2After(try)-2*count <= 2*(g.rows+1) {
+					g.c.apply(try)
 					g.count, g.rows = count, g.rows+1
 					joined = j
 				}
@@ -488,7 +484,6 @@ type atomScratch struct {
 	hulls       []ipt      // the atoms' hulls, one after another
 	start, next []int32    // offsets by atom or part, for gathering links and runs
 	growing     atomChains
-	try         chains
 	parts       []part             // the atoms' parts (merge's parts after)
 	all         []*part            // pointers to them
 	owners      []int              // merge's union-find
