@@ -135,6 +135,10 @@ type sweepPoly struct {
 	y0, y1 float64    // lowest (or the sweep's start) and highest y
 	box    [4]float64 // least x, least y, greatest x, greatest y
 	gone   bool       // inside another polygon
+	// next is where the chains' current edges end first (-Inf before the
+	// sweep reaches the polygon): until the sweep passes it, neither
+	// chain steps, and the slab ends there at the latest.
+	next float64
 }
 
 // chain is a y-monotone chain of vertices (y not decreasing) with the
@@ -179,7 +183,7 @@ func (sw *sweep) addPoly(p []collide.Vec, y0 float64) {
 	v := sw.buf[start:]
 	sw.polys = append(sw.polys, sweepPoly{
 		v: p, a: chain{v: v[:na]}, b: chain{v: v[na:]},
-		y0: max(p[lo].Y, y0), y1: p[hi].Y, box: box,
+		y0: max(p[lo].Y, y0), y1: p[hi].Y, box: box, next: math.Inf(-1),
 	})
 }
 
@@ -242,7 +246,10 @@ func (sw *sweep) run(y0 float64) float64 {
 				done = true
 				continue
 			}
-			yb = min(yb, p.a.step(ya), p.b.step(ya))
+			if p.next <= ya { // else neither chain steps: the slab's few changes
+				p.next = min(p.a.step(ya), p.b.step(ya))
+			}
+			yb = min(yb, p.next)
 		}
 		if done {
 			sw.act = slices.DeleteFunc(sw.act, func(i int) bool { return sw.polys[i].y1 <= ya })
