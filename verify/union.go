@@ -142,10 +142,15 @@ type sweepPoly struct {
 }
 
 // chain is a y-monotone chain of vertices (y not decreasing) with the
-// index of the edge a sweep is at.
+// index of the edge a sweep is at, and that edge's start p and slope t
+// (dx/dy; level says the edge is level), set by step: a polygon's edges
+// stay for many slabs.
 type chain struct {
-	v []collide.Vec
-	k int
+	v     []collide.Vec
+	k     int
+	p     collide.Vec
+	t     float64
+	level bool
 }
 
 // addPoly adds p, unless it has no height above y0.
@@ -266,22 +271,26 @@ func (sw *sweep) run(y0 float64) float64 {
 }
 
 // step moves c to its edge that starts at or below ya and ends above it,
-// and returns where that edge ends.
+// and returns where that edge ends. at needs a step first.
 func (c *chain) step(ya float64) float64 {
 	for c.k+2 < len(c.v) && c.v[c.k+1].Y <= ya {
 		c.k++
 	}
-	return c.v[c.k+1].Y
+	p, q := c.v[c.k], c.v[c.k+1]
+	c.p, c.level = p, q.Y == p.Y
+	if !c.level {
+		c.t = (q.X - p.X) / (q.Y - p.Y)
+	}
+	return q.Y
 }
 
 // at returns the x of c's current edge line at ya and at yb.
 func (c *chain) at(ya, yb float64) (xa, xb float64) {
-	p, q := c.v[c.k], c.v[c.k+1]
-	if q.Y == p.Y {
+	p := c.p
+	if c.level {
 		return p.X, p.X
 	}
-	t := (q.X - p.X) / (q.Y - p.Y)
-	return p.X + (ya-p.Y)*t, p.X + (yb-p.Y)*t
+	return p.X + (ya-p.Y)*c.t, p.X + (yb-p.Y)*c.t
 }
 
 // slab returns the area of the union of the active polygons between ya
@@ -309,18 +318,21 @@ func (sw *sweep) slab(ya, yb float64) float64 {
 		}
 		ord[j] = o
 	}
-	for i := 1; i < len(ord); i++ {
-		if e, f := &ends[ord[i-1]], &ends[ord[i]]; e.xa > f.xa || e.xb > f.xb {
+	// The length is summed while the neighbours are checked, in one pass
+	// over the ends: most slabs have no crossing, and a slab that has one
+	// drops its sum.
+	length, open, from := 0.0, 0, 0.0
+	var prev *end
+	for _, o := range ord {
+		e := &ends[o]
+		if prev != nil && (prev.xa > e.xa || prev.xb > e.xb) {
 			sw.tmp = sw.tmp[:0]
 			for _, o := range ord {
 				sw.tmp = append(sw.tmp, ends[o])
 			}
 			return slab(sw.tmp, ya, yb, ya, yb, 0)
 		}
-	}
-	length, open, from := 0.0, 0, 0.0
-	for _, o := range ord {
-		e := &ends[o]
+		prev = e
 		if open == 0 {
 			from = e.xm
 		}
@@ -351,45 +363,45 @@ type end struct {
 func slab(ends []end, ya, yb, lo, hi float64, depth int) float64 {
 	h := yb - ya
 	tm := ((lo+hi)/2 - ya) / h
+	// Each end's x at mid-height is set as the insertion sort reaches it:
+	// the ends before it are already sorted by theirs.
 	for i := range ends {
 		e := &ends[i]
 		e.xm = e.xa + (e.xb-e.xa)*tm
-	}
-	for i := 1; i < len(ends); i++ {
-		if !(ends[i-1].xm > ends[i].xm) {
+		if i == 0 || !(ends[i-1].xm > e.xm) {
 			continue // in place: most are, and an end is a large copy
 		}
-		e := ends[i]
+		c := *e
 		j := i
-		for ; j > 0 && ends[j-1].xm > e.xm; j-- {
+		for ; j > 0 && ends[j-1].xm > c.xm; j-- {
 			ends[j] = ends[j-1]
 		}
-		ends[j] = e
+		ends[j] = c
 	}
-	if depth < maxSplits {
-		tl, th, margin := (lo-ya)/h, (hi-ya)/h, (hi-lo)*1e-9
-		for i := 1; i < len(ends); i++ {
-			e, f := &ends[i-1], &ends[i]
-			de, df := e.xb-e.xa, f.xb-f.xa
-			if e.xa+de*tl <= f.xa+df*tl && e.xa+de*th <= f.xa+df*th || de == df {
-				continue
-			}
-			// e − f is linear and changes sign between lo and hi.
-			y := ya + (f.xa-e.xa)/(de-df)*h
-			if y-lo > margin && hi-y > margin {
-				return slab(ends, ya, yb, lo, y, depth+1) + slab(ends, ya, yb, y, hi, depth+1)
-			}
-		}
-	}
+	// The length is summed in the same pass as the search for a crossing
+	// to split at, and dropped when one is found.
+	tl, th, margin := (lo-ya)/h, (hi-ya)/h, (hi-lo)*1e-9
+	split := depth < maxSplits
 	length, open, from := 0.0, 0, 0.0
 	for i := range ends {
-		e := &ends[i]
-		if open == 0 {
-			from = e.xm
+		f := &ends[i]
+		if split && i > 0 {
+			e := &ends[i-1]
+			de, df := e.xb-e.xa, f.xb-f.xa
+			if !(e.xa+de*tl <= f.xa+df*tl && e.xa+de*th <= f.xa+df*th || de == df) {
+				// e − f is linear and changes sign between lo and hi.
+				y := ya + (f.xa-e.xa)/(de-df)*h
+				if y-lo > margin && hi-y > margin {
+					return slab(ends, ya, yb, lo, y, depth+1) + slab(ends, ya, yb, y, hi, depth+1)
+				}
+			}
 		}
-		open += e.up
 		if open == 0 {
-			length += e.xm - from
+			from = f.xm
+		}
+		open += f.up
+		if open == 0 {
+			length += f.xm - from
 		}
 	}
 	return length * (hi - lo)

@@ -343,8 +343,8 @@ func (sw *sweep) refRun(y0 float64) float64 {
 func (sw *sweep) refSlab(ya, yb float64) float64 {
 	for _, i := range sw.act {
 		p := &sw.polys[i]
-		la, lb := p.a.at(ya, yb)
-		ra, rb := p.b.at(ya, yb)
+		la, lb := refAt(p.a, ya, yb)
+		ra, rb := refAt(p.b, ya, yb)
 		if la+lb > ra+rb {
 			la, lb, ra, rb = ra, rb, la, lb
 		}
@@ -382,6 +382,15 @@ func (sw *sweep) refSlab(ya, yb float64) float64 {
 		}
 	}
 	return length * (yb - ya)
+}
+
+func refAt(c chain, ya, yb float64) (xa, xb float64) {
+	p, q := c.v[c.k], c.v[c.k+1]
+	if q.Y == p.Y {
+		return p.X, p.X
+	}
+	t := (q.X - p.X) / (q.Y - p.Y)
+	return p.X + (ya-p.Y)*t, p.X + (yb-p.Y)*t
 }
 
 func refSplit(ends []end, ya, yb, lo, hi float64, depth int) float64 {
