@@ -213,14 +213,17 @@ func (sw *sweep) prune() {
 // inside reports whether every vertex of p lies in the convex polygon q
 // (positive winding), boundary included: then p, convex, is inside q.
 func inside(p, q []collide.Vec) bool {
-	for _, v := range p {
-		prev := q[len(q)-1]
-		for _, w := range q {
-			if w.Sub(prev).Cross(v.Sub(prev)) < 0 {
+	// Edge by edge, so that each edge's vector is found once, not once a
+	// vertex: the same products, so the same answer.
+	prev := q[len(q)-1]
+	for _, w := range q {
+		e := w.Sub(prev)
+		for _, v := range p {
+			if e.Cross(v.Sub(prev)) < 0 {
 				return false
 			}
-			prev = w
 		}
+		prev = w
 	}
 	return true
 }

@@ -438,3 +438,30 @@ func refSplit(ends []end, ya, yb, lo, hi float64, depth int) float64 {
 	}
 	return length * (hi - lo)
 }
+
+// TestInside checks inside's boundary rule: a polygon touching q's edges
+// from within is inside, one out by the least step is not, whichever of
+// its vertices sticks out.
+func TestInside(t *testing.T) {
+	q := []collide.Vec{collide.V(0, 0), collide.V(4, 0), collide.V(4, 4), collide.V(0, 4)}
+	out := math.Nextafter(4, 5)
+	tests := []struct {
+		name string
+		p    []collide.Vec
+		want bool
+	}{
+		{"itself", q, true},
+		{"strictly within", []collide.Vec{collide.V(1, 1), collide.V(3, 1), collide.V(2, 3)}, true},
+		{"on two edges", []collide.Vec{collide.V(0, 0), collide.V(4, 0), collide.V(2, 3)}, true},
+		{"first vertex out", []collide.Vec{collide.V(out, 1), collide.V(3, 3), collide.V(1, 2)}, false},
+		{"last vertex out", []collide.Vec{collide.V(1, 1), collide.V(3, 1), collide.V(2, out)}, false},
+		{"below", []collide.Vec{collide.V(1, 1), collide.V(3, -1e-300), collide.V(2, 3)}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := inside(tt.p, q); got != tt.want {
+				t.Errorf("inside(%v, %v) = %v, want %v", tt.p, q, got, tt.want)
+			}
+		})
+	}
+}
