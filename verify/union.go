@@ -366,45 +366,45 @@ type end struct {
 func slab(ends []end, ya, yb, lo, hi float64, depth int) float64 {
 	h := yb - ya
 	tm := ((lo+hi)/2 - ya) / h
-	// Each end's x at mid-height is set as the insertion sort reaches it:
-	// the ends before it are already sorted by theirs.
 	for i := range ends {
 		e := &ends[i]
 		e.xm = e.xa + (e.xb-e.xa)*tm
-		if i == 0 || !(ends[i-1].xm > e.xm) {
+	}
+	for i := 1; i < len(ends); i++ {
+		if !(ends[i-1].xm > ends[i].xm) {
 			continue // in place: most are, and an end is a large copy
 		}
-		c := *e
+		e := ends[i]
 		j := i
-		for ; j > 0 && ends[j-1].xm > c.xm; j-- {
+		for ; j > 0 && ends[j-1].xm > e.xm; j-- {
 			ends[j] = ends[j-1]
 		}
-		ends[j] = c
+		ends[j] = e
 	}
-	// The length is summed in the same pass as the search for a crossing
-	// to split at, and dropped when one is found.
-	tl, th, margin := (lo-ya)/h, (hi-ya)/h, (hi-lo)*1e-9
-	split := depth < maxSplits
-	length, open, from := 0.0, 0, 0.0
-	for i := range ends {
-		f := &ends[i]
-		if split && i > 0 {
-			e := &ends[i-1]
+	if depth < maxSplits {
+		tl, th, margin := (lo-ya)/h, (hi-ya)/h, (hi-lo)*1e-9
+		for i := 1; i < len(ends); i++ {
+			e, f := &ends[i-1], &ends[i]
 			de, df := e.xb-e.xa, f.xb-f.xa
-			if !(e.xa+de*tl <= f.xa+df*tl && e.xa+de*th <= f.xa+df*th || de == df) {
-				// e − f is linear and changes sign between lo and hi.
-				y := ya + (f.xa-e.xa)/(de-df)*h
-				if y-lo > margin && hi-y > margin {
-					return slab(ends, ya, yb, lo, y, depth+1) + slab(ends, ya, yb, y, hi, depth+1)
-				}
+			if e.xa+de*tl <= f.xa+df*tl && e.xa+de*th <= f.xa+df*th || de == df {
+				continue
+			}
+			// e − f is linear and changes sign between lo and hi.
+			y := ya + (f.xa-e.xa)/(de-df)*h
+			if y-lo > margin && hi-y > margin {
+				return slab(ends, ya, yb, lo, y, depth+1) + slab(ends, ya, yb, y, hi, depth+1)
 			}
 		}
+	}
+	length, open, from := 0.0, 0, 0.0
+	for i := range ends {
+		e := &ends[i]
 		if open == 0 {
-			from = f.xm
+			from = e.xm
 		}
-		open += f.up
+		open += e.up
 		if open == 0 {
-			length += f.xm - from
+			length += e.xm - from
 		}
 	}
 	return length * (hi - lo)
