@@ -135,13 +135,22 @@ type sweepPoly struct {
 	y0, y1 float64    // lowest (or the sweep's start) and highest y
 	box    [4]float64 // least x, least y, greatest x, greatest y
 	gone   bool       // inside another polygon
+	// next is where the chains' current edges end first (-Inf before the
+	// sweep reaches the polygon): until the sweep passes it, neither
+	// chain steps, and the slab ends there at the latest.
+	next float64
 }
 
 // chain is a y-monotone chain of vertices (y not decreasing) with the
-// index of the edge a sweep is at.
+// index of the edge a sweep is at, and that edge's start p and slope t
+// (dx/dy; level says the edge is level), set by step: a polygon's edges
+// stay for many slabs.
 type chain struct {
-	v []collide.Vec
-	k int
+	v     []collide.Vec
+	k     int
+	p     collide.Vec
+	t     float64
+	level bool
 }
 
 // addPoly adds p, unless it has no height above y0.
@@ -179,7 +188,7 @@ func (sw *sweep) addPoly(p []collide.Vec, y0 float64) {
 	v := sw.buf[start:]
 	sw.polys = append(sw.polys, sweepPoly{
 		v: p, a: chain{v: v[:na]}, b: chain{v: v[na:]},
-		y0: max(p[lo].Y, y0), y1: p[hi].Y, box: box,
+		y0: max(p[lo].Y, y0), y1: p[hi].Y, box: box, next: math.Inf(-1),
 	})
 }
 
@@ -204,14 +213,17 @@ func (sw *sweep) prune() {
 // inside reports whether every vertex of p lies in the convex polygon q
 // (positive winding), boundary included: then p, convex, is inside q.
 func inside(p, q []collide.Vec) bool {
-	for _, v := range p {
-		prev := q[len(q)-1]
-		for _, w := range q {
-			if w.Sub(prev).Cross(v.Sub(prev)) < 0 {
+	// Edge by edge, so that each edge's vector is found once, not once a
+	// vertex: the same products, so the same answer.
+	prev := q[len(q)-1]
+	for _, w := range q {
+		e := w.Sub(prev)
+		for _, v := range p {
+			if e.Cross(v.Sub(prev)) < 0 {
 				return false
 			}
-			prev = w
 		}
+		prev = w
 	}
 	return true
 }
@@ -242,7 +254,10 @@ func (sw *sweep) run(y0 float64) float64 {
 				done = true
 				continue
 			}
-			yb = min(yb, p.a.step(ya), p.b.step(ya))
+			if p.next <= ya { // else neither chain steps: the slab's few changes
+				p.next = min(p.a.step(ya), p.b.step(ya))
+			}
+			yb = min(yb, p.next)
 		}
 		if done {
 			sw.act = slices.DeleteFunc(sw.act, func(i int) bool { return sw.polys[i].y1 <= ya })
@@ -259,22 +274,26 @@ func (sw *sweep) run(y0 float64) float64 {
 }
 
 // step moves c to its edge that starts at or below ya and ends above it,
-// and returns where that edge ends.
+// and returns where that edge ends. at needs a step first.
 func (c *chain) step(ya float64) float64 {
 	for c.k+2 < len(c.v) && c.v[c.k+1].Y <= ya {
 		c.k++
 	}
-	return c.v[c.k+1].Y
+	p, q := c.v[c.k], c.v[c.k+1]
+	c.p, c.level = p, q.Y == p.Y
+	if !c.level {
+		c.t = (q.X - p.X) / (q.Y - p.Y)
+	}
+	return q.Y
 }
 
 // at returns the x of c's current edge line at ya and at yb.
 func (c *chain) at(ya, yb float64) (xa, xb float64) {
-	p, q := c.v[c.k], c.v[c.k+1]
-	if q.Y == p.Y {
+	p := c.p
+	if c.level {
 		return p.X, p.X
 	}
-	t := (q.X - p.X) / (q.Y - p.Y)
-	return p.X + (ya-p.Y)*t, p.X + (yb-p.Y)*t
+	return p.X + (ya-p.Y)*c.t, p.X + (yb-p.Y)*c.t
 }
 
 // slab returns the area of the union of the active polygons between ya
@@ -302,18 +321,21 @@ func (sw *sweep) slab(ya, yb float64) float64 {
 		}
 		ord[j] = o
 	}
-	for i := 1; i < len(ord); i++ {
-		if e, f := &ends[ord[i-1]], &ends[ord[i]]; e.xa > f.xa || e.xb > f.xb {
+	// The length is summed while the neighbours are checked, in one pass
+	// over the ends: most slabs have no crossing, and a slab that has one
+	// drops its sum.
+	length, open, from := 0.0, 0, 0.0
+	var prev *end
+	for _, o := range ord {
+		e := &ends[o]
+		if prev != nil && (prev.xa > e.xa || prev.xb > e.xb) {
 			sw.tmp = sw.tmp[:0]
 			for _, o := range ord {
 				sw.tmp = append(sw.tmp, ends[o])
 			}
 			return slab(sw.tmp, ya, yb, ya, yb, 0)
 		}
-	}
-	length, open, from := 0.0, 0, 0.0
-	for _, o := range ord {
-		e := &ends[o]
+		prev = e
 		if open == 0 {
 			from = e.xm
 		}
