@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 )
 
@@ -358,4 +359,47 @@ func valueEnd(raw []byte, i int) int {
 		}
 	}
 	return i
+}
+
+// TestWriteJSONPiecesAsPolygon checks the copy of the polygon's bytes for
+// one piece that is the polygon (appendShapes) against refJSON, with
+// pieces that are the polygon and pieces that differ from it in one bit
+// of one number (-0 for 0, the last bit, one vertex more or less).
+func TestWriteJSONPiecesAsPolygon(t *testing.T) {
+	poly := Ring{{0, 0}, {10.1, 0}, {10.1, 5.333333333333333}, {0, 5.5}}
+	vary := map[string]func(Ring) []Ring{
+		"same": func(r Ring) []Ring { return []Ring{r} },
+		"copy": func(r Ring) []Ring { return []Ring{slices.Clone(r)} },
+		"minus zero": func(r Ring) []Ring {
+			c := slices.Clone(r)
+			c[0][1] = math.Copysign(0, -1)
+			return []Ring{c}
+		},
+		"last bit": func(r Ring) []Ring {
+			c := slices.Clone(r)
+			c[2][1] = math.Nextafter(c[2][1], 10)
+			return []Ring{c}
+		},
+		"shorter": func(r Ring) []Ring { return []Ring{slices.Clone(r[:3])} },
+		"two":     func(r Ring) []Ring { return []Ring{r, r} },
+	}
+	for name, f := range vary {
+		t.Run(name, func(t *testing.T) {
+			lib := sampleLib()
+			sp := &lib.Sprites[0]
+			sp.Polygon = poly
+			sp.Pieces = f(poly)
+			want, err := refJSON(lib)
+			if err != nil {
+				t.Fatalf("reference error %v", err)
+			}
+			var buf bytes.Buffer
+			if err := WriteJSON(&buf, lib); err != nil {
+				t.Fatalf("WriteJSON error %v", err)
+			}
+			if got := buf.String(); got != want {
+				t.Fatalf("WriteJSON =\n%s\nwant (reference)\n%s", got, want)
+			}
+		})
+	}
 }

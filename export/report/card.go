@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
 )
 
@@ -273,9 +274,34 @@ func (dr *drawer) drawShapes(s *export.Sprite) ([]byte, error) {
 	d := append(dr.shapes[:0], `,"d":[`...)
 	defer func() { dr.shapes = d }()
 	var err error
+	var one [1]export.Ring
+	var pieces, piecesEnd int // where the pieces' path is in d, when drawn
 	for i, k := range kinds {
 		if i > 0 {
 			d = append(d, ',')
+		}
+		if !k.pivot {
+			if rs, ok := wireRings(s, k.kind, &one); ok {
+				// The sprite's own rings, drawn as geometry's copies of
+				// them would be: those copies were most of what a card
+				// allocated. A polygon that is the one piece, as for four
+				// sprites in ten, has its path (and points) already.
+				start := len(d)
+				if k.kind == collide.KindPolygon && piecesEnd > 0 && len(s.Pieces) == 1 && sameBits(s.Pieces[0], s.Polygon) {
+					d = append(d, d[pieces:piecesEnd]...)
+					continue
+				}
+				for _, r := range rs {
+					for _, p := range r {
+						v.add(p[0], p[1])
+					}
+				}
+				d = append(appendRingPath(append(d, '"'), rs), '"')
+				if k.kind == collide.KindPieces {
+					pieces, piecesEnd = start, len(d)
+				}
+				continue
+			}
 		}
 		rings, circle, ok := geometry(s, k.kind)
 		switch {
@@ -306,6 +332,41 @@ func (dr *drawer) drawShapes(s *export.Sprite) ([]byte, error) {
 	r := v.rect(s)
 	b := appendInts(append(make([]byte, 0, len(d)+48), `"v":`...), r[:]...)
 	return append(append(b, d...), ']'), nil
+}
+
+// wireRings returns the rings of s of kind k (hull, polygon, pieces and
+// outline; one holds a single ring) as geometry gives them, without the
+// copies, and false for other kinds. The rings are empty when s has no
+// shape of kind k, which draws as "" either way.
+func wireRings(s *export.Sprite, k collide.Kind, one *[1]export.Ring) ([]export.Ring, bool) {
+	switch k {
+	case collide.KindHull:
+		one[0] = s.Hull
+	case collide.KindPolygon:
+		one[0] = s.Polygon
+	case collide.KindPieces:
+		return s.Pieces, true
+	case collide.KindOutline:
+		return s.Outline, true
+	default:
+		return nil, false
+	}
+	return one[:], true
+}
+
+// sameBits reports whether rings a and b hold the same numbers, bit for
+// bit.
+func sameBits(a, b export.Ring) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i, p := range a {
+		q := b[i]
+		if math.Float64bits(p[0]) != math.Float64bits(q[0]) || math.Float64bits(p[1]) != math.Float64bits(q[1]) {
+			return false
+		}
+	}
+	return true
 }
 
 // appendJSON appends p as encoding/json writes the struct (an index page

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/shapegen/shapegen/export"
@@ -61,6 +62,19 @@ func cardSprites(t *testing.T) []export.Sprite {
 		func(s *export.Sprite) { s.Pivot = export.Point{1e-7, -0.0001} },
 		func(s *export.Sprite) { s.Pivot = export.Point{3e21, -1e22} },
 		func(s *export.Sprite) { s.Offset, s.Rotated, s.Frame.X = &[2]int{3, -2}, true, 7 },
+		func(s *export.Sprite) { s.Pieces = []export.Ring{s.Polygon} }, // drawn once, copied
+		func(s *export.Sprite) {
+			// One piece that is not quite the polygon, reaching beyond
+			// the sprite.
+			if len(s.Polygon) > 0 {
+				r := slices.Clone(s.Polygon)
+				r[len(r)-1][0] += 1000
+				s.Pieces = []export.Ring{r}
+			}
+		},
+		func(s *export.Sprite) {
+			s.Hull, s.Pieces, s.Outline = nil, []export.Ring{{}}, []export.Ring{nil, s.Hull}
+		},
 		func(s *export.Sprite) {
 			if s.Circle != nil {
 				c := *s.Circle
@@ -302,5 +316,20 @@ func TestAppendTenThousandths(t *testing.T) {
 	}
 	for _, v := range []float64{1e11 - 1e-4, 1e11, 99999999999.9999, 0.0001, -0.0001, 1e-6, 0.5, -1, math.Nextafter(0.1, 1), math.Nextafter(0.1, 0)} {
 		check(v)
+	}
+}
+
+// TestDrawRingsAllocs checks that drawing a sprite's rings (hull, polygon,
+// pieces, outline) allocates only the drawing, not copies of the rings.
+func TestDrawRingsAllocs(t *testing.T) {
+	ring := export.Ring{{0, 0}, {4.25, 0}, {4.25, 3.5}, {0, 3.5}}
+	s := export.Sprite{Name: "s", Size: [2]int{5, 4}, Pixels: 20,
+		Hull: ring, Polygon: ring, Pieces: []export.Ring{ring, ring}, Outline: []export.Ring{ring, ring}}
+	dr := newDrawer()
+	if _, err := dr.drawShapes(&s); err != nil { // grows the drawer's buffer
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() { dr.drawShapes(&s) }); n > 1 {
+		t.Errorf("drawShapes allocated %v times, want at most 1 (its drawing)", n)
 	}
 }

@@ -207,6 +207,24 @@ func appendPath(b []byte, rings []collide.Polygon) []byte {
 	return b
 }
 
+// appendRingPath is appendPath for the sprite's own rings.
+func appendRingPath(b []byte, rings []export.Ring) []byte {
+	for _, r := range rings {
+		for i, p := range r {
+			if i == 0 {
+				b = append(b, 'M')
+			} else {
+				b = append(b, 'L')
+			}
+			b = appendNum(append(appendNum(b, p[0]), ' '), p[1])
+		}
+		if len(r) > 0 {
+			b = append(b, 'Z')
+		}
+	}
+	return b
+}
+
 // round2 rounds a coordinate to two decimals, plenty for drawing (a
 // hundredth of a sprite pixel), which keeps the data small.
 func round2(v float64) float64 {
