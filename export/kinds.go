@@ -141,7 +141,7 @@ var kinds = [collide.NumKinds]kind{
 				return fmt.Errorf("pieces: %d pieces, at most %d", len(s.Pieces), MaxPieces)
 			}
 			for i, p := range s.Pieces {
-				if len(s.Pieces) == 1 && len(p) > 0 && sameBits(p, s.Polygon) {
+				if len(s.Pieces) == 1 && len(p) > 0 && sameRing(p, s.Polygon) {
 					// The polygon's ring, which checkSprite checked just
 					// before (KindPolygon comes first), as for four
 					// sprites in ten.

@@ -456,7 +456,7 @@ func appendShapes(b []byte, sp *Sprite) []byte {
 	}
 	if len(sp.Pieces) > 0 {
 		b = append(b, ","+in+"\"pieces\": "...)
-		if len(sp.Pieces) == 1 && len(sp.Polygon) > 0 && sameBits(sp.Pieces[0], sp.Polygon) {
+		if len(sp.Pieces) == 1 && len(sp.Polygon) > 0 && sameRing(sp.Pieces[0], sp.Polygon) {
 			// One piece that is the polygon, as for four sprites in ten:
 			// its ring's bytes are the polygon's, copied rather than
 			// formatted again (most of its numbers take strconv's
@@ -558,21 +558,6 @@ func appendRing(b []byte, r Ring) []byte {
 		b = appendPoint(b, p)
 	}
 	return append(b, ']')
-}
-
-// sameBits reports whether rings a and b hold the same numbers, bit for
-// bit (so -0 is not 0): the rings appendRing writes the same.
-func sameBits(a, b Ring) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i, p := range a {
-		q := b[i]
-		if math.Float64bits(p[0]) != math.Float64bits(q[0]) || math.Float64bits(p[1]) != math.Float64bits(q[1]) {
-			return false
-		}
-	}
-	return true
 }
 
 func appendPoint(b []byte, p Point) []byte {

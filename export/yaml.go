@@ -181,6 +181,9 @@ func sameNum(a, b float64) bool { return math.Float64bits(a) == math.Float64bits
 
 func samePoint(a, b Point) bool { return sameNum(a[0], b[0]) && sameNum(a[1], b[1]) }
 
+// sameRing reports whether a and b hold the same numbers, bit for bit (so
+// -0 is not 0, and NaN is never the same): rings that appendRing writes
+// the same, and that every check treats alike.
 func sameRing(a, b Ring) bool { return slices.EqualFunc(a, b, samePoint) }
 
 // Add writes sp, after checking it as Read would.

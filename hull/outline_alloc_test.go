@@ -10,6 +10,9 @@ import (
 // allocation for the list of rings and one for each ring, with and
 // without the vertex limit at work (a disc has more vertices than 8).
 func TestOutlineAllocs(t *testing.T) {
+	if raceDetector {
+		t.Skip("allocation counts mean nothing under the race detector (see race_on_test.go)")
+	}
 	disc := mask.New(40, 40)
 	for y := range 40 {
 		for x := range 40 {

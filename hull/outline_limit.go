@@ -512,7 +512,8 @@ func (c *capper) outward(v int32, x collide.Vec) (collide.Vec, bool) {
 // (and whether the step is void, outward failing) only when the step
 // comes first. The step reads the links around v alone, so while it is
 // in the heap (limitRing offers it again whenever they change) meet[v] is
-// what meeting(v) would return.
+// what meeting(v) would return, or, once limitRing has costed the step
+// and put it back, that point moved outward (outward's).
 func (c *capper) collapse(v int32) (capStep, bool) {
 	x, ok := c.meeting(v)
 	if !ok {

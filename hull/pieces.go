@@ -636,7 +636,7 @@ func appendMerged(out, a, b []prun) []prun {
 }
 
 // candidate is a merge of parts a and b (indices into partSet.all) adding
-// cost to twice the hull areas, valid while their versions are va and vb.
+// cost to twice the hull areas, valid while their stamps are va and vb.
 type candidate struct {
 	cost   int64
 	a, b   int

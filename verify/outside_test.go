@@ -342,6 +342,9 @@ func TestOutsideConvexMatchesScan(t *testing.T) {
 // through no func value that would move ContainsPoint to the heap, and
 // the hull's chains of a sprite fit their arrays on the stack.
 func TestOutsideConvexAllocs(t *testing.T) {
+	if raceDetector {
+		t.Skip("allocation counts mean nothing under the race detector (see race_on_test.go)")
+	}
 	m := masktest.Pic("..####..", "########", "..####..")
 	h := hull.Convex(m)
 	for _, r := range []collide.Region{h.Bounds(), hull.MinCircle(h), hull.MinBox(h)} {
@@ -354,6 +357,9 @@ func TestOutsideConvexAllocs(t *testing.T) {
 // TestOutsideHullAllocs checks that a hull (integer vertices: tested by
 // its rows) no taller than stackRows is checked without allocating.
 func TestOutsideHullAllocs(t *testing.T) {
+	if raceDetector {
+		t.Skip("allocation counts mean nothing under the race detector (see race_on_test.go)")
+	}
 	m := masktest.Pic("..####..", "########", "..####..")
 	var h collide.Region = hull.Convex(m) // boxed once, not per run
 	if n := testing.AllocsPerRun(100, func() { Outside(m, h) }); n != 0 {
@@ -364,6 +370,9 @@ func TestOutsideHullAllocs(t *testing.T) {
 // TestOutsideRingsAllocs checks that outsideRings reuses its memory
 // between calls: only the mask of crossed pixels is made anew.
 func TestOutsideRingsAllocs(t *testing.T) {
+	if raceDetector {
+		t.Skip("allocation counts mean nothing under the race detector (see race_on_test.go)")
+	}
 	m := masktest.Pic(
 		"..####..",
 		".##..##.",
