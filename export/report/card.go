@@ -163,8 +163,10 @@ func appendMarshal(b []byte, v any, err error) ([]byte, error) {
 type drawer struct {
 	seed maphash.Seed
 	key  []byte // memory for a sprite's shapes as bits
-	// shapes is memory for the "d" of a drawing being made.
+	// shapes is memory for the "d" of a drawing being made, ring for a
+	// ring of corners drawn in it.
 	shapes []byte
+	ring   export.Ring
 	kept   map[string]drawing
 	// order holds the kept sprites' names, oldest first from head; size
 	// counts their drawings' bytes, at most keep.
@@ -296,7 +298,7 @@ func (dr *drawer) drawShapes(s *export.Sprite) ([]byte, error) {
 						v.add(p[0], p[1])
 					}
 				}
-				d = append(appendRingPath(append(d, '"'), rs), '"')
+				d = append(appendPath(append(d, '"'), rs), '"')
 				if k.kind == collide.KindPieces {
 					pieces, piecesEnd = start, len(d)
 				}
@@ -320,13 +322,18 @@ func (dr *drawer) drawShapes(s *export.Sprite) ([]byte, error) {
 				}
 			}
 			d = append(d, ']')
-		default:
+		default: // the boxes' corners, in the sprite's form of a ring
+			d = append(d, '"')
 			for _, r := range rings {
+				ring := dr.ring[:0]
 				for _, p := range r {
 					v.add(p.X, p.Y)
+					ring = append(ring, export.Point{p.X, p.Y})
 				}
+				one[0], dr.ring = ring, ring
+				d = appendPath(d, one[:])
 			}
-			d = append(appendPath(append(d, '"'), rings), '"')
+			d = append(d, '"')
 		}
 	}
 	r := v.rect(s)

@@ -33,12 +33,16 @@ func refShapes(s *export.Sprite) ([4]int, []any) {
 			v.add(circle.Center.X+circle.Radius, circle.Center.Y+circle.Radius)
 			shapes[i] = [3]float64{round2(circle.Center.X), round2(circle.Center.Y), round2(circle.Radius)}
 		default:
+			var path []byte
 			for _, r := range rings {
+				ring := export.Ring{}
 				for _, p := range r {
 					v.add(p.X, p.Y)
+					ring = append(ring, export.Point{p.X, p.Y})
 				}
+				path = appendPath(path, []export.Ring{ring})
 			}
-			shapes[i] = string(appendPath(nil, rings))
+			shapes[i] = string(path)
 		}
 	}
 	return v.rect(s), shapes

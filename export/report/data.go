@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/shapegen/shapegen/collide"
 	"github.com/shapegen/shapegen/export"
 	"github.com/shapegen/shapegen/export/preview"
 )
@@ -190,25 +189,7 @@ func (v *view) rect(s *export.Sprite) [4]int {
 }
 
 // appendPath appends the SVG path of closed rings.
-func appendPath(b []byte, rings []collide.Polygon) []byte {
-	for _, r := range rings {
-		for i, p := range r {
-			if i == 0 {
-				b = append(b, 'M')
-			} else {
-				b = append(b, 'L')
-			}
-			b = appendNum(append(appendNum(b, p.X), ' '), p.Y)
-		}
-		if len(r) > 0 {
-			b = append(b, 'Z')
-		}
-	}
-	return b
-}
-
-// appendRingPath is appendPath for the sprite's own rings.
-func appendRingPath(b []byte, rings []export.Ring) []byte {
+func appendPath(b []byte, rings []export.Ring) []byte {
 	for _, r := range rings {
 		for i, p := range r {
 			if i == 0 {
