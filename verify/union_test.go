@@ -304,8 +304,8 @@ func TestUnionAreaSameBits(t *testing.T) {
 	}
 }
 
-// refRun is sweep.run as it was, with its slabs (refSlab, refSplit): the
-// reference for TestUnionAreaSameBits.
+// refRun is sweep.run as it was, with its slabs (refSlab; slab itself
+// did not change): the reference for TestUnionAreaSameBits.
 func (sw *sweep) refRun(y0 float64) float64 {
 	sw.ends = grow(sw.ends, 2*len(sw.polys))
 	sw.tmp = slices.Grow(sw.tmp[:0], len(sw.ends))
@@ -370,7 +370,7 @@ func (sw *sweep) refSlab(ya, yb float64) float64 {
 			for _, o := range ord {
 				sw.tmp = append(sw.tmp, ends[o])
 			}
-			return refSplit(sw.tmp, ya, yb, ya, yb, 0)
+			return slab(sw.tmp, ya, yb, ya, yb, 0) // slab did not change
 		}
 	}
 	length, open, from := 0.0, 0, 0.0
@@ -394,52 +394,6 @@ func refAt(c chain, ya, yb float64) (xa, xb float64) {
 	}
 	t := (q.X - p.X) / (q.Y - p.Y)
 	return p.X + (ya-p.Y)*t, p.X + (yb-p.Y)*t
-}
-
-func refSplit(ends []end, ya, yb, lo, hi float64, depth int) float64 {
-	h := yb - ya
-	tm := ((lo+hi)/2 - ya) / h
-	for i := range ends {
-		e := &ends[i]
-		e.xm = e.xa + (e.xb-e.xa)*tm
-	}
-	for i := 1; i < len(ends); i++ {
-		if !(ends[i-1].xm > ends[i].xm) {
-			continue
-		}
-		e := ends[i]
-		j := i
-		for ; j > 0 && ends[j-1].xm > e.xm; j-- {
-			ends[j] = ends[j-1]
-		}
-		ends[j] = e
-	}
-	if depth < maxSplits {
-		tl, th, margin := (lo-ya)/h, (hi-ya)/h, (hi-lo)*1e-9
-		for i := 1; i < len(ends); i++ {
-			e, f := &ends[i-1], &ends[i]
-			de, df := e.xb-e.xa, f.xb-f.xa
-			if e.xa+de*tl <= f.xa+df*tl && e.xa+de*th <= f.xa+df*th || de == df {
-				continue
-			}
-			y := ya + (f.xa-e.xa)/(de-df)*h
-			if y-lo > margin && hi-y > margin {
-				return refSplit(ends, ya, yb, lo, y, depth+1) + refSplit(ends, ya, yb, y, hi, depth+1)
-			}
-		}
-	}
-	length, open, from := 0.0, 0, 0.0
-	for i := range ends {
-		e := &ends[i]
-		if open == 0 {
-			from = e.xm
-		}
-		open += e.up
-		if open == 0 {
-			length += e.xm - from
-		}
-	}
-	return length * (hi - lo)
 }
 
 // TestInside checks inside's boundary rule: a polygon touching q's edges
