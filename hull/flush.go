@@ -181,7 +181,7 @@ func newFlushSearch(r *reducer, k int) *flushSearch {
 		lo: grown(f.lo, k+1), hi: grown(f.hi, k+1), base: grown(f.base, k+1),
 		g: grown(f.g, (k+1)*n), from: grown(f.from, (k+1)*n),
 	}
-	pre := 0.0
+	ln, pre := f.ln, 0.0 // through a local, as in setFirst
 	for i, v := range r.h {
 		a := r.h[0]
 		if i+1 < n {
@@ -189,13 +189,13 @@ func newFlushSearch(r *reducer, k int) *flushSearch {
 		}
 		pre += v.Cross(a)
 		d := a.Sub(v)
-		f.ln[i] = flushLine{a.X, a.Y, d.X, d.Y, pre}
+		ln[i] = flushLine{a.X, a.Y, d.X, d.Y, pre}
 	}
-	for i := n; i < len(f.ln); i++ {
-		f.ln[i] = f.ln[i-n]
-		f.ln[i].pre += f.ln[n-1].pre
+	for i := n; i < len(ln); i++ {
+		ln[i] = ln[i-n]
+		ln[i].pre += ln[n-1].pre
 		if i >= 2*n {
-			f.ln[i].pre += f.ln[n-1].pre
+			ln[i].pre += ln[n-1].pre
 		}
 	}
 	// The end i+reach[i] never decreases with i: a line turning less than
@@ -227,16 +227,18 @@ func (f *flushSearch) release() {
 
 // setFirst extends reach[0:n] periodically and sets first.
 func (f *flushSearch) setFirst() {
+	// Through locals: through f, each store would have f's fields read
+	// again.
 	n := f.n
-	for i := n; i < 3*n; i++ {
-		f.reach[i] = f.reach[i-n]
-	}
+	reach, first := f.reach[:3*n], f.first[:3*n]
+	copy(reach[n:], reach[:n])
+	copy(reach[2*n:], reach[:n])
 	i := 0
-	for j := range 3 * n {
-		for i+f.reach[i] < j {
+	for j := range first {
+		for i+reach[i] < j {
 			i++
 		}
-		f.first[j] = i
+		first[j] = i
 	}
 }
 
