@@ -248,13 +248,15 @@ func (f *flushSearch) setFirst() {
 // and the caps left are still a Monge array (a finite right side of the
 // inequality has its left side's entries no larger, so finite).
 func (f *flushSearch) prune(u float64) {
+	ln, reach := f.ln, f.reach[:f.n] // through locals, as in setFirst
 	e := 1
-	for i := range f.n {
+	for i := range reach {
 		e = max(e, i+1)
-		for e+1 <= i+f.reach[i] && f.cap2(i, e+1) <= u {
+		// cap2(i, e+1), whose reach test the loop's makes needless.
+		for e+1 <= i+reach[i] && capFrom(&ln[i], ln[e].ax, ln[e].ay, ln[e+1].dx, ln[e+1].dy, ln[e].pre) <= u {
 			e++
 		}
-		f.reach[i] = e - i
+		reach[i] = e - i
 	}
 	f.setFirst()
 }
@@ -326,12 +328,13 @@ func (f *flushSearch) cap2(i, j int) float64 {
 }
 
 // capFrom is cap2 for line l and a line j given by the start (bx, by) of
-// its edge, its direction (djx, djy) and pj = pre(j-1).
+// its edge, its direction (djx, djy) and pj = pre(j-1). It is written so
+// that the compiler inlines it (the chord, unnamed, is the first term of
+// the difference), into bestBefore's loop too.
 func capFrom(l *flushLine, bx, by, djx, djy, pj float64) float64 {
 	wx, wy := bx-l.ax, by-l.ay
-	chord := pj - l.pre - (l.ax*by - l.ay*bx)
 	tri := (l.dx*wy - l.dy*wx) * (djx*wy - djy*wx) / (djx*l.dy - djy*l.dx)
-	return math.Abs(chord - tri)
+	return math.Abs(pj - l.pre - (l.ax*by - l.ay*bx) - tri)
 }
 
 // path finds the least-cost path of k links from lo[0] to lo[k] (lo[0] ==
@@ -394,12 +397,7 @@ func (f *flushSearch) bestBefore(j, lo, hi int) (float64, int) {
 	g = g[:len(ls)]
 	best, arg := math.Inf(1), 0
 	for t := range ls {
-		// capFrom, written out: the compiler does not inline it.
-		l := &ls[t]
-		wx, wy := bx-l.ax, by-l.ay
-		chord := pj - l.pre - (l.ax*by - l.ay*bx)
-		tri := (l.dx*wy - l.dy*wx) * (djx*wy - djy*wx) / (djx*l.dy - djy*l.dx)
-		if c := g[t] + math.Abs(chord-tri); c < best {
+		if c := g[t] + capFrom(&ls[t], bx, by, djx, djy, pj); c < best {
 			best, arg = c, t
 		}
 	}
