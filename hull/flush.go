@@ -181,7 +181,7 @@ func newFlushSearch(r *reducer, k int) *flushSearch {
 		lo: grown(f.lo, k+1), hi: grown(f.hi, k+1), base: grown(f.base, k+1),
 		g: grown(f.g, (k+1)*n), from: grown(f.from, (k+1)*n),
 	}
-	pre := 0.0
+	ln, pre := f.ln, 0.0 // through a local, as in setFirst
 	for i, v := range r.h {
 		a := r.h[0]
 		if i+1 < n {
@@ -189,13 +189,13 @@ func newFlushSearch(r *reducer, k int) *flushSearch {
 		}
 		pre += v.Cross(a)
 		d := a.Sub(v)
-		f.ln[i] = flushLine{a.X, a.Y, d.X, d.Y, pre}
+		ln[i] = flushLine{a.X, a.Y, d.X, d.Y, pre}
 	}
-	for i := n; i < len(f.ln); i++ {
-		f.ln[i] = f.ln[i-n]
-		f.ln[i].pre += f.ln[n-1].pre
+	for i := n; i < len(ln); i++ {
+		ln[i] = ln[i-n]
+		ln[i].pre += ln[n-1].pre
 		if i >= 2*n {
-			f.ln[i].pre += f.ln[n-1].pre
+			ln[i].pre += ln[n-1].pre
 		}
 	}
 	// The end i+reach[i] never decreases with i: a line turning less than
@@ -227,16 +227,18 @@ func (f *flushSearch) release() {
 
 // setFirst extends reach[0:n] periodically and sets first.
 func (f *flushSearch) setFirst() {
+	// Through locals: through f, each store would have f's fields read
+	// again.
 	n := f.n
-	for i := n; i < 3*n; i++ {
-		f.reach[i] = f.reach[i-n]
-	}
+	reach, first := f.reach[:3*n], f.first[:3*n]
+	copy(reach[n:], reach[:n])
+	copy(reach[2*n:], reach[:n])
 	i := 0
-	for j := range 3 * n {
-		for i+f.reach[i] < j {
+	for j := range first {
+		for i+reach[i] < j {
 			i++
 		}
-		f.first[j] = i
+		first[j] = i
 	}
 }
 
@@ -246,13 +248,15 @@ func (f *flushSearch) setFirst() {
 // and the caps left are still a Monge array (a finite right side of the
 // inequality has its left side's entries no larger, so finite).
 func (f *flushSearch) prune(u float64) {
+	ln, reach := f.ln, f.reach[:f.n] // through locals, as in setFirst
 	e := 1
-	for i := range f.n {
+	for i := range reach {
 		e = max(e, i+1)
-		for e+1 <= i+f.reach[i] && f.cap2(i, e+1) <= u {
+		// cap2(i, e+1), whose reach test the loop's makes needless.
+		for e+1 <= i+reach[i] && capFrom(&ln[i], ln[e].ax, ln[e].ay, ln[e+1].dx, ln[e+1].dy, ln[e].pre) <= u {
 			e++
 		}
-		f.reach[i] = e - i
+		reach[i] = e - i
 	}
 	f.setFirst()
 }
@@ -324,12 +328,13 @@ func (f *flushSearch) cap2(i, j int) float64 {
 }
 
 // capFrom is cap2 for line l and a line j given by the start (bx, by) of
-// its edge, its direction (djx, djy) and pj = pre(j-1).
+// its edge, its direction (djx, djy) and pj = pre(j-1). It is written so
+// that the compiler inlines it (the chord, unnamed, is the first term of
+// the difference), into bestBefore's loop too.
 func capFrom(l *flushLine, bx, by, djx, djy, pj float64) float64 {
 	wx, wy := bx-l.ax, by-l.ay
-	chord := pj - l.pre - (l.ax*by - l.ay*bx)
 	tri := (l.dx*wy - l.dy*wx) * (djx*wy - djy*wx) / (djx*l.dy - djy*l.dx)
-	return math.Abs(chord - tri)
+	return math.Abs(pj - l.pre - (l.ax*by - l.ay*bx) - tri)
 }
 
 // path finds the least-cost path of k links from lo[0] to lo[k] (lo[0] ==
@@ -392,12 +397,7 @@ func (f *flushSearch) bestBefore(j, lo, hi int) (float64, int) {
 	g = g[:len(ls)]
 	best, arg := math.Inf(1), 0
 	for t := range ls {
-		// capFrom, written out: the compiler does not inline it.
-		l := &ls[t]
-		wx, wy := bx-l.ax, by-l.ay
-		chord := pj - l.pre - (l.ax*by - l.ay*bx)
-		tri := (l.dx*wy - l.dy*wx) * (djx*wy - djy*wx) / (djx*l.dy - djy*l.dx)
-		if c := g[t] + math.Abs(chord-tri); c < best {
+		if c := g[t] + capFrom(&ls[t], bx, by, djx, djy, pj); c < best {
 			best, arg = c, t
 		}
 	}

@@ -435,13 +435,11 @@ func turnTo(d int, out uint8) int {
 // fixed by turnTo, so the ring closes on its first edge.
 func (t *tracing) follow(v0, d0 int) {
 	// The ring's vertices are first to first+n-1, in order: each links
-	// to the next and the previous index, and the ends are joined last.
+	// to the next and the previous index, set once the ring is whole.
 	first, n := len(t.pts), 0
 	// turnAt adds a vertex at corner v at the end of the ring.
 	turnAt := func(v int) {
-		k := len(t.pts)
 		t.pts = append(t.pts, ipt{int64(v % t.w1), int64(v / t.w1)})
-		t.next, t.prev = append(t.next, k+1), append(t.prev, k-1)
 		t.occupied[v]++
 		n++
 	}
@@ -469,6 +467,12 @@ func (t *tracing) follow(v0, d0 int) {
 		}
 	}
 	last := first + n - 1 // a ring turns at least four times
+	t.next, t.prev = slices.Grow(t.next, n)[:last+1], slices.Grow(t.prev, n)[:last+1]
+	next, prev := t.next[first:], t.prev[first:]
+	prev = prev[:len(next)] // so that the loop checks no bounds
+	for k := range next {
+		next[k], prev[k] = first+k+1, first+k-1
+	}
 	t.next[last], t.prev[first] = first, last
 	// The pixel on the left of the first edge.
 	x, y := v0%t.w1, v0/t.w1

@@ -13,7 +13,6 @@ import (
 type capper struct {
 	pos        []collide.Vec
 	next, prev []int32 // next[v] < 0: v is gone
-	ringOf     []int32
 	// meet[v]: where v's collapse step puts the new vertex, set when the
 	// step is offered (see collapse) and moved outward when it is popped,
 	// so that the step need not find it again.
@@ -90,12 +89,12 @@ func (g *edgeGrid) add(a, b int32, pa, pb collide.Vec) {
 	}
 }
 
-// newVertex adds a vertex at p on ring ri, unlinked.
-func (c *capper) newVertex(p collide.Vec, ri int32) int32 {
+// newVertex adds a vertex at p, unlinked.
+func (c *capper) newVertex(p collide.Vec) int32 {
 	i := int32(len(c.pos))
 	c.pos = append(c.pos, p)
 	c.next, c.prev = append(c.next, -1), append(c.prev, -1)
-	c.ringOf, c.seen = append(c.ringOf, ri), append(c.seen, 0)
+	c.seen = append(c.seen, 0)
 	c.meet = append(c.meet, collide.Vec{})
 	return i
 }
@@ -127,7 +126,6 @@ func newCapper(t *tracing, island func(image.Point) int32) *capper {
 	room := n + n + 16
 	c.pos = slices.Grow(c.pos[:0], room)[:n]
 	c.next, c.prev = slices.Grow(c.next[:0], room)[:n], slices.Grow(c.prev[:0], room)[:n]
-	c.ringOf = slices.Grow(c.ringOf[:0], room)[:n]
 	c.seen, c.query = slices.Grow(c.seen[:0], room)[:n], 0
 	c.meet = slices.Grow(c.meet[:0], room)[:n]
 	clear(c.seen)
@@ -152,10 +150,10 @@ func newCapper(t *tracing, island func(image.Point) int32) *capper {
 		}
 	}
 	i := int32(0) // the next vertex
-	for ri, r := range t.rings {
+	for _, r := range t.rings {
 		first := i
 		for v, k := r.head, 0; k < r.n; v, k = t.next[v], k+1 {
-			c.pos[i], c.ringOf[i] = collide.V(float64(t.pts[v].x), float64(t.pts[v].y)), int32(ri)
+			c.pos[i] = collide.V(float64(t.pts[v].x), float64(t.pts[v].y))
 			if k > 0 {
 				c.link(i-1, i)
 			}
@@ -563,7 +561,7 @@ func (c *capper) collapseEdge(ri int, v int32) (changed []int32, before int32) {
 	x := c.meet[v]
 	u, w := c.prev[v], c.next[v]
 	z := c.next[w]
-	i := c.newVertex(x, int32(ri))
+	i := c.newVertex(x)
 	c.link(u, i)
 	c.link(i, z)
 	c.next[v], c.next[w] = -1, -1
@@ -605,7 +603,9 @@ func (c *capper) collapseBlocked(v int32) bool {
 // ownEdges are a step's edges a -> b that bound the triangles blocked
 // checks, which blocked skips; {-1, -1} fills a place left over. An array
 // rather than a function, so that the test is a few comparisons, not a
-// call.
+// call. They are the ring's links as they are, and an edge a -> b once
+// gone never comes back (see blocked), so a filed edge that matches one
+// is that edge and is there.
 type ownEdges [3][2]int32
 
 // blocked reports whether the closed triangle tri meets an edge of any
@@ -646,8 +646,15 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own *ownEdges) bool 
 					continue
 				}
 				a, b := e.a, e.b
-				if c.next[a] != b || c.rings[c.ringOf[a]].gone {
-					*at = e.next // gone
+				// The step's own edges, which pass the box test in every
+				// query, are there (see ownEdges) and go first, before
+				// any link is read.
+				if own[0] == [2]int32{a, b} || own[1] == [2]int32{a, b} || own[2] == [2]int32{a, b} {
+					at = &e.next
+					continue
+				}
+				if c.next[a] != b {
+					*at = e.next // gone, or its ring did (see dropRing)
 					continue
 				}
 				at = &e.next
@@ -655,9 +662,6 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own *ownEdges) bool 
 					continue // tested already
 				}
 				c.seen[a] = c.query
-				if own[0] == [2]int32{a, b} || own[1] == [2]int32{a, b} || own[2] == [2]int32{a, b} {
-					continue
-				}
 				pa, pb := c.pos[a], c.pos[b]
 				ca, cb := corner(pa), corner(pb)
 				switch {
@@ -784,7 +788,7 @@ func (c *capper) segmentsMeet(a, b, p, q collide.Vec) bool {
 func (c *capper) giveUp(ri, max int) bool {
 	r := &c.rings[ri]
 	if ringArea2(c.ring(ri)) < 0 {
-		r.gone = true
+		c.dropRing(ri)
 		return false
 	}
 	taken := make([]bool, len(c.rings)+1) // by island
@@ -811,14 +815,10 @@ func (c *capper) giveUp(ri, max int) bool {
 			}
 		}
 	}
-	for v, k := r.head, int32(0); k < r.n; k++ { // the old ring goes
-		nv := c.next[v]
-		c.next[v] = -1
-		v = nv
-	}
+	c.unlink(ri) // the old ring goes
 	first := int32(len(c.pos))
 	for _, p := range h {
-		c.newVertex(p, int32(ri))
+		c.newVertex(p)
 	}
 	for i := range h {
 		c.link(first+int32(i), first+int32((i+1)%len(h)))
@@ -826,10 +826,30 @@ func (c *capper) giveUp(ri, max int) bool {
 	r.head, r.n = first, int32(len(h))
 	for k := range c.rings {
 		if k != ri && taken[c.rings[k].island] {
-			c.rings[k].gone = true
+			c.dropRing(k)
 		}
 	}
 	return true
+}
+
+// dropRing marks ring ri gone and unlinks its vertices, so that blocked
+// finds its edges gone by their links alone; a ring gone already stays
+// as it is.
+func (c *capper) dropRing(ri int) {
+	if !c.rings[ri].gone {
+		c.unlink(ri)
+		c.rings[ri].gone = true
+	}
+}
+
+// unlink marks the vertices of ring ri gone (next < 0).
+func (c *capper) unlink(ri int) {
+	r := &c.rings[ri]
+	for v, k := r.head, int32(0); k < r.n; k++ {
+		nv := c.next[v]
+		c.next[v] = -1
+		v = nv
+	}
 }
 
 // ringMeets reports whether ring k meets the convex polygon h: an edge

@@ -66,6 +66,44 @@ func TestCollapseBound(t *testing.T) {
 	}
 }
 
+// TestLinksLive holds what blocked takes a link to mean: a vertex with a
+// next lies on a ring that has not gone, after tight vertex limits over
+// seeded random masks, where rings give way and holes and islands go.
+func TestLinksLive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	gone := 0
+	for i := range 400 {
+		m, kind := outlineMask(rng)
+		for _, max := range []int{12, 5} {
+			tr := new(tracing)
+			tr.trace(m)
+			tr.simplify(0.5)
+			tr.labelIslands()
+			c := newCapper(tr, tr.islandAt)
+			c.limit(max)
+			live := make([]bool, len(c.pos))
+			for ri := range c.rings {
+				if r := &c.rings[ri]; r.gone {
+					gone++
+				} else {
+					for v, k := r.head, int32(0); k < r.n; v, k = c.next[v], k+1 {
+						live[v] = true
+					}
+				}
+			}
+			for v, n := range c.next {
+				if n >= 0 && !live[v] {
+					t.Fatalf("case %d (%s), limit %d: vertex %d at %v links to %d but is on no ring left in %s",
+						i, kind, max, v, c.pos[v], n, maskString(m))
+				}
+			}
+		}
+	}
+	if gone < 1000 {
+		t.Errorf("%d rings went, want at least 1000", gone)
+	}
+}
+
 // TestCapperBounds holds newCapper's grid origin and size, and its scale,
 // which it takes from the mask's runs, to those of the rings' vertices
 // themselves, over seeded random masks and tolerances: simplify must not
