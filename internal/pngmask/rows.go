@@ -454,27 +454,22 @@ func threshold(words []uint64, a []byte, t, hi uint8) uint8 {
 		p := (*[64]byte)(rest)
 		rest = rest[64:]
 		// 64 bytes all 0 or all 0xff, as in the transparent and solid
-		// areas of sprites, need no comparisons.
-		var o, n uint64
-		for i := 0; i < 64; i += 8 {
-			v := binary.LittleEndian.Uint64(p[i:])
-			o, n = o|v, n|^v
-		}
-		if o == 0 {
+		// areas of sprites, need no comparisons. (Written out: a loop
+		// over the eight words costs more.)
+		le := binary.LittleEndian
+		v0, v1, v2, v3 := le.Uint64(p[0:]), le.Uint64(p[8:]), le.Uint64(p[16:]), le.Uint64(p[24:])
+		v4, v5, v6, v7 := le.Uint64(p[32:]), le.Uint64(p[40:]), le.Uint64(p[48:]), le.Uint64(p[56:])
+		o := v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7
+		or |= o
+		switch {
+		case o == 0:
 			words[s] = zero
-			continue
+		case v0&v1&v2&v3&v4&v5&v6&v7 == ^uint64(0):
+			words[s] = ^uint64(0)
+		default:
+			words[s] = atLeast(v0, tt) | atLeast(v1, tt)<<8 | atLeast(v2, tt)<<16 | atLeast(v3, tt)<<24 |
+				atLeast(v4, tt)<<32 | atLeast(v5, tt)<<40 | atLeast(v6, tt)<<48 | atLeast(v7, tt)<<56
 		}
-		if n == 0 {
-			words[s], or = ^uint64(0), or|o
-			continue
-		}
-		var word uint64
-		for i := 0; i < 64; i += 8 {
-			v := binary.LittleEndian.Uint64(p[i:])
-			or |= v
-			word |= atLeast(v, tt) << uint(i)
-		}
-		words[s] = word
 	}
 	if or != 0 && hi < 0xff { // the highest alpha is wanted, and above 0
 		for _, v := range a {
