@@ -205,15 +205,21 @@ func unfilterChannel(f byte, raw []byte, step int, cur, prev []byte) {
 // gather sets cur[x] to raw[x*step] for every x.
 func gather(cur, raw []byte, step int) {
 	if step == 4 { // 8-bit RGBA, 16-bit gray+alpha: eight bytes from four words
+		// Bytes 0 and 4 of words a and b go to bytes 0 and 4 and bytes 2
+		// and 6 of x, and a shift by three bytes moves 4 and 6 down to 1
+		// and 3: the low half of x is a0 a4 b0 b4; that of y, c0 c4 d0 d4.
+		// (Written out, each load on a line with its arithmetic: a helper
+		// or a load on a line of its own costs a nop, the inlining mark.)
+		const m = 0x000000ff000000ff
+		le := binary.LittleEndian
 		// The slices move on, so that the loop's test bounds every index
 		// in it: the loads and the store need no checks of their own.
 		for len(cur) >= 8 && len(raw) >= 32 {
 			p := (*[32]byte)(raw)
-			v := pick4(binary.LittleEndian.Uint64(p[:8])) |
-				pick4(binary.LittleEndian.Uint64(p[8:16]))<<16 |
-				pick4(binary.LittleEndian.Uint64(p[16:24]))<<32 |
-				pick4(binary.LittleEndian.Uint64(p[24:]))<<48
-			binary.LittleEndian.PutUint64(cur, v)
+			x := le.Uint64(p[:8])&m | le.Uint64(p[8:16])&m<<16
+			y := le.Uint64(p[16:24])&m | le.Uint64(p[24:])&m<<16
+			x, y = x|x>>24, y|y>>24
+			le.PutUint64(cur, uint64(uint32(x))|y<<32)
 			cur, raw = cur[8:], raw[32:]
 		}
 	}
@@ -221,9 +227,6 @@ func gather(cur, raw []byte, step int) {
 		cur[x] = raw[x*step]
 	}
 }
-
-// pick4 returns bytes 0 and 4 of u as the low two bytes.
-func pick4(u uint64) uint64 { return u&0xff | u>>24&0xff00 }
 
 // unfilter unfilters a whole row in place: cur holds its filtered bytes,
 // prev the unfiltered bytes of the row above, bpp the bytes per pixel.
