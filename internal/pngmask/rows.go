@@ -164,7 +164,14 @@ func (d *decoder) pass(m *mask.Mask, p pass, w, h int, t uint8) (uint8, error) {
 			if d.BitDepth == 16 {
 				off--
 			}
-			unfilterChannel(f, raw[1+off:], bpp, d.acur, d.aprv)
+			if !unfilterChannel(f, raw[1+off:], bpp, d.acur, d.aprv) && y > 0 {
+				// The alphas are the row above's, still in d.aprv, and so
+				// are their bits in d.words. (In the first row, d.words is
+				// not yet this pass's; the zeros left in d.acur are then
+				// the alphas, those above being zeros.)
+				place(m, p, y, d.words)
+				continue
+			}
 			d.acur, d.aprv = d.aprv, d.acur
 		case full:
 			// raw is the inflater's history: unfilter a copy.
@@ -196,14 +203,21 @@ const (
 // filter predicts a byte from the same byte of the pixel to the left and
 // of the row above, so each byte of a pixel unfilters on its own: the
 // bytes are gathered into cur and unfiltered there as a row of one-byte
-// pixels.
-func unfilterChannel(f byte, raw []byte, step int, cur, prev []byte) {
-	gather(cur, raw, step)
+// pixels. It reports false, leaving cur's bytes zero and unfiltered, for
+// an Up row that does not differ from prev, as where the alpha of a
+// sprite's rows repeats.
+func unfilterChannel(f byte, raw []byte, step int, cur, prev []byte) bool {
+	if gather(cur, raw, step) == 0 && f == up {
+		return false
+	}
 	unfilter(f, cur, prev, 1)
+	return true
 }
 
-// gather sets cur[x] to raw[x*step] for every x.
-func gather(cur, raw []byte, step int) {
+// gather sets cur[x] to raw[x*step] for every x, and returns the OR of
+// the bytes (in some lanes of a word).
+func gather(cur, raw []byte, step int) uint64 {
+	var or uint64
 	if step == 4 { // 8-bit RGBA, 16-bit gray+alpha: 16 bytes from eight words
 		// Bytes 0 and 4 of words a and b go to bytes 0 and 4 and bytes 2
 		// and 6 of x, and a shift by three bytes moves 4 and 6 down to 1
@@ -221,6 +235,7 @@ func gather(cur, raw []byte, step int) {
 			y := le.Uint64(p[16:24])&m | le.Uint64(p[24:32])&m<<16
 			u := le.Uint64(p[32:40])&m | le.Uint64(p[40:48])&m<<16
 			v := le.Uint64(p[48:56])&m | le.Uint64(p[56:])&m<<16
+			or |= x | y | u | v
 			x, y, u, v = x|x>>24, y|y>>24, u|u>>24, v|v>>24
 			le.PutUint64(cur[:8], uint64(uint32(x))|y<<32)
 			le.PutUint64(cur[8:16], uint64(uint32(u))|v<<32)
@@ -229,7 +244,9 @@ func gather(cur, raw []byte, step int) {
 	}
 	for x := range cur {
 		cur[x] = raw[x*step]
+		or |= uint64(cur[x])
 	}
+	return or
 }
 
 // unfilter unfilters a whole row in place: cur holds its filtered bytes,
