@@ -235,10 +235,15 @@ func gather(cur, raw []byte, step int) uint64 {
 			y := le.Uint64(p[16:24])&m | le.Uint64(p[24:32])&m<<16
 			u := le.Uint64(p[32:40])&m | le.Uint64(p[40:48])&m<<16
 			v := le.Uint64(p[48:56])&m | le.Uint64(p[56:])&m<<16
-			or |= x | y | u | v
-			x, y, u, v = x|x>>24, y|y>>24, u|u>>24, v|v>>24
-			le.PutUint64(cur[:8], uint64(uint32(x))|y<<32)
-			le.PutUint64(cur[8:16], uint64(uint32(u))|v<<32)
+			if o := x | y | u | v; o == 0 { // transparent
+				le.PutUint64(cur[:8], 0)
+				le.PutUint64(cur[8:16], 0)
+			} else {
+				or |= o
+				x, y, u, v = x|x>>24, y|y>>24, u|u>>24, v|v>>24
+				le.PutUint64(cur[:8], uint64(uint32(x))|y<<32)
+				le.PutUint64(cur[8:16], uint64(uint32(u))|v<<32)
+			}
 			cur, raw = cur[16:], raw[64:]
 		}
 	}
