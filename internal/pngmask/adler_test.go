@@ -6,9 +6,10 @@ import (
 	"testing"
 )
 
-// TestAdlerProperty checks adlerUpdate against hash/adler32 on random and
-// all-0xff data (the largest sums) of every length up to a few blocks of
-// eight, in random pieces.
+// TestAdlerProperty checks adlerUpdate against hash/adler32 on random
+// data, all-0xff data (the largest sums) and zeros with a few random
+// bytes (steps of zeros take a shortcut), of every length up to a few
+// steps, in random pieces.
 func TestAdlerProperty(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
 	for i := range 3000 {
@@ -17,11 +18,16 @@ func TestAdlerProperty(t *testing.T) {
 			n = r.IntN(3 << 20) // past the reduction block
 		}
 		p := make([]byte, n)
-		if i%2 == 0 {
+		switch i % 3 {
+		case 0:
 			fill(r, p)
-		} else {
+		case 1:
 			for j := range p {
 				p[j] = 0xff
+			}
+		default:
+			for range len(p) / 200 {
+				p[r.IntN(len(p))] = byte(r.Uint32())
 			}
 		}
 		got, rest := uint32(1), p

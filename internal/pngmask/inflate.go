@@ -33,11 +33,9 @@ type inflater struct {
 
 	state      int
 	final      bool
-	stored     int // bytes left in the current stored block
-	lit        *litTable
-	dist       *distTable
-	litOwn     litTable // the current block's codes, unless fixed
-	distOwn    distTable
+	stored     int    // bytes left in the current stored block
+	codes      *codes // the current block's: &own or &fixed
+	own        codes
 	clen       [1 << clenRoot]uint32
 	readAhead  int // how far image/png has read into run
 	lengths    [maxLit + maxDist]uint8
@@ -129,11 +127,14 @@ func entries(n int, entry func(int) uint32) []uint32 {
 	return e
 }
 
-// The fixed codes of block type 1.
-var (
-	fixedLit  litTable
-	fixedDist distTable
-)
+// codes are the tables of a block's two codes.
+type codes struct {
+	lit  litTable
+	dist distTable
+}
+
+// fixed holds the codes of block type 1.
+var fixed codes
 
 func init() {
 	var l [288]uint8
@@ -149,12 +150,12 @@ func init() {
 			l[i] = 8
 		}
 	}
-	build(fixedLit[:], l[:], litRoot, litEntries)
+	build(fixed.lit[:], l[:], litRoot, litEntries)
 	var d [32]uint8
 	for i := range d {
 		d[i] = 5
 	}
-	build(fixedDist[:], d[:], distRoot, distEntries)
+	build(fixed.dist[:], d[:], distRoot, distEntries)
 }
 
 // build fills t with the decoding table of the canonical Huffman code of
@@ -462,12 +463,12 @@ func (z *inflater) header() error {
 	case 0:
 		return z.storedHeader()
 	case 1:
-		z.lit, z.dist = &fixedLit, &fixedDist
+		z.codes = &fixed
 	case 2:
-		if err := z.codes(); err != nil {
+		if err := z.readCodes(); err != nil {
 			return err
 		}
-		z.lit, z.dist = &z.litOwn, &z.distOwn
+		z.codes = &z.own
 	default:
 		return formatError("invalid deflate block type 3")
 	}
@@ -521,8 +522,8 @@ func (z *inflater) copyStored(limit int) error {
 	return nil
 }
 
-// codes reads the code lengths of a dynamic block and builds its tables.
-func (z *inflater) codes() error {
+// readCodes reads the code lengths of a dynamic block and builds its tables.
+func (z *inflater) readCodes() error {
 	h := z.take(14)
 	nlit, ndist, nclen := int(h&0x1f)+257, int(h>>5&0x1f)+1, int(h>>10)+4
 	if nlit > maxLit {
@@ -575,10 +576,10 @@ func (z *inflater) codes() error {
 			i++
 		}
 	}
-	if !build(z.litOwn[:], l[:nlit], litRoot, litEntries) {
+	if !build(z.own.lit[:], l[:nlit], litRoot, litEntries) {
 		return formatError("invalid literal/length code")
 	}
-	if !build(z.distOwn[:], l[nlit:], distRoot, distEntries) {
+	if !build(z.own.dist[:], l[nlit:], distRoot, distEntries) {
 		return formatError("invalid distance code")
 	}
 	return nil
@@ -590,7 +591,7 @@ func (z *inflater) codes() error {
 // 48 bits), then writes a literal (two when the bits allow) or copies a
 // match in 8-byte words, which the margin past limit leaves room for.
 func (z *inflater) huffman(limit int) error {
-	buf, src, lit, dist := z.buf, z.src, z.lit, z.dist
+	buf, src, c := z.buf, z.src, z.codes // one register for both tables
 	b, nb, pos, w := z.bits, z.nbits, z.pos, z.w
 	var err error
 	for w < limit {
@@ -601,7 +602,7 @@ func (z *inflater) huffman(limit int) error {
 		} else {
 			b, nb, pos = refillTail(src, b, nb, pos)
 		}
-		e := lit.entry(b)
+		e := c.lit.entry(b)
 		b >>= e & 63
 		nb -= uint(e & 63)
 		if e&kindLiteral != 0 {
@@ -612,7 +613,7 @@ func (z *inflater) huffman(limit int) error {
 			if nb < 48 {
 				continue
 			}
-			e = lit.entry(b)
+			e = c.lit.entry(b)
 			b >>= e & 63
 			nb -= uint(e & 63)
 			if e&kindLiteral != 0 {
@@ -634,7 +635,7 @@ func (z *inflater) huffman(limit int) error {
 		b >>= extra
 		nb -= uint(extra)
 
-		e = dist.entry(b)
+		e = c.dist.entry(b)
 		b >>= e & 63
 		nb -= uint(e & 63)
 		if e&kindBad != 0 {
@@ -651,9 +652,11 @@ func (z *inflater) huffman(limit int) error {
 		}
 		if s := w - d; d >= 8 && length <= 16 {
 			// Most matches are short: two words, the second read after
-			// the first is written, beat a call of memmove.
-			binary.LittleEndian.PutUint64(buf[w:], binary.LittleEndian.Uint64(buf[s:]))
-			binary.LittleEndian.PutUint64(buf[w+8:], binary.LittleEndian.Uint64(buf[s+8:]))
+			// the first is written, beat a call of memmove. (Seen as
+			// arrays, each side takes two bounds checks, not two a word.)
+			to, from := (*[16]byte)(buf[w:]), (*[16]byte)(buf[s:])
+			binary.LittleEndian.PutUint64(to[:8], binary.LittleEndian.Uint64(from[:8]))
+			binary.LittleEndian.PutUint64(to[8:], binary.LittleEndian.Uint64(from[8:]))
 		} else if d >= length {
 			copy(buf[w:w+length], buf[s:])
 		} else if d >= 8 {

@@ -164,7 +164,14 @@ func (d *decoder) pass(m *mask.Mask, p pass, w, h int, t uint8) (uint8, error) {
 			if d.BitDepth == 16 {
 				off--
 			}
-			unfilterChannel(f, raw[1+off:], bpp, d.acur, d.aprv)
+			if !unfilterChannel(f, raw[1+off:], bpp, d.acur, d.aprv) && y > 0 {
+				// The alphas are the row above's, still in d.aprv, and so
+				// are their bits in d.words. (In the first row, d.words is
+				// not yet this pass's; the zeros left in d.acur are then
+				// the alphas, those above being zeros.)
+				place(m, p, y, d.words)
+				continue
+			}
 			d.acur, d.aprv = d.aprv, d.acur
 		case full:
 			// raw is the inflater's history: unfilter a copy.
@@ -196,34 +203,56 @@ const (
 // filter predicts a byte from the same byte of the pixel to the left and
 // of the row above, so each byte of a pixel unfilters on its own: the
 // bytes are gathered into cur and unfiltered there as a row of one-byte
-// pixels.
-func unfilterChannel(f byte, raw []byte, step int, cur, prev []byte) {
-	gather(cur, raw, step)
+// pixels. It reports false, leaving cur's bytes zero and unfiltered, for
+// an Up row that does not differ from prev, as where the alpha of a
+// sprite's rows repeats.
+func unfilterChannel(f byte, raw []byte, step int, cur, prev []byte) bool {
+	if gather(cur, raw, step) == 0 && f == up {
+		return false
+	}
 	unfilter(f, cur, prev, 1)
+	return true
 }
 
-// gather sets cur[x] to raw[x*step] for every x.
-func gather(cur, raw []byte, step int) {
-	if step == 4 { // 8-bit RGBA, 16-bit gray+alpha: eight bytes from four words
+// gather sets cur[x] to raw[x*step] for every x, and returns the OR of
+// the bytes (in some lanes of a word).
+func gather(cur, raw []byte, step int) uint64 {
+	var or uint64
+	if step == 4 { // 8-bit RGBA, 16-bit gray+alpha: 16 bytes from eight words
+		// Bytes 0 and 4 of words a and b go to bytes 0 and 4 and bytes 2
+		// and 6 of x, and a shift by three bytes moves 4 and 6 down to 1
+		// and 3: the low half of x is a0 a4 b0 b4; that of y, c0 c4 d0 d4.
+		// (Written out, each load on a line with its arithmetic: a helper
+		// or a load on a line of its own costs a nop, the inlining mark.)
+		const m = 0x000000ff000000ff
+		le := binary.LittleEndian
 		// The slices move on, so that the loop's test bounds every index
-		// in it: the loads and the store need no checks of their own.
-		for len(cur) >= 8 && len(raw) >= 32 {
-			p := (*[32]byte)(raw)
-			v := pick4(binary.LittleEndian.Uint64(p[:8])) |
-				pick4(binary.LittleEndian.Uint64(p[8:16]))<<16 |
-				pick4(binary.LittleEndian.Uint64(p[16:24]))<<32 |
-				pick4(binary.LittleEndian.Uint64(p[24:]))<<48
-			binary.LittleEndian.PutUint64(cur, v)
-			cur, raw = cur[8:], raw[32:]
+		// in it: the loads and the stores need no checks of their own.
+		// Moving them costs as much as gathering 8 bytes, hence 16 a step.
+		for len(cur) >= 16 && len(raw) >= 64 {
+			p := (*[64]byte)(raw)
+			x := le.Uint64(p[:8])&m | le.Uint64(p[8:16])&m<<16
+			y := le.Uint64(p[16:24])&m | le.Uint64(p[24:32])&m<<16
+			u := le.Uint64(p[32:40])&m | le.Uint64(p[40:48])&m<<16
+			v := le.Uint64(p[48:56])&m | le.Uint64(p[56:])&m<<16
+			if o := x | y | u | v; o == 0 { // transparent
+				le.PutUint64(cur[:8], 0)
+				le.PutUint64(cur[8:16], 0)
+			} else {
+				or |= o
+				x, y, u, v = x|x>>24, y|y>>24, u|u>>24, v|v>>24
+				le.PutUint64(cur[:8], uint64(uint32(x))|y<<32)
+				le.PutUint64(cur[8:16], uint64(uint32(u))|v<<32)
+			}
+			cur, raw = cur[16:], raw[64:]
 		}
 	}
 	for x := range cur {
 		cur[x] = raw[x*step]
+		or |= uint64(cur[x])
 	}
+	return or
 }
-
-// pick4 returns bytes 0 and 4 of u as the low two bytes.
-func pick4(u uint64) uint64 { return u&0xff | u>>24&0xff00 }
 
 // unfilter unfilters a whole row in place: cur holds its filtered bytes,
 // prev the unfiltered bytes of the row above, bpp the bytes per pixel.
@@ -454,27 +483,22 @@ func threshold(words []uint64, a []byte, t, hi uint8) uint8 {
 		p := (*[64]byte)(rest)
 		rest = rest[64:]
 		// 64 bytes all 0 or all 0xff, as in the transparent and solid
-		// areas of sprites, need no comparisons.
-		var o, n uint64
-		for i := 0; i < 64; i += 8 {
-			v := binary.LittleEndian.Uint64(p[i:])
-			o, n = o|v, n|^v
-		}
-		if o == 0 {
+		// areas of sprites, need no comparisons. (Written out: a loop
+		// over the eight words costs more.)
+		le := binary.LittleEndian
+		v0, v1, v2, v3 := le.Uint64(p[0:]), le.Uint64(p[8:]), le.Uint64(p[16:]), le.Uint64(p[24:])
+		v4, v5, v6, v7 := le.Uint64(p[32:]), le.Uint64(p[40:]), le.Uint64(p[48:]), le.Uint64(p[56:])
+		o := v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7
+		or |= o
+		switch {
+		case o == 0:
 			words[s] = zero
-			continue
+		case v0&v1&v2&v3&v4&v5&v6&v7 == ^uint64(0):
+			words[s] = ^uint64(0)
+		default:
+			words[s] = atLeast(v0, tt) | atLeast(v1, tt)<<8 | atLeast(v2, tt)<<16 | atLeast(v3, tt)<<24 |
+				atLeast(v4, tt)<<32 | atLeast(v5, tt)<<40 | atLeast(v6, tt)<<48 | atLeast(v7, tt)<<56
 		}
-		if n == 0 {
-			words[s], or = ^uint64(0), or|o
-			continue
-		}
-		var word uint64
-		for i := 0; i < 64; i += 8 {
-			v := binary.LittleEndian.Uint64(p[i:])
-			or |= v
-			word |= atLeast(v, tt) << uint(i)
-		}
-		words[s] = word
 	}
 	if or != 0 && hi < 0xff { // the highest alpha is wanted, and above 0
 		for _, v := range a {
