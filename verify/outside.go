@@ -592,24 +592,24 @@ func clipBand(a, b collide.Vec, y0, y1 float64) (lo, hi float64) {
 // segmentCrossesOpen reports whether the segment ab meets the open unit
 // square (x, x+1) × (y, y+1), by clipping the segment to it.
 func segmentCrossesOpen(a, b collide.Vec, x, y float64) bool {
-	lo, hi := 0.0, 1.0
 	d := b.Sub(a)
-	for _, c := range [4]struct{ p, q float64 }{
-		{-d.X, a.X - x}, {d.X, x + 1 - a.X}, {-d.Y, a.Y - y}, {d.Y, y + 1 - a.Y},
-	} {
-		// Inside the open half-plane: c.p*t < c.q.
-		if c.p == 0 {
-			if c.q <= 0 {
-				return false
-			}
-			continue
-		}
-		t := c.q / c.p
-		if c.p < 0 {
-			lo = max(lo, t)
-		} else {
-			hi = min(hi, t)
-		}
+	lo, hi, in0 := clipOpen(-d.X, a.X-x, 0, 1)
+	lo, hi, in1 := clipOpen(d.X, x+1-a.X, lo, hi)
+	lo, hi, in2 := clipOpen(-d.Y, a.Y-y, lo, hi)
+	lo, hi, in3 := clipOpen(d.Y, y+1-a.Y, lo, hi)
+	return in0 && in1 && in2 && in3 && lo < hi
+}
+
+// clipOpen narrows the parameter interval [lo, hi] of a segment to the
+// open half-plane p·t < q, and reports false when p is 0 and the segment
+// lies outside it.
+func clipOpen(p, q, lo, hi float64) (float64, float64, bool) {
+	switch {
+	case p == 0:
+		return lo, hi, !(q <= 0)
+	case p < 0:
+		return max(lo, q/p), hi, true
+	default:
+		return lo, min(hi, q/p), true
 	}
-	return lo < hi
 }
