@@ -299,19 +299,21 @@ func (c *chain) at(ya, yb float64) (xa, xb float64) {
 // slab returns the area of the union of the active polygons between ya
 // and yb, where every polygon's ends are linear.
 func (sw *sweep) slab(ya, yb float64) float64 {
+	// In locals: sw's slices are not read again for each polygon.
+	ord, ends, polys := sw.ord, sw.ends, sw.polys
 	for _, i := range sw.act {
-		p := &sw.polys[i]
+		p := &polys[i]
 		la, lb := p.a.at(ya, yb)
 		ra, rb := p.b.at(ya, yb)
 		if la+lb > ra+rb {
 			la, lb, ra, rb = ra, rb, la, lb
 		}
-		sw.ends[2*i] = end{la, lb, (la + lb) / 2, 1}
-		sw.ends[2*i+1] = end{ra, rb, (ra + rb) / 2, -1}
+		e := ends[2*i : 2*i+2]
+		e[0] = end{la, lb, (la + lb) / 2, 1}
+		e[1] = end{ra, rb, (ra + rb) / 2, -1}
 	}
 	// Insertion sort by mid-height x: the order changes little from one
 	// slab to the next.
-	ord, ends := sw.ord, sw.ends
 	for i := 1; i < len(ord); i++ {
 		o := ord[i]
 		x := ends[o].xm
@@ -329,11 +331,11 @@ func (sw *sweep) slab(ya, yb float64) float64 {
 	for _, o := range ord {
 		e := &ends[o]
 		if prev != nil && (prev.xa > e.xa || prev.xb > e.xb) {
-			sw.tmp = sw.tmp[:0]
-			for _, o := range ord {
-				sw.tmp = append(sw.tmp, ends[o])
+			tmp := sw.tmp[:len(ord)] // run made room
+			for k, o := range ord {
+				tmp[k] = ends[o]
 			}
-			return slab(sw.tmp, ya, yb, ya, yb, 0)
+			return slab(tmp, ya, yb, ya, yb, 0)
 		}
 		prev = e
 		if open == 0 {
