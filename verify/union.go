@@ -24,6 +24,8 @@ func compoundDiffArea(c collide.Compound) float64 {
 	work := diffWorks.Get().(*diffWork)
 	defer work.put()
 	hulls := grow(work.hulls, len(c))
+	// Where each hull's walk starts in minkowski, as a and as b.
+	lows, highs := grow(work.lows, len(c)), grow(work.highs, len(c))
 	total := 0
 	for i, p := range c {
 		hulls[i] = p
@@ -31,21 +33,25 @@ func compoundDiffArea(c collide.Compound) float64 {
 			hulls[i] = convex(nil, p)
 		}
 		total += len(hulls[i])
+		lows[i], highs[i] = lowest(hulls[i]), highest(hulls[i])
 	}
 	// Pi ⊕ −Pj has at most len(Pi) + len(Pj) vertices: all sums fit in
 	// one buffer of 2·n·total.
 	sums := slices.Grow(work.sums[:0], len(c)*len(c))
 	buf := slices.Grow(work.buf[:0], 2*len(c)*total)
-	for _, a := range hulls {
-		for _, b := range hulls {
+	for i, a := range hulls {
+		for j, b := range hulls {
+			if len(a) == 0 || len(b) == 0 {
+				continue
+			}
 			n := len(buf)
-			if s := minkowski(buf[n:n], a, b); len(s) >= 3 {
+			if s := minkowskiFrom(buf[n:n], a, b, lows[i], highs[j]); len(s) >= 3 {
 				buf = append(buf[:n], s...) // s is in place: a copy onto itself
 				sums = append(sums, buf[n:len(buf):len(buf)])
 			}
 		}
 	}
-	work.hulls, work.sums, work.buf = hulls, sums, buf
+	work.hulls, work.sums, work.buf, work.lows, work.highs = hulls, sums, buf, lows, highs
 	return 2 * work.sw.area(sums, 0)
 }
 
@@ -56,6 +62,7 @@ type diffWork struct {
 	sw          sweep
 	hulls, sums [][]collide.Vec
 	buf         []collide.Vec
+	lows, highs []int // each hull's lowest and highest vertex
 }
 
 var diffWorks = sync.Pool{New: func() any { return new(diffWork) }}
