@@ -165,16 +165,19 @@ func (sw *sweep) addPoly(p []collide.Vec, y0 float64) {
 	if len(p) < 3 {
 		return
 	}
+	// The least and greatest y (first of each) and x of p.
 	lo, hi := 0, 0
+	box := [4]float64{p[0].X, p[0].Y, p[0].X, p[0].Y}
 	for i, v := range p {
-		if v.Y < p[lo].Y {
-			lo = i
+		if v.Y < box[1] {
+			lo, box[1] = i, v.Y
 		}
-		if v.Y > p[hi].Y {
-			hi = i
+		if v.Y > box[3] {
+			hi, box[3] = i, v.Y
 		}
+		box[0], box[2] = min(box[0], v.X), max(box[2], v.X)
 	}
-	if !(p[hi].Y > p[lo].Y) || !(p[hi].Y > y0) {
+	if !(box[3] > box[1]) || !(box[3] > y0) {
 		return
 	}
 	n := len(p)
@@ -182,17 +185,15 @@ func (sw *sweep) addPoly(p []collide.Vec, y0 float64) {
 	na := (hi-lo+n)%n + 1
 	nb := (lo-hi+n)%n + 1
 	start := len(sw.buf)
-	box := [4]float64{p[0].X, p[0].Y, p[0].X, p[0].Y}
-	for i, k := lo, 0; k < na; i, k = (i+1)%n, k+1 {
-		sw.buf = append(sw.buf, p[i])
-		box[0], box[2] = min(box[0], p[i].X), max(box[2], p[i].X)
-	}
-	for i, k := lo, 0; k < nb; i, k = (i+n-1)%n, k+1 {
-		sw.buf = append(sw.buf, p[i])
-		box[0], box[2] = min(box[0], p[i].X), max(box[2], p[i].X)
-	}
-	box[1], box[3] = p[lo].Y, p[hi].Y
+	sw.buf = slices.Grow(sw.buf, na+nb)[:start+na+nb]
 	v := sw.buf[start:]
+	copy(v[copy(v[:na], p[lo:]):na], p) // p[lo:], then from p[0] when hi < lo
+	for k, i := na, lo; k < len(v); k++ {
+		v[k] = p[i]
+		if i--; i < 0 {
+			i = n - 1
+		}
+	}
 	sw.polys = append(sw.polys, sweepPoly{
 		v: p, a: chain{v: v[:na]}, b: chain{v: v[na:]},
 		y0: max(p[lo].Y, y0), y1: p[hi].Y, box: box, next: math.Inf(-1),
