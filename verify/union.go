@@ -267,9 +267,19 @@ func (sw *sweep) run(y0 float64) float64 {
 			}
 			yb = min(yb, p.next)
 		}
-		if done {
-			sw.act = slices.DeleteFunc(sw.act, func(i int) bool { return sw.polys[i].y1 <= ya })
-			sw.ord = slices.DeleteFunc(sw.ord, func(e int32) bool { return sw.polys[e/2].y1 <= ya })
+		if done { // in place, in order, as slices.DeleteFunc without a call an element
+			act, ord, polys := sw.act[:0], sw.ord[:0], sw.polys
+			for _, i := range sw.act {
+				if !(polys[i].y1 <= ya) {
+					act = append(act, i)
+				}
+			}
+			for _, e := range sw.ord {
+				if !(polys[e/2].y1 <= ya) {
+					ord = append(ord, e)
+				}
+			}
+			sw.act, sw.ord = act, ord
 		}
 		if math.IsInf(yb, 1) || !(yb > ya) { // done; or NaN coordinates
 			return total
