@@ -56,6 +56,18 @@ func lowest(p []collide.Vec) int {
 	return k
 }
 
+// highest returns the index of p's vertex of greatest y, then greatest x:
+// where −p's edges start in angle order.
+func highest(p []collide.Vec) int {
+	k := 0
+	for i, v := range p {
+		if v.Y > p[k].Y || v.Y == p[k].Y && v.X > p[k].X {
+			k = i
+		}
+	}
+	return k
+}
+
 // minkowski appends to dst[:0] the vertices of a ⊕ (−b), the Minkowski
 // difference of the convex polygons a and b (each as convex returns them:
 // positive winding, or one or two vertices), and returns it. It merges the
@@ -65,24 +77,24 @@ func lowest(p []collide.Vec) int {
 // does not mind. Either polygon empty gives an empty result. For integer
 // vertices every step is exact.
 func minkowski(dst, a, b []collide.Vec) []collide.Vec {
-	dst = dst[:0]
-	n, m := len(a), len(b)
-	if n == 0 || m == 0 {
-		return dst
+	if len(a) == 0 || len(b) == 0 {
+		return dst[:0]
 	}
 	// −b has the same winding as b; its lowest vertex is b's highest,
 	// least y of −b being greatest y of b (then greatest x).
-	i0 := lowest(a)
-	j0 := 0
-	for j, v := range b {
-		if v.Y > b[j0].Y || v.Y == b[j0].Y && v.X > b[j0].X {
-			j0 = j
-		}
-	}
+	return minkowskiFrom(dst, a, b, lowest(a), highest(b))
+}
+
+// minkowskiFrom is minkowski of non-empty a and b with the walk's starts
+// given, i0 = lowest(a) and j0 = highest(b): a compound's pieces are each
+// paired with every piece, and find them once.
+func minkowskiFrom(dst, a, b []collide.Vec, i0, j0 int) []collide.Vec {
+	dst = dst[:0]
+	n, m := len(a), len(b)
 	// The i-th vertex of a from i0 is a[ia], the j-th of −b from j0 is
 	// −b[jb]; an edge of −b is minus the edge of b.
-	ia, jb := i0, j0
-	for i, j := 0, 0; i < n || j < m; {
+	i, j, ia, jb := 0, 0, i0, j0
+	for i < n && j < m {
 		ia1, jb1 := ia+1, jb+1
 		if ia1 == n {
 			ia1 = 0
@@ -91,17 +103,29 @@ func minkowski(dst, a, b []collide.Vec) []collide.Vec {
 			jb1 = 0
 		}
 		dst = append(dst, a[ia].Sub(b[jb]))
-		// The edge turning least goes next, both when parallel; once one
-		// polygon's edges are spent, the other's. Each step takes at least
-		// one edge, so neither rounding nor NaN in c can stall the walk.
+		// The edge turning least goes next, both when parallel. Each step
+		// takes at least one edge, so neither rounding nor NaN in c can
+		// stall the walk.
 		c := b[jb1].Sub(b[jb]).Cross(a[ia1].Sub(a[ia])) // edge of a × edge of −b
-		nextB := j < m && (i == n || c <= 0)
-		nextA := i < n && (j == m || c >= 0 || !nextB)
-		if nextA {
+		nextB := c <= 0
+		if c >= 0 || !nextB {
 			i, ia = i+1, ia1
 		}
 		if nextB {
 			j, jb = j+1, jb1
+		}
+	}
+	// Once one polygon's edges are spent, the other's.
+	for ; i < n; i++ {
+		dst = append(dst, a[ia].Sub(b[jb]))
+		if ia++; ia == n {
+			ia = 0
+		}
+	}
+	for ; j < m; j++ {
+		dst = append(dst, a[ia].Sub(b[jb]))
+		if jb++; jb == m {
+			jb = 0
 		}
 	}
 	return dst

@@ -249,7 +249,7 @@ func scanOutsideConvex(m *mask.Mask, r collide.Region) int {
 			contains = in
 		}
 	}
-	if holdsGridExtremes(m, contains) {
+	if holdsGridExtremes(m, contains, nil) {
 		return 0
 	}
 	return countOutside(m, contains)

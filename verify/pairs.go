@@ -101,7 +101,8 @@ func supportCells(m *mask.Mask, heavy int) int {
 		p.pair(yLo)
 		p.pair(yHi)
 		for y1 := 0; y1+dy < h && !p.c.holds(envLo, envHi); y1++ {
-			lo, hi := rs.firsts[y1+dy]-rs.lasts[y1]+w, rs.lasts[y1+dy]-rs.firsts[y1]+w
+			e1, e2 := rs.ends[y1], rs.ends[y1+dy]
+			lo, hi := e2.first-e1.last+w, e2.last-e1.first+w
 			if p.c.lo <= lo && hi <= p.c.hi || lo > hi {
 				continue // held, or a row empty
 			}
@@ -150,7 +151,7 @@ var pairsWork = sync.Pool{New: func() any { return new(supportWork) }}
 // rows and support (about 1024 x 1024 pixels), which are left to the
 // collector.
 func (w *supportWork) put() {
-	if cap(w.sup) <= 1<<16 && cap(w.rs.ends) <= 1<<14 {
+	if cap(w.sup) <= 1<<16 && cap(w.rs.ends) <= 1<<12 {
 		pairsWork.Put(w)
 	}
 }
@@ -174,15 +175,21 @@ func cellsOf(a, b span) int {
 
 // rowSet is a mask's rows as runs, in the coordinates of its bounds.
 type rowSet struct {
-	w             int // the bounds' width
-	flat          []mask.Run
-	rows          []rowInfo
-	firsts, lasts []int // each row's first and last opaque pixel, far and -far for none
-	// The least of firsts[y:] and the greatest of lasts[y:]: what the
-	// rows from y on can reach at most.
-	minFirsts, maxLasts []int
-	ends                []int // the memory of firsts, lasts, minFirsts and maxLasts
-	class               []int // rows with equal runs have equal classes; built when needed
+	w    int // the bounds' width
+	flat []mask.Run
+	rows []rowInfo
+	ends []rowEnds // each row's first and last opaque pixel, far and -far for none
+	// reach[y] is the least first and the greatest last of ends[y:]: what
+	// the rows from y on can reach at most.
+	reach []rowEnds
+	class []int // rows with equal runs have equal classes; built when needed
+}
+
+// rowEnds is a first and a last pixel, in one pair so that envelope reads
+// its four figures through two slices, not four (eight slices did not fit
+// the registers).
+type rowEnds struct {
+	first, last int
 }
 
 // newRowSet returns m's rows within its bounds.
@@ -197,10 +204,8 @@ func newRowSet(m *mask.Mask) *rowSet {
 func (rs *rowSet) set(m *mask.Mask) {
 	b := m.Bounds()
 	h := b.Dy()
-	rs.ends = grow(rs.ends, 4*h)
-	ends := rs.ends
+	rs.ends, rs.reach = grow(rs.ends, h), grow(rs.reach, h)
 	rs.w, rs.flat, rs.rows, rs.class = b.Dx(), rs.flat[:0], grow(rs.rows, h), nil
-	rs.firsts, rs.lasts, rs.minFirsts, rs.maxLasts = ends[:h:h], ends[h:2*h:2*h], ends[2*h:3*h:3*h], ends[3*h:]
 	for y := range h {
 		n := len(rs.flat)
 		rs.flat = m.AppendRuns(rs.flat, b.Min.Y+y)
@@ -209,15 +214,15 @@ func (rs *rowSet) set(m *mask.Mask) {
 			rs.flat[i].X1 -= b.Min.X
 		}
 		rs.rows[y] = rowInfo{s: n, n: len(rs.flat) - n}
-		rs.firsts[y], rs.lasts[y] = far, -far
+		rs.ends[y] = rowEnds{far, -far}
 		if len(rs.flat) > n {
-			rs.firsts[y], rs.lasts[y] = rs.flat[n].X0, rs.flat[len(rs.flat)-1].X1-1
+			rs.ends[y] = rowEnds{rs.flat[n].X0, rs.flat[len(rs.flat)-1].X1 - 1}
 		}
 	}
 	f, l := far, -far
 	for y := h - 1; y >= 0; y-- {
-		f, l = min(f, rs.firsts[y]), max(l, rs.lasts[y])
-		rs.minFirsts[y], rs.maxLasts[y] = f, l
+		f, l = min(f, rs.ends[y].first), max(l, rs.ends[y].last)
+		rs.reach[y] = rowEnds{f, l}
 	}
 }
 
@@ -266,7 +271,8 @@ type pairing struct {
 func (p *pairing) pair(y1 int) {
 	y2, w := y1+p.dy, p.w
 	r1, r2 := &p.rows[y1], &p.rows[y2]
-	lo, hi := p.firsts[y2]-p.lasts[y1]+w, p.lasts[y2]-p.firsts[y1]+w
+	e1, e2 := p.ends[y1], p.ends[y2]
+	lo, hi := e2.first-e1.last+w, e2.last-e1.first+w
 	switch {
 	case p.c.lo <= lo && hi <= p.c.hi || lo > hi: // held, or a row empty
 		return
@@ -304,28 +310,26 @@ const far = 1 << (29 + 11*(bits.UintSize-32)/32)
 // empty rows, which then never reach either); lo > hi when no two
 // non-empty rows are dy apart. It is the hot loop of PairsOf on most
 // sprites, so it reads dense slices, and it stops early: the rows from y
-// on give no dx below minFirsts[y+dy] − maxLasts[y] nor above
-// maxLasts[y+dy] − minFirsts[y], so once neither bound beats what was
+// on give no dx below reach[y+dy].first − reach[y].last nor above
+// reach[y+dy].last − reach[y].first, so once neither bound beats what was
 // found, the rest cannot change the answer. A sprite of straight sides
 // stops at once, a round one about halfway.
 func (rs *rowSet) envelope(dy int) (lo, hi, yLo, yHi int) {
 	l, g := far, -far
-	n := len(rs.firsts) - dy
 	// Slices of one length: the loop needs no bounds checks.
-	f2 := rs.firsts[dy:]
-	l2, f1, l1 := rs.lasts[dy:][:len(f2)], rs.firsts[:len(f2)], rs.lasts[:len(f2)]
-	mf2, ml2, mf1, ml1 := rs.minFirsts[dy:][:n], rs.maxLasts[dy:][:n], rs.minFirsts[:n], rs.maxLasts[:n]
-	for y := range f2 {
+	e2 := rs.ends[dy:]
+	e1, r2, r1 := rs.ends[:len(e2)], rs.reach[dy:][:len(e2)], rs.reach[:len(e2)]
+	for y := range e2 {
 		// The bounds are checked every envelopeStride rows, in the same
 		// loop: a loop of blocks, each sliced apart, cost more than the
 		// early stop saved on a round sprite.
-		if y%envelopeStride == 0 && mf2[y]-ml1[y] >= l && ml2[y]-mf1[y] <= g {
+		if y%envelopeStride == 0 && r2[y].first-r1[y].last >= l && r2[y].last-r1[y].first <= g {
 			break
 		}
-		if d := f2[y] - l1[y]; d < l {
+		if d := e2[y].first - e1[y].last; d < l {
 			l, yLo = d, y
 		}
-		if d := l2[y] - f1[y]; d > g {
+		if d := e2[y].last - e1[y].first; d > g {
 			g, yHi = d, y
 		}
 	}

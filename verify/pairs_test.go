@@ -237,11 +237,11 @@ func FuzzPairsOf(f *testing.F) {
 // early.
 func scanEnvelope(rs *rowSet, dy int) (lo, hi, yLo, yHi int) {
 	lo, hi = far, -far
-	for y := range len(rs.firsts) - dy {
-		if d := rs.firsts[y+dy] - rs.lasts[y]; d < lo {
+	for y := range len(rs.ends) - dy {
+		if d := rs.ends[y+dy].first - rs.ends[y].last; d < lo {
 			lo, yLo = d, y
 		}
-		if d := rs.lasts[y+dy] - rs.firsts[y]; d > hi {
+		if d := rs.ends[y+dy].last - rs.ends[y].first; d > hi {
 			hi, yHi = d, y
 		}
 	}
@@ -257,7 +257,7 @@ func TestEnvelopeMatchesScan(t *testing.T) {
 	check := func(t *testing.T, name string, m *mask.Mask) {
 		t.Helper()
 		rs := newRowSet(m)
-		for dy := range len(rs.firsts) {
+		for dy := range len(rs.ends) {
 			lo, hi, yLo, yHi := rs.envelope(dy)
 			wlo, whi, wyLo, wyHi := scanEnvelope(rs, dy)
 			if lo != wlo || hi != whi || yLo != wyLo || yHi != wyHi {

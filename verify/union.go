@@ -24,6 +24,8 @@ func compoundDiffArea(c collide.Compound) float64 {
 	work := diffWorks.Get().(*diffWork)
 	defer work.put()
 	hulls := grow(work.hulls, len(c))
+	// Where each hull's walk starts in minkowski, as a and as b.
+	lows, highs := grow(work.lows, len(c)), grow(work.highs, len(c))
 	total := 0
 	for i, p := range c {
 		hulls[i] = p
@@ -31,21 +33,25 @@ func compoundDiffArea(c collide.Compound) float64 {
 			hulls[i] = convex(nil, p)
 		}
 		total += len(hulls[i])
+		lows[i], highs[i] = lowest(hulls[i]), highest(hulls[i])
 	}
 	// Pi ⊕ −Pj has at most len(Pi) + len(Pj) vertices: all sums fit in
 	// one buffer of 2·n·total.
 	sums := slices.Grow(work.sums[:0], len(c)*len(c))
 	buf := slices.Grow(work.buf[:0], 2*len(c)*total)
-	for _, a := range hulls {
-		for _, b := range hulls {
+	for i, a := range hulls {
+		for j, b := range hulls {
+			if len(a) == 0 || len(b) == 0 {
+				continue
+			}
 			n := len(buf)
-			if s := minkowski(buf[n:n], a, b); len(s) >= 3 {
+			if s := minkowskiFrom(buf[n:n], a, b, lows[i], highs[j]); len(s) >= 3 {
 				buf = append(buf[:n], s...) // s is in place: a copy onto itself
 				sums = append(sums, buf[n:len(buf):len(buf)])
 			}
 		}
 	}
-	work.hulls, work.sums, work.buf = hulls, sums, buf
+	work.hulls, work.sums, work.buf, work.lows, work.highs = hulls, sums, buf, lows, highs
 	return 2 * work.sw.area(sums, 0)
 }
 
@@ -56,6 +62,7 @@ type diffWork struct {
 	sw          sweep
 	hulls, sums [][]collide.Vec
 	buf         []collide.Vec
+	lows, highs []int // each hull's lowest and highest vertex
 }
 
 var diffWorks = sync.Pool{New: func() any { return new(diffWork) }}
@@ -158,16 +165,19 @@ func (sw *sweep) addPoly(p []collide.Vec, y0 float64) {
 	if len(p) < 3 {
 		return
 	}
+	// The least and greatest y (first of each) and x of p.
 	lo, hi := 0, 0
+	box := [4]float64{p[0].X, p[0].Y, p[0].X, p[0].Y}
 	for i, v := range p {
-		if v.Y < p[lo].Y {
-			lo = i
+		if v.Y < box[1] {
+			lo, box[1] = i, v.Y
 		}
-		if v.Y > p[hi].Y {
-			hi = i
+		if v.Y > box[3] {
+			hi, box[3] = i, v.Y
 		}
+		box[0], box[2] = min(box[0], v.X), max(box[2], v.X)
 	}
-	if !(p[hi].Y > p[lo].Y) || !(p[hi].Y > y0) {
+	if !(box[3] > box[1]) || !(box[3] > y0) {
 		return
 	}
 	n := len(p)
@@ -175,17 +185,15 @@ func (sw *sweep) addPoly(p []collide.Vec, y0 float64) {
 	na := (hi-lo+n)%n + 1
 	nb := (lo-hi+n)%n + 1
 	start := len(sw.buf)
-	box := [4]float64{p[0].X, p[0].Y, p[0].X, p[0].Y}
-	for i, k := lo, 0; k < na; i, k = (i+1)%n, k+1 {
-		sw.buf = append(sw.buf, p[i])
-		box[0], box[2] = min(box[0], p[i].X), max(box[2], p[i].X)
-	}
-	for i, k := lo, 0; k < nb; i, k = (i+n-1)%n, k+1 {
-		sw.buf = append(sw.buf, p[i])
-		box[0], box[2] = min(box[0], p[i].X), max(box[2], p[i].X)
-	}
-	box[1], box[3] = p[lo].Y, p[hi].Y
+	sw.buf = slices.Grow(sw.buf, na+nb)[:start+na+nb]
 	v := sw.buf[start:]
+	copy(v[copy(v[:na], p[lo:]):na], p) // p[lo:], then from p[0] when hi < lo
+	for k, i := na, lo; k < len(v); k++ {
+		v[k] = p[i]
+		if i--; i < 0 {
+			i = n - 1
+		}
+	}
 	sw.polys = append(sw.polys, sweepPoly{
 		v: p, a: chain{v: v[:na]}, b: chain{v: v[na:]},
 		y0: max(p[lo].Y, y0), y1: p[hi].Y, box: box, next: math.Inf(-1),
@@ -259,9 +267,19 @@ func (sw *sweep) run(y0 float64) float64 {
 			}
 			yb = min(yb, p.next)
 		}
-		if done {
-			sw.act = slices.DeleteFunc(sw.act, func(i int) bool { return sw.polys[i].y1 <= ya })
-			sw.ord = slices.DeleteFunc(sw.ord, func(e int32) bool { return sw.polys[e/2].y1 <= ya })
+		if done { // in place, in order, as slices.DeleteFunc without a call an element
+			act, ord, polys := sw.act[:0], sw.ord[:0], sw.polys
+			for _, i := range sw.act {
+				if !(polys[i].y1 <= ya) {
+					act = append(act, i)
+				}
+			}
+			for _, e := range sw.ord {
+				if !(polys[e/2].y1 <= ya) {
+					ord = append(ord, e)
+				}
+			}
+			sw.act, sw.ord = act, ord
 		}
 		if math.IsInf(yb, 1) || !(yb > ya) { // done; or NaN coordinates
 			return total
@@ -299,19 +317,21 @@ func (c *chain) at(ya, yb float64) (xa, xb float64) {
 // slab returns the area of the union of the active polygons between ya
 // and yb, where every polygon's ends are linear.
 func (sw *sweep) slab(ya, yb float64) float64 {
+	// In locals: sw's slices are not read again for each polygon.
+	ord, ends, polys := sw.ord, sw.ends, sw.polys
 	for _, i := range sw.act {
-		p := &sw.polys[i]
+		p := &polys[i]
 		la, lb := p.a.at(ya, yb)
 		ra, rb := p.b.at(ya, yb)
 		if la+lb > ra+rb {
 			la, lb, ra, rb = ra, rb, la, lb
 		}
-		sw.ends[2*i] = end{la, lb, (la + lb) / 2, 1}
-		sw.ends[2*i+1] = end{ra, rb, (ra + rb) / 2, -1}
+		e := ends[2*i : 2*i+2]
+		e[0] = end{la, lb, (la + lb) / 2, 1}
+		e[1] = end{ra, rb, (ra + rb) / 2, -1}
 	}
 	// Insertion sort by mid-height x: the order changes little from one
 	// slab to the next.
-	ord, ends := sw.ord, sw.ends
 	for i := 1; i < len(ord); i++ {
 		o := ord[i]
 		x := ends[o].xm
@@ -329,11 +349,11 @@ func (sw *sweep) slab(ya, yb float64) float64 {
 	for _, o := range ord {
 		e := &ends[o]
 		if prev != nil && (prev.xa > e.xa || prev.xb > e.xb) {
-			sw.tmp = sw.tmp[:0]
-			for _, o := range ord {
-				sw.tmp = append(sw.tmp, ends[o])
+			tmp := sw.tmp[:len(ord)] // run made room
+			for k, o := range ord {
+				tmp[k] = ends[o]
 			}
-			return slab(sw.tmp, ya, yb, ya, yb, 0)
+			return slab(tmp, ya, yb, ya, yb, 0)
 		}
 		prev = e
 		if open == 0 {
