@@ -132,6 +132,7 @@ func label(m *mask.Mask, merge int) ([]island, bool) {
 	// runs of a row that reach a run are consecutive, and the ones that
 	// end before one run ends before the next.
 	var next, end [MaxMerge + 1]int
+	live := 0 // sets not joined to another
 	for y := range h {
 		start[y] = len(runs)
 		if runs = m.AppendRuns(runs, y); len(runs) > maxRuns {
@@ -147,7 +148,9 @@ func label(m *mask.Mask, merge int) ([]island, bool) {
 			if i > start[y] && r.X0-runs[i-1].X1 <= merge {
 				root = find(parent, set[i-1])
 			}
-			for d := range reach {
+			// Once r has joined a set and no other is left, the rows
+			// above can change nothing.
+			for d := 0; d < reach && (root < 0 || live > 1); d++ {
 				rs, ss := runs[:end[d]], set[:end[d]]
 				j := next[d]
 				for j < len(rs) && rs[j].X1+merge < r.X0 {
@@ -156,13 +159,17 @@ func label(m *mask.Mask, merge int) ([]island, bool) {
 				next[d] = j
 				for ; j < len(rs) && rs[j].X0-merge <= r.X1; j++ {
 					if s := ss[j]; s != root {
-						root = union(parent, sets, root, find(parent, s))
+						if s = find(parent, s); root < 0 {
+							root = s
+						} else if s != root {
+							root, live = union(parent, sets, root, s), live-1
+						}
 					}
 				}
 			}
 			g := island{box: image.Rect(r.X0, y, r.X1, y+1), pixels: r.X1 - r.X0}
 			if root < 0 {
-				root = len(parent)
+				root, live = len(parent), live+1
 				parent, sets = append(parent, root), append(sets, g)
 			} else {
 				sets[root].add(g)
@@ -209,12 +216,9 @@ func find(parent []int, i int) int {
 	return i
 }
 
-// union joins the sets of roots a and b under the smaller, which then
-// holds both sets' box and pixel count, and returns it; a < 0 is no set.
+// union joins the sets of roots a != b under the smaller, which then
+// holds both sets' box and pixel count, and returns it.
 func union(parent []int, sets []island, a, b int) int {
-	if a < 0 || a == b {
-		return b
-	}
 	if a > b {
 		a, b = b, a
 	}
