@@ -118,7 +118,8 @@ func bandsOf(m *mask.Mask) (rows, cols []band) {
 	for y := 0; y <= h; y++ {
 		var any uint64
 		if y < h {
-			buf = m.AppendRow(buf[:0], y)
+			// As long as or, which spares the bounds checks below.
+			buf = m.AppendRow(buf[:0], y)[:len(or)]
 			for i, v := range buf {
 				or[i] |= v
 				any |= v
