@@ -167,12 +167,16 @@ func label(m *mask.Mask, merge int) ([]island, bool) {
 					}
 				}
 			}
-			g := island{box: image.Rect(r.X0, y, r.X1, y+1), pixels: r.X1 - r.X0}
 			if root < 0 {
 				root, live = len(parent), live+1
-				parent, sets = append(parent, root), append(sets, g)
+				parent = append(parent, root)
+				sets = append(sets, island{box: image.Rect(r.X0, y, r.X1, y+1), pixels: r.X1 - r.X0})
 			} else {
-				sets[root].add(g)
+				// The set began at row y or above, and no row below
+				// has been read: only the box's sides and bottom grow.
+				g := &sets[root]
+				g.box.Min.X, g.box.Max.X, g.box.Max.Y = min(g.box.Min.X, r.X0), max(g.box.Max.X, r.X1), y+1
+				g.pixels += r.X1 - r.X0
 			}
 			set = append(set, root)
 		}
