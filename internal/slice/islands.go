@@ -129,8 +129,8 @@ func label(m *mask.Mask, merge int) ([]island, bool) {
 	defer func() { lm.runs, lm.set, lm.start, lm.parent, lm.sets = runs, set, start, parent, sets }()
 	// Row y-1-d is within reach for d < reach; its runs end at end[d],
 	// and next[d] is its first run that may reach the current run: the
-	// runs of a row that reach a run are consecutive, and the ones that
-	// end before one run ends before the next.
+	// runs of a row that reach a run are consecutive, and a run that
+	// ends out of one run's reach is out of the next's too.
 	var next, end [MaxMerge + 1]int
 	live := 0 // sets not joined to another
 	for y := range h {
