@@ -2,6 +2,7 @@ package slice
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/shapegen/shapegen/internal/plural"
 	"github.com/shapegen/shapegen/mask"
@@ -80,9 +81,24 @@ func searchGutters(w, h int, rows, cols []band) Result {
 	return cut(w, h, best, fmt.Sprintf("transparent gutters (%s)", bands(len(cols), len(rows))))
 }
 
-// noGrid is ByGutters' answer when no grid of two cells or more fits.
+// noGrid is ByGutters' answer when no grid of two cells or more fits,
+// which is most images'.
 func noGrid(rows, cols []band) Result {
-	return notClear("no regular grid of transparent gutters (%s); %s, or slice by islands", bands(len(cols), len(rows)), gridHint)
+	if len(rows) == 1 && len(cols) == 1 {
+		return Result{Why: loneSprite}
+	}
+	return Result{Why: noGridLine(len(cols), len(rows))}
+}
+
+// loneSprite is noGrid's line for one band each way, a lone sprite as
+// most images are, made once: making it each time took 6% of ByGutters'
+// time on the corpus.
+var loneSprite = noGridLine(1, 1)
+
+// noGridLine is noGrid's line for cols column and rows row bands, joined
+// rather than formatted: Sprintf took 7% of ByGutters' time.
+func noGridLine(cols, rows int) string {
+	return "no regular grid of transparent gutters (" + bands(cols, rows) + "); " + gridHint + ", or slice by islands"
 }
 
 // axisFit returns the grid with margin m and spacing s and the most cells
@@ -107,21 +123,24 @@ func axisFit(bands []band, l, m, s int, work *int) (axisGrid, bool) {
 }
 
 // bandsOf returns the runs of non-empty rows and of non-empty columns.
+// It reads each row once, as words, and finds the column bands in the OR
+// of the rows a word at a time.
 func bandsOf(m *mask.Mask) (rows, cols []band) {
 	w, h := m.Width(), m.Height()
 	or := make([]uint64, (w+63)/64)
-	var buf []uint64
+	buf := make([]uint64, 0, len(or))
 	start := -1
 	for y := 0; y <= h; y++ {
-		ok := false
+		var any uint64
 		if y < h {
-			_, _, ok = m.RowSpan(y)
-		}
-		if ok {
-			buf = m.AppendRow(buf[:0], y)
+			// As long as or, which spares the bounds checks below.
+			buf = m.AppendRow(buf[:0], y)[:len(or)]
 			for i, v := range buf {
 				or[i] |= v
+				any |= v
 			}
+		}
+		if any != 0 {
 			if start < 0 {
 				start = y
 			}
@@ -131,14 +150,28 @@ func bandsOf(m *mask.Mask) (rows, cols []band) {
 		}
 	}
 	start = -1
-	for x := 0; x <= w; x++ {
-		set := x < w && or[x/64]>>(uint(x)%64)&1 != 0
-		if set && start < 0 {
+	for x := 0; x < w; {
+		word := or[x/64]
+		if start >= 0 {
+			word = ^word // look for the next clear column, not the next set one
+		}
+		v := word >> (uint(x) % 64)
+		if v == 0 {
+			x = (x/64 + 1) * 64
+			continue
+		}
+		// Past the width, or's bits are clear and ^or's set, so x stops
+		// at w at most.
+		x += bits.TrailingZeros64(v)
+		if start < 0 {
 			start = x
-		} else if !set && start >= 0 {
+		} else {
 			cols = append(cols, band{start, x})
 			start = -1
 		}
+	}
+	if start >= 0 {
+		cols = append(cols, band{start, w})
 	}
 	return rows, cols
 }

@@ -189,3 +189,53 @@ func TestByGuttersFewBands(t *testing.T) {
 		}
 	}
 }
+
+// naiveBands returns the runs [lo, hi) of i < n for which set(i) holds.
+func naiveBands(n int, set func(i int) bool) []band {
+	var out []band
+	for i := 0; i < n; i++ {
+		if !set(i) {
+			continue
+		}
+		lo := i
+		for i < n && set(i) {
+			i++
+		}
+		out = append(out, band{lo, i})
+	}
+	return out
+}
+
+// TestBandsOfRandom checks bandsOf against pixel by pixel scans on
+// seeded random masks of a few columns and rows of pixels, with widths
+// around the multiples of 64 so that bands start, end and cross at word
+// edges.
+func TestBandsOfRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for k := range 2000 {
+		w, h := 1+rng.IntN(200), 1+rng.IntN(20)
+		if k%2 == 0 {
+			w = 64*(1+rng.IntN(3)) + rng.IntN(3) - 1
+		}
+		m := mask.New(w, h)
+		for range rng.IntN(6) {
+			x, y := rng.IntN(w), rng.IntN(h)
+			fill(m, image.Rect(x, y, x+1+rng.IntN(min(w-x, 70)), y+1+rng.IntN(h-y)))
+		}
+		wantRows := naiveBands(h, func(y int) bool {
+			_, _, ok := m.RowSpan(y)
+			return ok
+		})
+		wantCols := naiveBands(w, func(x int) bool {
+			for y := range h {
+				if m.Get(x, y) {
+					return true
+				}
+			}
+			return false
+		})
+		if rows, cols := bandsOf(m); !reflect.DeepEqual(rows, wantRows) || !reflect.DeepEqual(cols, wantCols) {
+			t.Fatalf("bandsOf(%dx%d) = %v, %v; want %v, %v", w, h, rows, cols, wantRows, wantCols)
+		}
+	}
+}

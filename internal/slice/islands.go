@@ -113,58 +113,79 @@ var notIslands = fmt.Sprintf(" of at least %dx%d; not a sheet of islands", MinCe
 // down. It returns each group's box and pixel count in the order of
 // their first pixels, or false past maxRuns runs (checked a row at a
 // time, as they are stored).
+//
+// It labels the runs as it reads them, with a union-find over sets: a run
+// that reaches no earlier run starts a set, any other joins the sets of
+// the runs it reaches, and each set's root holds its box and pixel count
+// so far. Two sets join under the older root, so the roots left at the
+// end are in the order of their groups' first runs.
 func label(m *mask.Mask, merge int) ([]island, bool) {
 	h := m.Height()
 	lm := labelPool.Get().(*labelMemory)
 	defer lm.put()
-	runs := lm.runs[:0]
-	start := slices.Grow(lm.start[:0], h+1)[:h+1] // runs of row y are runs[start[y]:start[y+1]]
-	parent := lm.parent[:0]
-	defer func() { lm.runs, lm.start, lm.parent = runs, start, parent }()
+	runs, set := lm.runs[:0], lm.set[:0]      // run i is in set set[i], or in a set it has joined
+	start := slices.Grow(lm.start[:0], h)[:h] // row y's runs start at runs[start[y]]
+	parent, sets := lm.parent[:0], lm.sets[:0]
+	defer func() { lm.runs, lm.set, lm.start, lm.parent, lm.sets = runs, set, start, parent, sets }()
+	// Row y-1-d is within reach for d < reach; its runs end at end[d],
+	// and next[d] is its first run that may reach the current run: the
+	// runs of a row that reach a run are consecutive, and a run that
+	// ends out of one run's reach is out of the next's too.
+	var next, end [MaxMerge + 1]int
+	live := 0 // sets not joined to another
 	for y := range h {
 		start[y] = len(runs)
 		if runs = m.AppendRuns(runs, y); len(runs) > maxRuns {
 			return nil, false
 		}
+		reach := min(y, merge+1, len(next))
+		for d := range reach {
+			next[d], end[d] = start[y-1-d], start[y-d]
+		}
 		for i := start[y]; i < len(runs); i++ {
-			parent = append(parent, i)
-			if i > start[y] && runs[i].X0-runs[i-1].X1 <= merge {
-				union(parent, i-1, i)
+			r := runs[i]
+			root := -1 // of the set r joins, if any yet
+			if i > start[y] && r.X0-runs[i-1].X1 <= merge {
+				root = find(parent, set[i-1])
 			}
-		}
-		// Rows above within reach: for each run, the runs of that row
-		// whose reach overlaps it are consecutive.
-		for yy := max(0, y-merge-1); yy < y; yy++ {
-			lo := start[yy]
-			for i := start[y]; i < len(runs); i++ {
-				b := runs[i]
-				for lo < start[yy+1] && runs[lo].X1+merge < b.X0 {
-					lo++
+			// Once r has joined a set and no other is left, the rows
+			// above can change nothing.
+			for d := 0; d < reach && (root < 0 || live > 1); d++ {
+				rs, ss := runs[:end[d]], set[:end[d]]
+				j := next[d]
+				for j < len(rs) && rs[j].X1+merge < r.X0 {
+					j++
 				}
-				for j := lo; j < start[yy+1] && runs[j].X0-merge <= b.X1; j++ {
-					union(parent, j, i)
+				next[d] = j
+				for ; j < len(rs) && rs[j].X0-merge <= r.X1; j++ {
+					if s := ss[j]; s != root {
+						if s = find(parent, s); root < 0 {
+							root = s
+						} else if s != root {
+							root, live = union(parent, sets, root, s), live-1
+						}
+					}
 				}
 			}
+			if root < 0 {
+				root, live = len(parent), live+1
+				parent = append(parent, root)
+				sets = append(sets, island{box: image.Rect(r.X0, y, r.X1, y+1), pixels: r.X1 - r.X0})
+			} else {
+				// The set began at row y or above, and no row below
+				// has been read: only the box's sides and bottom grow.
+				g := &sets[root]
+				g.box.Min.X, g.box.Max.X, g.box.Max.Y = min(g.box.Min.X, r.X0), max(g.box.Max.X, r.X1), y+1
+				g.pixels += r.X1 - r.X0
+			}
+			set = append(set, root)
 		}
-	}
-	start[h] = len(runs)
-	// A set's root is its first run (union), so it comes before the
-	// others. Each run's root is found in order and kept in parent; then
-	// a root's entry holds its group's number instead (negated, -1-g),
-	// which the runs after it read through their root.
-	for i := range parent {
-		parent[i] = find(parent, i)
 	}
 	var groups []island
-	for i, r := range runs {
-		box := image.Rect(r.X0, r.Y, r.X1, r.Y+1)
-		if root := parent[i]; root != i {
-			g := &groups[-1-parent[root]]
-			g.box, g.pixels = g.box.Union(box), g.pixels+r.X1-r.X0
-			continue
+	for i, p := range parent {
+		if p == i {
+			groups = append(groups, sets[i])
 		}
-		parent[i] = -1 - len(groups)
-		groups = append(groups, island{box: box, pixels: r.X1 - r.X0})
 	}
 	return groups, true
 }
@@ -173,8 +194,9 @@ func label(m *mask.Mask, merge int) ([]island, bool) {
 // image that it does not slice otherwise, for a hint, and this memory
 // was an eighth of all a build allocated.
 type labelMemory struct {
-	runs          []mask.Run
-	start, parent []int
+	runs               []mask.Run
+	set, start, parent []int
+	sets               []island
 }
 
 var labelPool = sync.Pool{New: func() any { return new(labelMemory) }}
@@ -198,14 +220,23 @@ func find(parent []int, i int) int {
 	return i
 }
 
-// union joins the sets of i and j under the smaller root, so a root is
-// its set's first run.
-func union(parent []int, i, j int) {
-	ri, rj := find(parent, i), find(parent, j)
-	if ri > rj {
-		ri, rj = rj, ri
+// union joins the sets of roots a != b under the smaller, which then
+// holds both sets' box and pixel count, and returns it.
+func union(parent []int, sets []island, a, b int) int {
+	if a > b {
+		a, b = b, a
 	}
-	parent[rj] = ri
+	parent[b] = a
+	sets[a].add(sets[b])
+	return a
+}
+
+// add grows g by o: the box that holds both boxes, and both pixel
+// counts. Neither box is empty, which lets it skip Union's tests.
+func (g *island) add(o island) {
+	g.box.Min.X, g.box.Min.Y = min(g.box.Min.X, o.box.Min.X), min(g.box.Min.Y, o.box.Min.Y)
+	g.box.Max.X, g.box.Max.Y = max(g.box.Max.X, o.box.Max.X), max(g.box.Max.Y, o.box.Max.Y)
+	g.pixels += o.pixels
 }
 
 // joinOverlaps joins boxes that share a pixel until none do. Each pass
