@@ -204,10 +204,12 @@ const (
 // of the row above, so each byte of a pixel unfilters on its own: the
 // bytes are gathered into cur and unfiltered there as a row of one-byte
 // pixels. It reports false, leaving cur's bytes zero and unfiltered, for
-// an Up row that does not differ from prev, as where the alpha of a
-// sprite's rows repeats.
+// a row that is prev's, as where the alpha of a sprite's rows repeats: an
+// Up or a Paeth row whose differences are all zero. (Paeth predicts from
+// left a, above b and upper left c; where a == c it predicts b, and then
+// so it does for the next byte.)
 func unfilterChannel(f byte, raw []byte, step int, cur, prev []byte) bool {
-	if gather(cur, raw, step) == 0 && f == up {
+	if gather(cur, raw, step) == 0 && (f == up || f == paeth) {
 		return false
 	}
 	unfilter(f, cur, prev, 1)
