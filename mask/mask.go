@@ -196,6 +196,19 @@ func (m *Mask) SetRun(y, x0, x1 int, v bool) {
 	}
 }
 
+// OrRow sets the pixels of row y whose bits are set in words, pixel x at
+// bit x%64 of word x/64 as AppendRow gives them, a word at a time; it
+// clears none. Bits past m's width, in words or past them, are ignored,
+// and so is a row outside m.
+func (m *Mask) OrRow(y int, words []uint64) {
+	if uint(y) >= uint(m.h) {
+		return
+	}
+	for s, w := range words[:min(len(words), stripes(m.w))] {
+		m.bits[s*m.h+y] |= w & tail(m.w, s)
+	}
+}
+
 // fill sets every pixel of m.
 func (m *Mask) fill() {
 	for s := range stripes(m.w) {

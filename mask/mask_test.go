@@ -287,3 +287,35 @@ func TestAppendRow(t *testing.T) {
 		}
 	}
 }
+
+func TestOrRow(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	for _, w := range []int{0, 1, 63, 64, 65, 130} {
+		for _, n := range []int{0, 1, 2, 3} { // words given, fewer or more than the stripes
+			m, want := New(w, 3), New(w, 3)
+			for y := range 3 {
+				for x := range w {
+					if r.IntN(2) == 1 {
+						m.Set(x, y, true)
+						want.Set(x, y, true)
+					}
+				}
+			}
+			words := make([]uint64, n)
+			for i := range words {
+				words[i] = r.Uint64()
+			}
+			for x := range min(64*n, w) {
+				if words[x/64]>>(x%64)&1 == 1 {
+					want.Set(x, n%3, true)
+				}
+			}
+			m.OrRow(n%3, words)
+			m.OrRow(-1, words)
+			m.OrRow(3, words)
+			if !m.Equal(want) {
+				t.Fatalf("%d wide, %d words %x: OrRow gave\n%v, want\n%v", w, n, words, m, want)
+			}
+		}
+	}
+}

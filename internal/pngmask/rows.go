@@ -204,10 +204,12 @@ const (
 // of the row above, so each byte of a pixel unfilters on its own: the
 // bytes are gathered into cur and unfiltered there as a row of one-byte
 // pixels. It reports false, leaving cur's bytes zero and unfiltered, for
-// an Up row that does not differ from prev, as where the alpha of a
-// sprite's rows repeats.
+// a row that is prev's, as where the alpha of a sprite's rows repeats: an
+// Up or a Paeth row whose differences are all zero. (Paeth predicts from
+// left a, above b and upper left c; where a == c it predicts b, and then
+// so it does for the next byte.)
 func unfilterChannel(f byte, raw []byte, step int, cur, prev []byte) bool {
-	if gather(cur, raw, step) == 0 && f == up {
+	if gather(cur, raw, step) == 0 && (f == up || f == paeth) {
 		return false
 	}
 	unfilter(f, cur, prev, 1)
@@ -526,41 +528,15 @@ func atLeast(v, tt uint64) uint64 {
 // place sets the pixels of row y of pass p whose bits are set in words.
 func place(m *mask.Mask, p pass, y int, words []uint64) {
 	y = p.y0 + y*p.dy
-	if p.dx != 1 {
-		for s, w := range words {
-			for w != 0 {
-				x := 64*s + bits.TrailingZeros64(w)
-				m.Set(p.x0+x*p.dx, y, true)
-				w &= w - 1
-			}
-		}
+	if p.dx == 1 {
+		m.OrRow(y, words) // a pass of whole rows starts at x = 0
 		return
 	}
-	// Runs of set bits, which may span words, each set with one SetRun.
-	start := -1 // the start of a run that reaches the end of the last word
 	for s, w := range words {
-		base := 64 * s
-		if start >= 0 {
-			n := bits.TrailingZeros64(^w) // the run goes on through w's low ones
-			if n == 64 {
-				continue
-			}
-			m.SetRun(y, start, base+n, true)
-			start = -1
-			w &^= 1<<n - 1
-		}
 		for w != 0 {
-			lo := bits.TrailingZeros64(w)
-			end := lo + bits.TrailingZeros64(^(w >> uint(lo)))
-			if end == 64 {
-				start = base + lo
-				break
-			}
-			m.SetRun(y, base+lo, base+end, true)
-			w &^= 1<<uint(end) - 1
+			x := 64*s + bits.TrailingZeros64(w)
+			m.Set(p.x0+x*p.dx, y, true)
+			w &= w - 1
 		}
-	}
-	if start >= 0 {
-		m.SetRun(y, start, 64*len(words), true)
 	}
 }
