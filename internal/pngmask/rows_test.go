@@ -45,9 +45,9 @@ func TestThresholdProperty(t *testing.T) {
 	}
 }
 
-// TestPlaceProperty checks place, which sets runs of bits across words,
-// against setting one pixel at a time, for whole rows and for interlace
-// passes.
+// TestPlaceProperty checks place, which ORs whole words into a row of
+// whole pixels and sets an interlace pass's pixels one by one, against
+// setting one pixel at a time, for whole rows and for interlace passes.
 func TestPlaceProperty(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
 	for range 2000 {
