@@ -45,9 +45,9 @@ func TestThresholdProperty(t *testing.T) {
 	}
 }
 
-// TestPlaceProperty checks place, which sets runs of bits across words,
-// against setting one pixel at a time, for whole rows and for interlace
-// passes.
+// TestPlaceProperty checks place, which ORs whole words into a row of
+// whole pixels and sets an interlace pass's pixels one by one, against
+// setting one pixel at a time, for whole rows and for interlace passes.
 func TestPlaceProperty(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
 	for range 2000 {
@@ -116,6 +116,7 @@ func TestUnfilterChannelProperty(t *testing.T) {
 			}
 		}
 		got := make([]byte, n)
+		fill(r, got) // the row before last's bytes: each must be written
 		if !unfilterChannel(f, raw, step, got, prev) {
 			// An Up or Paeth row that does not differ: its bytes are prev's.
 			if f != up && f != paeth || string(got) != string(make([]byte, n)) {
