@@ -111,9 +111,10 @@ var notIslands = fmt.Sprintf(" of at least %dx%d; not a sheet of islands", MinCe
 // label groups m's opaque pixels: two runs belong together when they come
 // within merge transparent pixels of each other across and merge rows
 // down, for merge in 0..MaxMerge (its reach down is kept in arrays of
-// that size: past it, rows further up are not looked at). It returns each group's box and pixel count in the order of
-// their first pixels, or false past maxRuns runs (checked a row at a
-// time, as they are stored).
+// that size: past it, rows further up are not looked at). It returns
+// each group's box and pixel count in the order of their first pixels,
+// or false past maxRuns runs (checked a row at a time, as they are
+// stored).
 //
 // It labels the runs as it reads them, with a union-find over sets: a run
 // that reaches no earlier run starts a set, any other joins the sets of
