@@ -103,7 +103,7 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 	limit := opt.Gain * float64(excess2)
 	sp := pieceScratches.Get().(*pieceScratch)
 	defer sp.release()
-	sp.ar.runs, sp.ar.ipts, sp.ar.stamp = sp.ar.runs[:0], sp.ar.ipts[:0], 0
+	sp.ar.runs, sp.ar.ipts, sp.ar.rows, sp.ar.stamp = sp.ar.runs[:0], sp.ar.ipts[:0], sp.ar.rows[:0], 0
 	clear(sp.tried)
 	s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch, ar: &sp.ar, tried: sp.tried}
 	s.atoms(m, &sp.atoms)
@@ -160,20 +160,21 @@ const maxKeptAtoms = 1 << 13
 // maxKeptAtoms atoms, whose chains are some 200 bytes each).
 func (sp *pieceScratch) release() {
 	if cap(sp.u) <= maxKept && cap(sp.cut.lo) <= maxKept && cap(sp.cut.groups) <= maxKept &&
-		cap(sp.ar.runs) <= maxKept && cap(sp.ar.ipts) <= maxKept &&
+		cap(sp.ar.runs) <= maxKept && cap(sp.ar.ipts) <= maxKept && cap(sp.ar.rows) <= maxKept &&
 		cap(sp.atoms.runs) <= maxKept && cap(sp.atoms.growing) <= maxKeptAtoms {
 		pieceScratches.Put(sp)
 	}
 }
 
-// arenas are the blocks that parts' runs and hulls are cut from. They
-// live as long as one Pieces call (nothing it returns shares them), so
-// cuts, merges and clones do not allocate for every part. They also hand
-// out the parts' stamps, which clones must share.
+// arenas are the blocks that parts' runs, hulls and lines are cut from.
+// They live as long as one Pieces call (nothing it returns shares them),
+// so cuts, merges and clones do not allocate for every part. They also
+// hand out the parts' stamps, which clones must share.
 type arenas struct {
 	runs  []prun
 	ipts  []ipt
-	stamp int32 // the last stamp handed out
+	rows  []int32 // the lines' rows
+	stamp int32   // the last stamp handed out
 }
 
 // newStamp returns a stamp no part has had in this Pieces call.
@@ -197,6 +198,13 @@ func cutFrom[T any](block []T, n int) (s, rest []T) {
 func (a *arenas) newRuns(n int) []prun {
 	var s []prun
 	s, a.runs = cutFrom(a.runs, n)
+	return s
+}
+
+// newRows returns room for n rows.
+func (a *arenas) newRows(n int) []int32 {
+	var s []int32
+	s, a.rows = cutFrom(a.rows, n)
 	return s
 }
 
@@ -242,7 +250,14 @@ type part struct {
 	// lo, hi: the indices of the hull's least and greatest vertex by x,
 	// then y (lexEnds), kept for unionHull with the hull.
 	lo, hi int32
-	alive  bool
+	// lines[d]: the part's lines across slants[d], filled for the cutter
+	// (partSet.lines) while linesVer[d] is its stamp: a part is cut with
+	// each of its neighbours in turn, the union's lines merged from the
+	// two parts' (the stamps start again in each Pieces call, so setAtoms
+	// clears linesVer of the atoms' parts it reuses).
+	lines    [3]lines
+	linesVer [3]int32
+	alive    bool
 	// x0, y0, x1, y1: the bounds of the pixels (x1, y1 exclusive).
 	x0, y0, x1, y1 int32
 }
@@ -298,6 +313,18 @@ func (s *partSet) setRuns(p *part, runs []prun) {
 func (p *part) setEnds() {
 	lo, hi := lexEnds(p.hull)
 	p.lo, p.hi = int32(lo), int32(hi)
+}
+
+// lines returns p's lines across slants[d], filled once for each of its
+// stamps.
+func (s *partSet) lines(p *part, d int) lines {
+	if p.linesVer[d] != p.ver {
+		b := slants[d]
+		k0, g := lineRange(b, bounds{p.x0, p.x1 - 1, p.y0, p.y1 - 1})
+		p.lines[d] = s.cut.fillLines(p.runs, b, k0, s.ar.newRows(g), s.ar.newRows(g))
+		p.linesVer[d] = p.ver
+	}
+	return p.lines[d]
 }
 
 // polygon returns p's hull as a polygon.
@@ -423,6 +450,7 @@ func (s *partSet) setAtoms(a *atomScratch) {
 		p.hull, h = a.hulls[h:k:k], k
 		p.setEnds()
 		p.area2, p.count, p.ver, p.alive = g.c.area2(), g.count, s.ar.newStamp(), true
+		p.linesVer = [3]int32{}
 		p.x0, p.y0, p.x1, p.y1 = math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32
 		s.all[j] = p
 	}
@@ -891,7 +919,9 @@ func (s *partSet) refineN(passes int) {
 				}
 				s.u = appendMerged(s.u[:0], p.runs, q.runs)
 				u := s.u // apply copies what it keeps
-				c, _, ok := s.cut.bestBelow(u, float64(p.area2+q.area2-minGain)+0.5)
+				c, _, ok := s.cut.bestBelowLines(u, float64(p.area2+q.area2-minGain)+0.5, func(d int, _ bounds) lines {
+					return s.cut.unionLines(s.lines(p, d), s.lines(q, d))
+				})
 				if !ok {
 					continue
 				}
@@ -1058,7 +1088,7 @@ func (s *partSet) split(target int, limit float64) {
 		for i, p := range s.parts {
 			b, ok := memo[p]
 			if !ok || b.ver != p.ver {
-				c, sum, ok := s.cut.bestBelow(p.runs, float64(p.area2)-max(limit, 1)+0.5)
+				c, sum, ok := s.cut.bestBelowLines(p.runs, float64(p.area2)-max(limit, 1)+0.5, func(d int, _ bounds) lines { return s.lines(p, d) })
 				b = best{ver: p.ver, c: c}
 				if ok {
 					b.gain = float64(p.area2) - sum
