@@ -60,6 +60,14 @@ func (c cut) apply(runs []prun, ar *arenas) (first, second []prun) {
 // slants are the directions (1, b) of cuts other than between rows.
 var slants = [...]int32{0, 1, -1}
 
+// slant returns the index in slants of c's direction, -1 for rows.
+func (c cut) slant() int {
+	if c.rows {
+		return -1
+	}
+	return slices.Index(slants[:], c.b)
+}
+
 // cutter finds the best cut of a set of pixels: the one with the least sum
 // of twice the hull areas of the two sides, over all four directions and
 // every position. It reuses its buffers.

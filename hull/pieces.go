@@ -208,6 +208,14 @@ func (a *arenas) newRows(n int) []int32 {
 	return s
 }
 
+// keepLines returns a copy of l in the arena.
+func (a *arenas) keepLines(l lines) lines {
+	lo, hi := a.newRows(len(l.lo)), a.newRows(len(l.hi))
+	copy(lo, l.lo)
+	copy(hi, l.hi)
+	return lines{l.k0, lo, hi}
+}
+
 // keepHull returns a copy of h in dst's array when it has room, else in
 // the arena.
 func (a *arenas) keepHull(dst, h []ipt) []ipt {
@@ -325,6 +333,18 @@ func (s *partSet) lines(p *part, d int) lines {
 		p.linesVer[d] = p.ver
 	}
 	return p.lines[d]
+}
+
+// setCutLines gives parts p and q, the first and second side of a cut
+// across slants[d] after line k of pixels whose lines across it are u,
+// their lines across it: u's on either side of k (a line of u's). Their
+// other lines, and those of the sides of a cut between rows, are filled
+// when a cut needs them.
+func (s *partSet) setCutLines(d int, k int32, u lines, p, q *part) {
+	n := int(k-u.k0) + 1 // the lines on the first side
+	p.lines[d] = s.ar.keepLines(lines{u.k0, u.lo[:n], u.hi[:n]})
+	q.lines[d] = s.ar.keepLines(lines{k + 1, u.lo[n:], u.hi[n:]})
+	p.linesVer[d], q.linesVer[d] = p.ver, q.ver
 }
 
 // polygon returns p's hull as a polygon.
@@ -889,7 +909,13 @@ func (s *partSet) join(i, j int) {
 	p.runs = appendMerged(s.ar.newRuns(len(p.runs) + len(q.runs))[:0], p.runs, q.runs)
 	p.area2, p.count = a2, p.count+q.count
 	p.x0, p.y0, p.x1, p.y1 = min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1)
-	p.ver = s.ar.newStamp()
+	ver := s.ar.newStamp()
+	for d := range slants { // the lines the two parts have, merged
+		if p.linesVer[d] == p.ver && q.linesVer[d] == q.ver {
+			p.lines[d], p.linesVer[d] = s.ar.keepLines(s.cut.unionLines(p.lines[d], q.lines[d])), ver
+		}
+	}
+	p.ver = ver
 	s.parts = slices.Delete(s.parts, j, j+1)
 }
 
@@ -938,11 +964,15 @@ func (s *partSet) refineN(passes int) {
 				// A clone (or the partSet it came from) may still have the
 				// pair as it was, and must try it.
 				s.tried.remove(p, q)
+				pl, ql := p.lines, q.lines // the lines of the pair cut, across c among them
 				p.runs, p.hull, p.area2, p.count, p.ver = na.runs, s.ar.keepHull(p.hull, na.hull), na.area2, na.count, s.ar.newStamp()
 				q.runs, q.hull, q.area2, q.count, q.ver = nb.runs, s.ar.keepHull(q.hull, nb.hull), nb.area2, nb.count, s.ar.newStamp()
 				p.lo, p.hi, q.lo, q.hi = na.lo, na.hi, nb.lo, nb.hi
 				p.x0, p.y0, p.x1, p.y1 = na.box()
 				q.x0, q.y0, q.x1, q.y1 = nb.box()
+				if d := c.slant(); d >= 0 {
+					s.setCutLines(d, c.k, s.cut.unionLines(pl[d], ql[d]), p, q)
+				}
 				s.cutBest(p, q)
 				changed = true
 			}
@@ -1103,10 +1133,15 @@ func (s *partSet) split(target int, limit float64) {
 			return
 		}
 		p := s.parts[bi]
-		a, b := memo[p].c.apply(p.runs, s.ar)
+		c := memo[p].c
+		a, b := c.apply(p.runs, s.ar)
 		q := &part{alive: true}
+		u := p.lines
 		s.setRuns(q, b)
 		s.setRuns(p, a)
+		if d := c.slant(); d >= 0 {
+			s.setCutLines(d, c.k, u[d], p, q)
+		}
 		s.parts = append(s.parts, q)
 		s.cutBest(p, q)
 	}

@@ -866,13 +866,13 @@ func TestMergeHulls(t *testing.T) {
 }
 
 // TestPartLines checks the lines across each slant that parts keep for
-// the cutter against lines filled from their runs, after each of Pieces'
-// steps on random masks and the corpus: every part's lines that are
-// current for its stamp have the same rows on every line; and the lines
-// of the union of every two parts, merged from theirs, against lines
-// filled from its runs.
+// the cutter (filled from their runs, merged by join, split along a cut
+// across them by refine and split) against lines filled from their runs,
+// after each of Pieces' steps on random masks and the corpus: every part's
+// lines that are current for its stamp have the same rows on every line.
 func TestPartLines(t *testing.T) {
 	var c cutter
+	kept := 0 // parts' lines checked that were not filled from their runs
 	run := func(name string, m *mask.Mask) {
 		check := func(step string, parts []*part) {
 			for _, p := range parts {
@@ -883,6 +883,9 @@ func TestPartLines(t *testing.T) {
 					want := c.runLines(p.runs, b, bounds{p.x0, p.x1 - 1, p.y0, p.y1 - 1})
 					if k, got, w := lineDiff(p.lines[d], want); k != nil {
 						t.Fatalf("%s: after %s, a part of runs %v keeps rows %v on line %d across (1, %d), want %v in %s", name, step, p.runs, got, *k, b, w, maskString(m))
+					}
+					if len(p.lines[d].lo) != len(want.lo) || p.lines[d].k0 != want.k0 {
+						kept++
 					}
 				}
 			}
@@ -925,6 +928,9 @@ func TestPartLines(t *testing.T) {
 	eachRandomHull(71, 800, func(name string, m *mask.Mask, _ collide.Polygon) { run(name, m) })
 	if !testing.Short() {
 		eachCorpusMask(t, func(path string, m *mask.Mask) { run(path, m) })
+	}
+	if kept == 0 {
+		t.Errorf("no part kept lines merged by join or split along a cut")
 	}
 }
 
