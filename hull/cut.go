@@ -60,11 +60,19 @@ func (c cut) apply(runs []prun, ar *arenas) (first, second []prun) {
 // slants are the directions (1, b) of cuts other than between rows.
 var slants = [...]int32{0, 1, -1}
 
+// slant returns the index in slants of c's direction, -1 for rows.
+func (c cut) slant() int {
+	if c.rows {
+		return -1
+	}
+	return slices.Index(slants[:], c.b)
+}
+
 // cutter finds the best cut of a set of pixels: the one with the least sum
 // of twice the hull areas of the two sides, over all four directions and
 // every position. It reuses its buffers.
 type cutter struct {
-	lo, hi      []int32  // per line: least and greatest row of its pixels
+	lo, hi      []int32  // the lines' rows (see lines), for the slant swept
 	filled      []uint64 // the lines filled so far, a bit each
 	pre, suf    []int64  // the sweeps' values, scaled (see sweep)
 	groups      []group
@@ -87,13 +95,21 @@ type group struct{ k, qlo, qhi, x0, x1, y0, y1, span int64 }
 // sum of twice the hull areas below limit, and that sum; ok is false when
 // there is none.
 func (t *cutter) bestBelow(runs []prun, limit float64) (best cut, sum float64, ok bool) {
+	return t.bestBelowLines(runs, limit, func(d int, box bounds) lines { return t.runLines(runs, slants[d], box) })
+}
+
+// bestBelowLines is bestBelow with the lines across each slant,
+// slants[d], from linesOf (box: the bounds of the pixels of runs), which
+// it asks only for the slants it sweeps. The lines may be in t.lo and
+// t.hi.
+func (t *cutter) bestBelowLines(runs []prun, limit float64, linesOf func(d int, box bounds) lines) (best cut, sum float64, ok bool) {
 	t.sum = limit
 	box, floor := t.rowsCut(runs)
-	for _, b := range slants {
+	for d, b := range slants {
 		if float64(floor) >= t.sum { // no slant cut can win now
 			break
 		}
-		t.slantCut(runs, b, box)
+		t.slantCut(b, linesOf(d, box))
 	}
 	return t.best, t.sum, t.sum < limit
 }
@@ -129,21 +145,33 @@ func (t *cutter) rowsCut(runs []prun) (box bounds, floor int64) {
 	return box, floor
 }
 
-// slantCut offers every cut across direction (1, b): the groups are the
-// lines x + b y = k through pixel centres. The extreme pixels of a line
-// are its topmost and bottommost (x is monotone along it); finding them
-// costs O(runs + lines), not O(pixels). The lines range over those
-// through the corners of box, the bounds of the pixels of runs: the fills
-// tell the ones with pixels.
-func (t *cutter) slantCut(runs []prun, b int32, box bounds) {
-	k0 := box.x0 + min(b*box.y0, b*box.y1)
+// lines are the lines x + b y = k of a slant direction (1, b) through a
+// set of pixels, k0 <= k < k0 + len(lo): on each, the least and greatest
+// row of its pixels, lo[i] and hi[i]; lo[i] > hi[i] on a line with none.
+// The extreme pixels of a line are its topmost and bottommost (x is
+// monotone along it).
+type lines struct {
+	k0     int32
+	lo, hi []int32
+}
+
+// lineRange returns the first line x + b y = k through the corners of
+// box and how many lines there are from it to the last.
+func lineRange(b int32, box bounds) (k0 int32, g int) {
+	k0 = box.x0 + min(b*box.y0, b*box.y1)
 	k1 := box.x1 + max(b*box.y0, b*box.y1)
-	g := int(k1-k0) + 1
-	if cap(t.lo) < g {
-		t.lo, t.hi = make([]int32, g), make([]int32, g)
+	return k0, int(k1-k0) + 1
+}
+
+// fillLines returns the lines across (1, b) of the pixels of runs
+// (sorted) in lo and hi, which hold the lines from k0 on and every line
+// with pixels; finding them costs O(runs + lines), not O(pixels).
+func (t *cutter) fillLines(runs []prun, b, k0 int32, lo, hi []int32) lines {
+	g := len(lo)
+	if cap(t.filled) < (g+63)/64 {
 		t.filled = make([]uint64, (g+63)/64)
 	}
-	lo, hi, filled := t.lo[:g], t.hi[:g], t.filled[:(g+63)/64]
+	filled := t.filled[:(g+63)/64]
 	// Each run covers a range of lines. The topmost and bottommost pixel of
 	// each line by filling the lines not yet filled, runs top down, then
 	// bottom up: a bit set of the filled lines gives a run's unfilled ones
@@ -188,21 +216,75 @@ func (t *cutter) slantCut(runs []prun, b int32, box bounds) {
 	for i := len(runs) - 1; i >= 0; i-- {
 		fill(hi, runs[i])
 	}
-	groups := slices.Grow(t.groups[:0], g)[:g] // filled in place
+	for w, set := range filled { // the lines with no pixel
+		if w == len(filled)-1 && g&63 != 0 {
+			set |= ^uint64(0) << (g & 63)
+		}
+		for free := ^set; free != 0; free &= free - 1 {
+			i := w<<6 | bits.TrailingZeros64(free)
+			lo[i], hi[i] = math.MaxInt32, math.MinInt32
+		}
+	}
+	return lines{k0, lo, hi}
+}
+
+// runLines returns the lines across (1, b) of the pixels of runs
+// (sorted), whose bounds are box, in t.lo and t.hi.
+func (t *cutter) runLines(runs []prun, b int32, box bounds) lines {
+	k0, g := lineRange(b, box)
+	if cap(t.lo) < g {
+		t.lo, t.hi = make([]int32, g), make([]int32, g)
+	}
+	return t.fillLines(runs, b, k0, t.lo[:g], t.hi[:g])
+}
+
+// unionLines returns the lines of the union of the pixels of a and b
+// (across the same slant) in t.lo and t.hi: on each line, the least of
+// their least rows and the greatest of their greatest, O(lines).
+func (t *cutter) unionLines(a, b lines) lines {
+	k0 := min(a.k0, b.k0)
+	g := int(max(a.k0+int32(len(a.lo)), b.k0+int32(len(b.lo))) - k0)
+	if cap(t.lo) < g {
+		t.lo, t.hi = make([]int32, g), make([]int32, g)
+	}
+	lo, hi := t.lo[:g], t.hi[:g]
+	ia, ea := int(a.k0-k0), int(a.k0-k0)+len(a.lo)
+	for i := range ia { // no line of a's
+		lo[i], hi[i] = math.MaxInt32, math.MinInt32
+	}
+	for i := ea; i < g; i++ {
+		lo[i], hi[i] = math.MaxInt32, math.MinInt32
+	}
+	copy(lo[ia:ea], a.lo)
+	copy(hi[ia:ea], a.hi)
+	ib := int(b.k0 - k0)
+	blo, bhi := lo[ib:ib+len(b.lo)], hi[ib:ib+len(b.lo)]
+	for i, y := range b.lo {
+		blo[i], bhi[i] = min(blo[i], y), max(bhi[i], b.hi[i])
+	}
+	return lines{k0, lo, hi}
+}
+
+// slantCut offers every cut across direction (1, b), whose lines with
+// pixels are the groups.
+func (t *cutter) slantCut(b int32, l lines) {
+	groups := slices.Grow(t.groups[:0], len(l.lo))[:len(l.lo)] // filled in place
 	m, spans := 0, int64(0)
 	bb := int64(b)
-	for w, set := range filled {
-		for ; set != 0; set &= set - 1 {
-			i := w<<6 | bits.TrailingZeros64(set)
-			k, ylo, yhi := int64(k0)+int64(i), int64(lo[i]), int64(hi[i])
-			xlo, xhi := k-bb*ylo, k-bb*yhi // x is monotone along the line
-			e := &groups[m]
-			e.k, e.qlo, e.qhi = k, -bb*xlo+ylo, -bb*xhi+yhi
-			e.x0, e.x1, e.y0, e.y1 = min(xlo, xhi), max(xlo, xhi), ylo, yhi
-			e.span = yhi - ylo + 1 // as many squares as rows, along a slant
-			spans += e.span
-			m++
+	his := l.hi[:len(l.lo)]
+	for i, ylo := range l.lo {
+		yhi := int64(his[i])
+		if int64(ylo) > yhi {
+			continue
 		}
+		k, ylo := int64(l.k0)+int64(i), int64(ylo)
+		xlo, xhi := k-bb*ylo, k-bb*yhi // x is monotone along the line
+		e := &groups[m]
+		e.k, e.qlo, e.qhi = k, -bb*xlo+ylo, -bb*xhi+yhi
+		e.x0, e.x1, e.y0, e.y1 = min(xlo, xhi), max(xlo, xhi), ylo, yhi
+		e.span = yhi - ylo + 1 // as many squares as rows, along a slant
+		spans += e.span
+		m++
 	}
 	t.groups, t.spans = groups[:m], spans
 	t.offer(float64(1+bb*bb), cut{b: b})

@@ -103,7 +103,7 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 	limit := opt.Gain * float64(excess2)
 	sp := pieceScratches.Get().(*pieceScratch)
 	defer sp.release()
-	sp.ar.runs, sp.ar.ipts, sp.ar.stamp = sp.ar.runs[:0], sp.ar.ipts[:0], 0
+	sp.ar.runs, sp.ar.ipts, sp.ar.rows, sp.ar.stamp = sp.ar.runs[:0], sp.ar.ipts[:0], sp.ar.rows[:0], 0
 	clear(sp.tried)
 	s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch, ar: &sp.ar, tried: sp.tried}
 	s.atoms(m, &sp.atoms)
@@ -160,20 +160,21 @@ const maxKeptAtoms = 1 << 13
 // maxKeptAtoms atoms, whose chains are some 200 bytes each).
 func (sp *pieceScratch) release() {
 	if cap(sp.u) <= maxKept && cap(sp.cut.lo) <= maxKept && cap(sp.cut.groups) <= maxKept &&
-		cap(sp.ar.runs) <= maxKept && cap(sp.ar.ipts) <= maxKept &&
+		cap(sp.ar.runs) <= maxKept && cap(sp.ar.ipts) <= maxKept && cap(sp.ar.rows) <= maxKept &&
 		cap(sp.atoms.runs) <= maxKept && cap(sp.atoms.growing) <= maxKeptAtoms {
 		pieceScratches.Put(sp)
 	}
 }
 
-// arenas are the blocks that parts' runs and hulls are cut from. They
-// live as long as one Pieces call (nothing it returns shares them), so
-// cuts, merges and clones do not allocate for every part. They also hand
-// out the parts' stamps, which clones must share.
+// arenas are the blocks that parts' runs, hulls and lines are cut from.
+// They live as long as one Pieces call (nothing it returns shares them),
+// so cuts, merges and clones do not allocate for every part. They also
+// hand out the parts' stamps, which clones must share.
 type arenas struct {
 	runs  []prun
 	ipts  []ipt
-	stamp int32 // the last stamp handed out
+	rows  []int32 // the lines' rows
+	stamp int32   // the last stamp handed out
 }
 
 // newStamp returns a stamp no part has had in this Pieces call.
@@ -198,6 +199,21 @@ func (a *arenas) newRuns(n int) []prun {
 	var s []prun
 	s, a.runs = cutFrom(a.runs, n)
 	return s
+}
+
+// newRows returns room for n rows.
+func (a *arenas) newRows(n int) []int32 {
+	var s []int32
+	s, a.rows = cutFrom(a.rows, n)
+	return s
+}
+
+// keepLines returns a copy of l in the arena.
+func (a *arenas) keepLines(l lines) lines {
+	lo, hi := a.newRows(len(l.lo)), a.newRows(len(l.hi))
+	copy(lo, l.lo)
+	copy(hi, l.hi)
+	return lines{l.k0, lo, hi}
 }
 
 // keepHull returns a copy of h in dst's array when it has room, else in
@@ -242,7 +258,14 @@ type part struct {
 	// lo, hi: the indices of the hull's least and greatest vertex by x,
 	// then y (lexEnds), kept for unionHull with the hull.
 	lo, hi int32
-	alive  bool
+	// lines[d]: the part's lines across slants[d], filled for the cutter
+	// (partSet.lines) while linesVer[d] is its stamp: a part is cut with
+	// each of its neighbours in turn, the union's lines merged from the
+	// two parts' (the stamps start again in each Pieces call, so setAtoms
+	// clears linesVer of the atoms' parts it reuses).
+	lines    [3]lines
+	linesVer [3]int32
+	alive    bool
 	// x0, y0, x1, y1: the bounds of the pixels (x1, y1 exclusive).
 	x0, y0, x1, y1 int32
 }
@@ -298,6 +321,30 @@ func (s *partSet) setRuns(p *part, runs []prun) {
 func (p *part) setEnds() {
 	lo, hi := lexEnds(p.hull)
 	p.lo, p.hi = int32(lo), int32(hi)
+}
+
+// lines returns p's lines across slants[d], filled once for each of its
+// stamps.
+func (s *partSet) lines(p *part, d int) lines {
+	if p.linesVer[d] != p.ver {
+		b := slants[d]
+		k0, g := lineRange(b, bounds{p.x0, p.x1 - 1, p.y0, p.y1 - 1})
+		p.lines[d] = s.cut.fillLines(p.runs, b, k0, s.ar.newRows(g), s.ar.newRows(g))
+		p.linesVer[d] = p.ver
+	}
+	return p.lines[d]
+}
+
+// setCutLines gives parts p and q, the first and second side of a cut
+// across slants[d] after line k of pixels whose lines across it are u,
+// their lines across it: u's on either side of k (a line of u's). Their
+// other lines, and those of the sides of a cut between rows, are filled
+// when a cut needs them.
+func (s *partSet) setCutLines(d int, k int32, u lines, p, q *part) {
+	n := int(k-u.k0) + 1 // the lines on the first side
+	p.lines[d] = s.ar.keepLines(lines{u.k0, u.lo[:n], u.hi[:n]})
+	q.lines[d] = s.ar.keepLines(lines{k + 1, u.lo[n:], u.hi[n:]})
+	p.linesVer[d], q.linesVer[d] = p.ver, q.ver
 }
 
 // polygon returns p's hull as a polygon.
@@ -423,6 +470,7 @@ func (s *partSet) setAtoms(a *atomScratch) {
 		p.hull, h = a.hulls[h:k:k], k
 		p.setEnds()
 		p.area2, p.count, p.ver, p.alive = g.c.area2(), g.count, s.ar.newStamp(), true
+		p.linesVer = [3]int32{}
 		p.x0, p.y0, p.x1, p.y1 = math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32
 		s.all[j] = p
 	}
@@ -861,7 +909,13 @@ func (s *partSet) join(i, j int) {
 	p.runs = appendMerged(s.ar.newRuns(len(p.runs) + len(q.runs))[:0], p.runs, q.runs)
 	p.area2, p.count = a2, p.count+q.count
 	p.x0, p.y0, p.x1, p.y1 = min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1)
-	p.ver = s.ar.newStamp()
+	ver := s.ar.newStamp()
+	for d := range slants { // the lines the two parts have, merged
+		if p.linesVer[d] == p.ver && q.linesVer[d] == q.ver {
+			p.lines[d], p.linesVer[d] = s.ar.keepLines(s.cut.unionLines(p.lines[d], q.lines[d])), ver
+		}
+	}
+	p.ver = ver
 	s.parts = slices.Delete(s.parts, j, j+1)
 }
 
@@ -891,7 +945,9 @@ func (s *partSet) refineN(passes int) {
 				}
 				s.u = appendMerged(s.u[:0], p.runs, q.runs)
 				u := s.u // apply copies what it keeps
-				c, _, ok := s.cut.bestBelow(u, float64(p.area2+q.area2-minGain)+0.5)
+				c, _, ok := s.cut.bestBelowLines(u, float64(p.area2+q.area2-minGain)+0.5, func(d int, _ bounds) lines {
+					return s.cut.unionLines(s.lines(p, d), s.lines(q, d))
+				})
 				if !ok {
 					continue
 				}
@@ -908,11 +964,15 @@ func (s *partSet) refineN(passes int) {
 				// A clone (or the partSet it came from) may still have the
 				// pair as it was, and must try it.
 				s.tried.remove(p, q)
+				pl, ql := p.lines, q.lines // the lines of the pair cut, across c among them
 				p.runs, p.hull, p.area2, p.count, p.ver = na.runs, s.ar.keepHull(p.hull, na.hull), na.area2, na.count, s.ar.newStamp()
 				q.runs, q.hull, q.area2, q.count, q.ver = nb.runs, s.ar.keepHull(q.hull, nb.hull), nb.area2, nb.count, s.ar.newStamp()
 				p.lo, p.hi, q.lo, q.hi = na.lo, na.hi, nb.lo, nb.hi
 				p.x0, p.y0, p.x1, p.y1 = na.box()
 				q.x0, q.y0, q.x1, q.y1 = nb.box()
+				if d := c.slant(); d >= 0 {
+					s.setCutLines(d, c.k, s.cut.unionLines(pl[d], ql[d]), p, q)
+				}
 				s.cutBest(p, q)
 				changed = true
 			}
@@ -1058,7 +1118,7 @@ func (s *partSet) split(target int, limit float64) {
 		for i, p := range s.parts {
 			b, ok := memo[p]
 			if !ok || b.ver != p.ver {
-				c, sum, ok := s.cut.bestBelow(p.runs, float64(p.area2)-max(limit, 1)+0.5)
+				c, sum, ok := s.cut.bestBelowLines(p.runs, float64(p.area2)-max(limit, 1)+0.5, func(d int, _ bounds) lines { return s.lines(p, d) })
 				b = best{ver: p.ver, c: c}
 				if ok {
 					b.gain = float64(p.area2) - sum
@@ -1073,10 +1133,15 @@ func (s *partSet) split(target int, limit float64) {
 			return
 		}
 		p := s.parts[bi]
-		a, b := memo[p].c.apply(p.runs, s.ar)
+		c := memo[p].c
+		a, b := c.apply(p.runs, s.ar)
 		q := &part{alive: true}
+		u := p.lines
 		s.setRuns(q, b)
 		s.setRuns(p, a)
+		if d := c.slant(); d >= 0 {
+			s.setCutLines(d, c.k, u[d], p, q)
+		}
 		s.parts = append(s.parts, q)
 		s.cutBest(p, q)
 	}

@@ -310,7 +310,7 @@ func TestCutterAreas(t *testing.T) {
 		check("row", 1, func(x, y int) int { return y })
 		for _, b := range slants {
 			c.sum = math.Inf(1)
-			c.slantCut(runs, b, box)
+			c.slantCut(b, c.runLines(runs, b, box))
 			check(fmt.Sprintf("(1, %d)", b), float64(1+b*b), func(x, y int) int { return x + int(b)*y })
 		}
 	})
@@ -367,7 +367,7 @@ func TestCutterSweepBound(t *testing.T) {
 		check("row", 1)
 		for _, b := range slants {
 			c.sum = math.Inf(1)
-			c.slantCut(runs, b, box)
+			c.slantCut(b, c.runLines(runs, b, box))
 			check(fmt.Sprintf("(1, %d)", b), int64(1+b*b))
 		}
 	})
@@ -508,7 +508,7 @@ func TestCutterLines(t *testing.T) {
 			}
 			c.sum = math.Inf(1)
 			box, _ := c.rowsCut(runs)
-			c.slantCut(runs, b, box)
+			c.slantCut(b, c.runLines(runs, b, box))
 			if len(c.groups) != len(want) {
 				t.Fatalf("%s: (1, %d): %d lines, want %d", name, b, len(c.groups), len(want))
 			}
@@ -863,4 +863,93 @@ func TestMergeHulls(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestPartLines checks the lines across each slant that parts keep for
+// the cutter (filled from their runs, merged by join, split along a cut
+// across them by refine and split) against lines filled from their runs,
+// after each of Pieces' steps on random masks and the corpus: every part's
+// lines that are current for its stamp have the same rows on every line.
+func TestPartLines(t *testing.T) {
+	var c cutter
+	kept := 0 // parts' lines checked that were not filled from their runs
+	run := func(name string, m *mask.Mask) {
+		check := func(step string, parts []*part) {
+			for _, p := range parts {
+				for d, b := range slants {
+					if p.linesVer[d] != p.ver {
+						continue
+					}
+					want := c.runLines(p.runs, b, bounds{p.x0, p.x1 - 1, p.y0, p.y1 - 1})
+					if k, got, w := lineDiff(p.lines[d], want); k != nil {
+						t.Fatalf("%s: after %s, a part of runs %v keeps rows %v on line %d across (1, %d), want %v in %s", name, step, p.runs, got, *k, b, w, maskString(m))
+					}
+					if len(p.lines[d].lo) != len(want.lo) || p.lines[d].k0 != want.k0 {
+						kept++
+					}
+				}
+			}
+		}
+		sp := new(pieceScratch)
+		s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch, ar: &sp.ar}
+		s.atoms(m, &sp.atoms)
+		s.merge(3, DefaultPieces.Gain*float64(m.Count()))
+		s.split(6, 0)
+		check("split", s.parts)
+		s.refine()
+		check("refine", s.parts)
+		for i, p := range s.parts { // the lines of unions, as refine cuts them
+			for _, q := range s.parts[i+1:] {
+				u := appendMerged(nil, p.runs, q.runs)
+				for d, b := range slants {
+					got := s.cut.unionLines(s.lines(p, d), s.lines(q, d))
+					want := c.runLines(u, b, bounds{min(p.x0, q.x0), max(p.x1, q.x1) - 1, min(p.y0, q.y0), max(p.y1, q.y1) - 1})
+					if k, g, w := lineDiff(got, want); k != nil {
+						t.Fatalf("%s: the union of parts of runs %v and %v has rows %v on line %d across (1, %d), want %v in %s", name, p.runs, q.runs, g, *k, b, w, maskString(m))
+					}
+				}
+			}
+		}
+		for range 3 { // joins of joined parts too
+			if len(s.parts) < 2 {
+				break
+			}
+			i, j, _ := s.cheapestPair()
+			c := s.clone()
+			c.join(i, j)
+			check("join", c.parts)
+			c.refineN(1)
+			check("join and refine", c.parts)
+			s = *c
+		}
+		s.enforceMinimums(m)
+		check("minimums", s.parts)
+	}
+	eachRandomHull(71, 800, func(name string, m *mask.Mask, _ collide.Polygon) { run(name, m) })
+	if !testing.Short() {
+		eachCorpusMask(t, func(path string, m *mask.Mask) { run(path, m) })
+	}
+	if kept == 0 {
+		t.Errorf("no part kept lines merged by join or split along a cut")
+	}
+}
+
+// lineDiff returns the first line k on which l and m have different rows
+// (lo, hi; none on a line outside them or with lo > hi), and their rows
+// there; nil when they have the same on every line.
+func lineDiff(l, m lines) (k *int32, got, want [2]int32) {
+	at := func(l lines, k int32) [2]int32 {
+		if i := k - l.k0; i >= 0 && int(i) < len(l.lo) && l.lo[i] <= l.hi[i] {
+			return [2]int32{l.lo[i], l.hi[i]}
+		}
+		return [2]int32{1, 0} // none
+	}
+	k0 := min(l.k0, m.k0)
+	k1 := max(l.k0+int32(len(l.lo)), m.k0+int32(len(m.lo)))
+	for k := k0; k < k1; k++ {
+		if a, b := at(l, k), at(m, k); a != b {
+			return &k, a, b
+		}
+	}
+	return nil, got, want
 }
