@@ -586,42 +586,31 @@ func (z *inflater) readCodes() error {
 }
 
 // huffman decodes a Huffman block's symbols until the block ends or limit
-// bytes are in buf. Each step takes 56 or more bits at once into the bit
-// buffer, enough for a length, a distance and their extra bits (at most
-// 48 bits), then writes a literal (two when the bits allow) or copies a
-// match in 8-byte words, which the margin past limit leaves room for.
+// bytes are in buf. It keeps only the bit position p in src: each step
+// reads the 57 or more bits from p at once, enough for a length, a
+// distance and their extra bits (at most 48 bits), then writes a literal
+// or copies a match in 8-byte words, which the margin past limit leaves
+// room for.
 func (z *inflater) huffman(limit int) error {
 	buf, src, c := z.buf, z.src, z.codes // one register for both tables
-	b, nb, pos, w := z.bits, z.nbits, z.pos, z.w
+	_ = c.lit[0]                         // c's nil check, once, not once a code
+	p, w := 8*z.pos-int(z.nbits), z.w
 	var err error
 	for w < limit {
-		if pos <= len(src)-8 {
-			b |= binary.LittleEndian.Uint64(src[pos:]) << (nb & 63)
-			pos += int(63-nb) >> 3
-			nb |= 56
+		var b uint64
+		if i := p >> 3; i <= len(src)-8 {
+			b = binary.LittleEndian.Uint64(src[i:]) >> (p & 7)
 		} else {
-			b, nb, pos = refillTail(src, b, nb, pos)
+			b = peekTail(src, p)
 		}
 		e := c.lit.entry(b)
-		b >>= e & 63
-		nb -= uint(e & 63)
+		p += int(e & 63)
 		if e&kindLiteral != 0 {
 			buf[w] = byte(e >> 16)
 			w++
-			// Literals come in runs: take a second code without a refill
-			// when the bits left hold a length and a distance after it.
-			if nb < 48 {
-				continue
-			}
-			e = c.lit.entry(b)
-			b >>= e & 63
-			nb -= uint(e & 63)
-			if e&kindLiteral != 0 {
-				buf[w] = byte(e >> 16)
-				w++
-				continue
-			}
+			continue
 		}
+		b >>= e & 63
 		if e&(kindEnd|kindBad) != 0 {
 			if e&kindBad != 0 {
 				err = formatError("invalid literal/length code")
@@ -633,19 +622,18 @@ func (z *inflater) huffman(limit int) error {
 		extra := e >> 8 & 15
 		length := int(e>>16) + int(b&(1<<extra-1))
 		b >>= extra
-		nb -= uint(extra)
+		p += int(extra)
 
 		e = c.dist.entry(b)
 		b >>= e & 63
-		nb -= uint(e & 63)
+		p += int(e & 63)
 		if e&kindBad != 0 {
 			err = formatError("invalid distance code")
 			break
 		}
 		extra = e >> 8 & 15
 		d := int(e>>16) + int(b&(1<<extra-1))
-		b >>= extra
-		nb -= uint(extra)
+		p += int(extra)
 		if d > z.slid+w {
 			err = formatError("distance %d reaches before the start of the stream", d)
 			break
@@ -668,23 +656,23 @@ func (z *inflater) huffman(limit int) error {
 		}
 		w += length
 	}
-	z.bits, z.nbits, z.pos, z.w = b, nb, pos, w
+	// Hand the bit reader the position: the bits of p's byte that are
+	// left.
+	z.bits, z.nbits, z.pos, z.w = 0, 0, p>>3, w
+	z.take(uint(p & 7))
 	return err
 }
 
-// refillTail tops the bit buffer b of nb bits up to 56 or more from
-// src[pos:] a byte at a time, with zeros past the end of src.
-func refillTail(src []byte, b uint64, nb uint, pos int) (uint64, uint, int) {
-	for nb < 56 {
-		var c byte
-		if pos < len(src) {
-			c = src[pos]
+// peekTail returns the bits of src from bit p on, with zeros past the end
+// of src.
+func peekTail(src []byte, p int) uint64 {
+	var b uint64
+	for i := range 8 {
+		if k := p>>3 + i; k < len(src) {
+			b |= uint64(src[k]) << (8 * i)
 		}
-		b |= uint64(c) << nb
-		pos++
-		nb += 8
 	}
-	return b, nb, pos
+	return b >> (p & 7)
 }
 
 // copyShort copies length bytes from d < 8 bytes back to buf[w:], as
