@@ -589,8 +589,8 @@ func (z *inflater) readCodes() error {
 // bytes are in buf. It keeps only the bit position p in src: each step
 // reads the 57 or more bits from p at once, enough for a length, a
 // distance and their extra bits (at most 48 bits), then writes a literal
-// or copies a match in 8-byte words, which the margin past limit leaves
-// room for.
+// (two when the second code is one too) or copies a match in 8-byte
+// words, which the margin past limit leaves room for.
 func (z *inflater) huffman(limit int) error {
 	buf, src, c := z.buf, z.src, z.codes // one register for both tables
 	_ = c.lit[0]                         // c's nil check, once, not once a code
@@ -608,6 +608,16 @@ func (z *inflater) huffman(limit int) error {
 		if e&kindLiteral != 0 {
 			buf[w] = byte(e >> 16)
 			w++
+			// Literals come in runs: the bits left (42 or more) hold the
+			// next code. A literal is taken at once; anything else is
+			// decoded again from a fresh read.
+			b >>= e & 63
+			e = c.lit.entry(b)
+			if e&kindLiteral != 0 {
+				buf[w] = byte(e >> 16)
+				w++
+				p += int(e & 63)
+			}
 			continue
 		}
 		b >>= e & 63
