@@ -650,13 +650,14 @@ func (z *inflater) huffman(limit int) error {
 		}
 		if s := w - d; d >= 8 && length <= 16 {
 			// Most matches are short: two words, the second read after
-			// the first is written, beat a call of memmove. (Seen as
-			// arrays, each side takes two bounds checks, not two a word.)
-			to, from := (*[16]byte)(buf[w:]), (*[16]byte)(buf[s:])
+			// the first is written, beat a call of memmove. (Sliced to a
+			// capacity of 16 and seen as arrays, each side takes two
+			// bounds checks, not two a word, and no masking.)
+			to, from := (*[16]byte)(buf[w:w+16:w+16]), (*[16]byte)(buf[s:s+16:s+16])
 			binary.LittleEndian.PutUint64(to[:8], binary.LittleEndian.Uint64(from[:8]))
 			binary.LittleEndian.PutUint64(to[8:], binary.LittleEndian.Uint64(from[8:]))
 		} else if d >= length {
-			copy(buf[w:w+length], buf[s:])
+			copy(buf[w:w+length], buf[s:s+length])
 		} else if d >= 8 {
 			for i := 0; i < length; i += 8 {
 				binary.LittleEndian.PutUint64(buf[w+i:], binary.LittleEndian.Uint64(buf[s+i:]))
