@@ -630,7 +630,7 @@ func (z *inflater) huffman(limit int) error {
 			break
 		}
 		extra := e >> 8 & 15
-		length := int(e>>16) + int(b&(1<<extra-1))
+		length := int(e>>16) + int(b&lowBits[extra])
 		b >>= extra
 		p += int(extra)
 
@@ -642,9 +642,11 @@ func (z *inflater) huffman(limit int) error {
 			break
 		}
 		extra = e >> 8 & 15
-		d := int(e>>16) + int(b&(1<<extra-1))
+		d := int(e>>16) + int(b&lowBits[extra])
 		p += int(extra)
-		if d > z.slid+w {
+		// Once buf has slid, w is a window or more, as far as d reaches:
+		// the test of d against w spares the load of slid.
+		if d > w && d > z.slid+w {
 			err = formatError("distance %d reaches before the start of the stream", d)
 			break
 		}
@@ -673,6 +675,10 @@ func (z *inflater) huffman(limit int) error {
 	z.take(uint(p & 7))
 	return err
 }
+
+// lowBits[n] is a mask of the n lowest bits: a load, where 1<<n-1 takes
+// n into CX and three instructions.
+var lowBits = [16]uint64{0, 1<<1 - 1, 1<<2 - 1, 1<<3 - 1, 1<<4 - 1, 1<<5 - 1, 1<<6 - 1, 1<<7 - 1, 1<<8 - 1, 1<<9 - 1, 1<<10 - 1, 1<<11 - 1, 1<<12 - 1, 1<<13 - 1, 1<<14 - 1, 1<<15 - 1}
 
 // peekTail returns the bits of src from bit p on, with zeros past the end
 // of src.
