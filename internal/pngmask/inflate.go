@@ -166,12 +166,14 @@ func init() {
 // allowed.
 func build(t []uint32, lengths []uint8, root uint, entries []uint32) bool {
 	var count [16]int
-	maxLen := 0
 	for _, n := range lengths {
 		count[n]++
-		maxLen = max(maxLen, int(n))
 	}
 	count[0] = 0
+	maxLen := 15
+	for maxLen > 0 && count[maxLen] == 0 {
+		maxLen--
+	}
 	size := 1 << root
 	sum := 0 // the code space used, in units of 2^-maxLen
 	for n := 1; n <= maxLen; n++ {
@@ -239,11 +241,15 @@ func build(t []uint32, lengths []uint8, root uint, entries []uint32) bool {
 			i++
 		}
 	}
+	// Place them one after another, found through the long codes rather
+	// than by a pass over all 1<<root indices.
 	off := size
-	for j, b := range subBits[:size] {
-		if b > 0 {
+	for _, c := range codes[long:i] {
+		j := int(c) & (size - 1)
+		if b := subBits[j]; b > 0 {
 			t[j] = uint32(off)<<16 | kindSub | uint32(b)<<8
 			off += 1 << b
+			subBits[j] = 0 // j's table is placed
 		}
 	}
 	i = long
