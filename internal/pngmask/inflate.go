@@ -54,7 +54,7 @@ const (
 	maxLit   = 286 // literal/length codes compress/flate takes in a dynamic block
 	maxDist  = 30  // distance codes
 	window   = 1 << 15
-	margin   = 512 // room past the write limit: a match of 258 bytes and the 8-byte overrun of its copy
+	margin   = 512 // room past the write limit: a match of 258 bytes and the overrun of its copy (under 32 bytes)
 	litRoot  = 10  // index bits of the first level of a literal/length table
 	distRoot = 8
 	clenRoot = 7 // code-length codes are at most 7 bits: one level
@@ -595,8 +595,9 @@ func (z *inflater) readCodes() error {
 // bytes are in buf. It keeps only the bit position p in src: each step
 // reads the 57 or more bits from p at once, enough for a length, a
 // distance and their extra bits (at most 48 bits), then writes a literal
-// (two when the second code is one too) or copies a match in 8-byte
-// words, which the margin past limit leaves room for.
+// (two when the second code is one too) or copies a match: in 8-byte
+// words or 16-byte steps, which may write past its end into the margin
+// past limit, or with memmove.
 func (z *inflater) huffman(limit int) error {
 	buf, src, c := z.buf, z.src, z.codes // one register for both tables
 	_ = c.lit[0]                         // c's nil check, once, not once a code
