@@ -54,7 +54,7 @@ const (
 	maxLit   = 286 // literal/length codes compress/flate takes in a dynamic block
 	maxDist  = 30  // distance codes
 	window   = 1 << 15
-	margin   = 512 // room past the write limit: a match of 258 bytes and the 8-byte overrun of its copy
+	margin   = 512 // room past the write limit: a match of 258 bytes and the overrun of its copy (under 32 bytes)
 	litRoot  = 10  // index bits of the first level of a literal/length table
 	distRoot = 8
 	clenRoot = 7 // code-length codes are at most 7 bits: one level
@@ -166,12 +166,14 @@ func init() {
 // allowed.
 func build(t []uint32, lengths []uint8, root uint, entries []uint32) bool {
 	var count [16]int
-	maxLen := 0
 	for _, n := range lengths {
 		count[n]++
-		maxLen = max(maxLen, int(n))
 	}
 	count[0] = 0
+	maxLen := 15
+	for maxLen > 0 && count[maxLen] == 0 {
+		maxLen--
+	}
 	size := 1 << root
 	sum := 0 // the code space used, in units of 2^-maxLen
 	for n := 1; n <= maxLen; n++ {
@@ -239,11 +241,15 @@ func build(t []uint32, lengths []uint8, root uint, entries []uint32) bool {
 			i++
 		}
 	}
+	// Place them one after another, found through the long codes rather
+	// than by a pass over all 1<<root indices.
 	off := size
-	for j, b := range subBits[:size] {
-		if b > 0 {
+	for _, c := range codes[long:i] {
+		j := int(c) & (size - 1)
+		if b := subBits[j]; b > 0 {
 			t[j] = uint32(off)<<16 | kindSub | uint32(b)<<8
 			off += 1 << b
+			subBits[j] = 0 // j's table is placed
 		}
 	}
 	i = long
@@ -586,42 +592,42 @@ func (z *inflater) readCodes() error {
 }
 
 // huffman decodes a Huffman block's symbols until the block ends or limit
-// bytes are in buf. Each step takes 56 or more bits at once into the bit
-// buffer, enough for a length, a distance and their extra bits (at most
-// 48 bits), then writes a literal (two when the bits allow) or copies a
-// match in 8-byte words, which the margin past limit leaves room for.
+// bytes are in buf. It keeps only the bit position p in src: each step
+// reads the 57 or more bits from p at once, enough for a length, a
+// distance and their extra bits (at most 48 bits), then writes a literal
+// (two when the second code is one too) or copies a match: in 8-byte
+// words or 16-byte steps, which may write past its end into the margin
+// past limit, or with memmove.
 func (z *inflater) huffman(limit int) error {
 	buf, src, c := z.buf, z.src, z.codes // one register for both tables
-	b, nb, pos, w := z.bits, z.nbits, z.pos, z.w
+	_ = c.lit[0]                         // c's nil check, once, not once a code
+	p, w := 8*z.pos-int(z.nbits), z.w
 	var err error
 	for w < limit {
-		if pos <= len(src)-8 {
-			b |= binary.LittleEndian.Uint64(src[pos:]) << (nb & 63)
-			pos += int(63-nb) >> 3
-			nb |= 56
+		var b uint64
+		if i := p >> 3; i <= len(src)-8 {
+			b = binary.LittleEndian.Uint64(src[i:]) >> (p & 7)
 		} else {
-			b, nb, pos = refillTail(src, b, nb, pos)
+			b = peekTail(src, p)
 		}
 		e := c.lit.entry(b)
-		b >>= e & 63
-		nb -= uint(e & 63)
+		p += int(e & 63)
 		if e&kindLiteral != 0 {
 			buf[w] = byte(e >> 16)
 			w++
-			// Literals come in runs: take a second code without a refill
-			// when the bits left hold a length and a distance after it.
-			if nb < 48 {
-				continue
-			}
-			e = c.lit.entry(b)
+			// Literals come in runs: the bits left (42 or more) hold the
+			// next code. A literal is taken at once; anything else is
+			// decoded again from a fresh read.
 			b >>= e & 63
-			nb -= uint(e & 63)
+			e = c.lit.entry(b)
 			if e&kindLiteral != 0 {
 				buf[w] = byte(e >> 16)
 				w++
-				continue
+				p += int(e & 63)
 			}
+			continue
 		}
+		b >>= e & 63
 		if e&(kindEnd|kindBad) != 0 {
 			if e&kindBad != 0 {
 				err = formatError("invalid literal/length code")
@@ -631,34 +637,48 @@ func (z *inflater) huffman(limit int) error {
 			break
 		}
 		extra := e >> 8 & 15
-		length := int(e>>16) + int(b&(1<<extra-1))
+		length := int(e>>16) + int(b&lowBits[extra])
 		b >>= extra
-		nb -= uint(extra)
+		p += int(extra)
 
 		e = c.dist.entry(b)
 		b >>= e & 63
-		nb -= uint(e & 63)
+		p += int(e & 63)
 		if e&kindBad != 0 {
 			err = formatError("invalid distance code")
 			break
 		}
 		extra = e >> 8 & 15
-		d := int(e>>16) + int(b&(1<<extra-1))
-		b >>= extra
-		nb -= uint(extra)
-		if d > z.slid+w {
+		d := int(e>>16) + int(b&lowBits[extra])
+		p += int(extra)
+		// Once buf has slid, w is a window or more, as far as d reaches:
+		// the test of d against w spares the load of slid.
+		if d > w && d > z.slid+w {
 			err = formatError("distance %d reaches before the start of the stream", d)
 			break
 		}
 		if s := w - d; d >= 8 && length <= 16 {
 			// Most matches are short: two words, the second read after
-			// the first is written, beat a call of memmove. (Seen as
-			// arrays, each side takes two bounds checks, not two a word.)
-			to, from := (*[16]byte)(buf[w:]), (*[16]byte)(buf[s:])
+			// the first is written, beat a call of memmove. (Sliced to a
+			// capacity of 16 and seen as arrays, each side takes two
+			// bounds checks, not two a word, and no masking.)
+			to, from := (*[16]byte)(buf[w:w+16:w+16]), (*[16]byte)(buf[s:s+16:s+16])
 			binary.LittleEndian.PutUint64(to[:8], binary.LittleEndian.Uint64(from[:8]))
 			binary.LittleEndian.PutUint64(to[8:], binary.LittleEndian.Uint64(from[8:]))
+		} else if d >= 16 && length <= 64 {
+			// Steps of 16 bytes, each read after the step before is
+			// written (d >= 16 keeps a step's read off its own write),
+			// 32 or 64 bytes in all, which the margin leaves room for:
+			// cheaper than a call of memmove for these common lengths.
+			to, from := (*[64]byte)(buf[w:w+64:w+64]), (*[64]byte)(buf[s:s+64:s+64])
+			*(*[16]byte)(to[:]) = *(*[16]byte)(from[:])
+			*(*[16]byte)(to[16:]) = *(*[16]byte)(from[16:])
+			if length > 32 {
+				*(*[16]byte)(to[32:]) = *(*[16]byte)(from[32:])
+				*(*[16]byte)(to[48:]) = *(*[16]byte)(from[48:])
+			}
 		} else if d >= length {
-			copy(buf[w:w+length], buf[s:])
+			copy(buf[w:w+length], buf[s:s+length])
 		} else if d >= 8 {
 			for i := 0; i < length; i += 8 {
 				binary.LittleEndian.PutUint64(buf[w+i:], binary.LittleEndian.Uint64(buf[s+i:]))
@@ -668,23 +688,27 @@ func (z *inflater) huffman(limit int) error {
 		}
 		w += length
 	}
-	z.bits, z.nbits, z.pos, z.w = b, nb, pos, w
+	// Hand the bit reader the position: the bits of p's byte that are
+	// left.
+	z.bits, z.nbits, z.pos, z.w = 0, 0, p>>3, w
+	z.take(uint(p & 7))
 	return err
 }
 
-// refillTail tops the bit buffer b of nb bits up to 56 or more from
-// src[pos:] a byte at a time, with zeros past the end of src.
-func refillTail(src []byte, b uint64, nb uint, pos int) (uint64, uint, int) {
-	for nb < 56 {
-		var c byte
-		if pos < len(src) {
-			c = src[pos]
+// lowBits[n] is a mask of the n lowest bits: a load, where 1<<n-1 takes
+// n into CX and three instructions.
+var lowBits = [16]uint64{0, 1<<1 - 1, 1<<2 - 1, 1<<3 - 1, 1<<4 - 1, 1<<5 - 1, 1<<6 - 1, 1<<7 - 1, 1<<8 - 1, 1<<9 - 1, 1<<10 - 1, 1<<11 - 1, 1<<12 - 1, 1<<13 - 1, 1<<14 - 1, 1<<15 - 1}
+
+// peekTail returns the bits of src from bit p on, with zeros past the end
+// of src.
+func peekTail(src []byte, p int) uint64 {
+	var b uint64
+	for i := range 8 {
+		if k := p>>3 + i; k < len(src) {
+			b |= uint64(src[k]) << (8 * i)
 		}
-		b |= uint64(c) << nb
-		pos++
-		nb += 8
 	}
-	return b, nb, pos
+	return b >> (p & 7)
 }
 
 // copyShort copies length bytes from d < 8 bytes back to buf[w:], as
