@@ -137,9 +137,10 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 // pieceScratch is the space a Pieces call reuses (the cutter's line
 // tables and sweeps, hull merges, merged runs, hull chains, the parts'
 // arenas, and the atoms' runs, links, chains, hulls and parts, with
-// merge's heap, and refine's set of pairs tried), kept between calls in
-// pieceScratches so that a build does not allocate it for every sprite.
-// Nothing Pieces returns or keeps shares its memory.
+// merge's heap and its candidates' unions, and refine's set of pairs
+// tried), kept between calls in pieceScratches so that a build does not
+// allocate it for every sprite. Nothing Pieces returns or keeps shares
+// its memory.
 type pieceScratch struct {
 	cut   cutter
 	sc    scratch
@@ -161,7 +162,7 @@ const maxKeptAtoms = 1 << 13
 func (sp *pieceScratch) release() {
 	if cap(sp.u) <= maxKept && cap(sp.cut.lo) <= maxKept && cap(sp.cut.groups) <= maxKept &&
 		cap(sp.ar.runs) <= maxKept && cap(sp.ar.ipts) <= maxKept && cap(sp.ar.rows) <= maxKept &&
-		cap(sp.atoms.runs) <= maxKept && cap(sp.atoms.growing) <= maxKeptAtoms {
+		cap(sp.atoms.runs) <= maxKept && cap(sp.atoms.unions) <= maxKept && cap(sp.atoms.growing) <= maxKeptAtoms {
 		pieceScratches.Put(sp)
 	}
 }
@@ -536,6 +537,7 @@ type atomScratch struct {
 	all         []*part            // pointers to them
 	owners      []int              // merge's union-find
 	heap        minHeap[candidate] // merge's candidates
+	unions      []ipt              // the hulls of their unions
 	// The runs of the row above and of this row, with their atoms.
 	prev, cur         []mask.Run
 	prevPart, curPart []int32
@@ -685,10 +687,14 @@ func appendMerged(out, a, b []prun) []prun {
 
 // candidate is a merge of parts a and b (indices into partSet.all) adding
 // cost to twice the hull areas, valid while their stamps are va and vb.
+// The hull of their union, as unionOf returns it, is merge's
+// unions[h0:h1] with its greatest vertex at hi, or h0 == h1 when it was
+// not kept.
 type candidate struct {
-	cost   int64
-	a, b   int
-	va, vb int32
+	cost       int64
+	a, b       int32
+	va, vb     int32
+	h0, h1, hi int32
 }
 
 // before orders candidates by cost, then by their parts.
@@ -721,18 +727,20 @@ func (s *partSet) merge(target int, limit float64) {
 		return i
 	}
 	h := s.at.heap[:0]
-	// The candidate push costed last, whose union is still in s.sc.h (with
-	// its greatest vertex at lastHi): one refreshed at the top is often
-	// taken next, and absorb needs that union.
-	last, lastHi := candidate{a: -1}, 0
+	// Each candidate's union is kept (up to maxKept/2 points in all), so
+	// that the join taken need not build it again.
+	unions := s.at.unions[:0]
 	costed := func(i, j int) candidate {
 		if i > j {
 			i, j = j, i
 		}
 		p, q := s.all[i], s.all[j]
-		_, a2, hi := s.sc.unionOf(p, q)
-		last, lastHi = candidate{a2 - p.area2 - q.area2, i, j, p.ver, q.ver}, hi
-		return last
+		u, a2, hi := s.sc.unionOf(p, q)
+		h0 := int32(len(unions))
+		if len(unions)+len(u) <= maxKept/2 {
+			unions = append(unions, u...)
+		}
+		return candidate{a2 - p.area2 - q.area2, int32(i), int32(j), p.ver, q.ver, h0, int32(len(unions)), int32(hi)}
 	}
 	push := func(i, j int) { h.push(costed(i, j)) }
 	// Pathological masks (noise) can have very many atoms: beyond 4096
@@ -758,12 +766,12 @@ func (s *partSet) merge(target int, limit float64) {
 			continue
 		}
 		c := h[0]
-		a, b := find(c.a), find(c.b)
+		a, b := find(int(c.a)), find(int(c.b))
 		if a == b {
 			h.pop()
 			continue
 		}
-		if a != c.a || b != c.b || s.all[a].ver != c.va || s.all[b].ver != c.vb {
+		if a != int(c.a) || b != int(c.b) || s.all[a].ver != c.va || s.all[b].ver != c.vb {
 			h.replaceTop(costed(a, b)) // a pop and a push
 			continue
 		}
@@ -771,16 +779,15 @@ func (s *partSet) merge(target int, limit float64) {
 			break
 		}
 		h.pop()
-		if c == last {
-			s.absorbUnion(a, b, s.sc.h, c.cost+s.all[a].area2+s.all[b].area2, lastHi)
+		if c.h0 < c.h1 {
+			s.absorbUnion(a, b, unions[c.h0:c.h1], c.cost+s.all[a].area2+s.all[b].area2, int(c.hi))
 		} else {
 			s.absorb(a, b)
 		}
-		last = candidate{a: -1} // absorb may have used s.sc.h
 		owner[b] = a
 		alive--
 	}
-	s.at.owners, s.at.heap = owner, h[:0]
+	s.at.owners, s.at.heap, s.at.unions = owner, h[:0], unions[:0]
 	s.gather(find)
 	s.parts = s.parts[:0]
 	for _, p := range s.all {

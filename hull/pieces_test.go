@@ -838,8 +838,7 @@ func TestJoin(t *testing.T) {
 }
 
 // TestMergeHulls checks the hulls merge leaves its parts (each absorb's
-// union, built again or, for a candidate costed just before, the one
-// costing it built) against setRuns of each part's gathered runs: the
+// union, the one kept from costing its candidate or built again) against setRuns of each part's gathered runs: the
 // same area and the same vertices (turned to start at the same one), on
 // random masks, merging to a few parts and, with a large limit, to one.
 func TestMergeHulls(t *testing.T) {
