@@ -112,9 +112,9 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 	s.refine()
 	// Fewer parts while the cheapest merge, refined, costs less than limit.
 	for len(s.parts) > 1 {
-		i, j, _ := s.cheapestPair()
+		i, j, u := s.cheapestPair()
 		c := s.clone()
-		c.join(i, j)
+		c.joinUnion(i, j, u)
 		c.refineN(1)
 		if float64(c.total()-s.total()) >= limit {
 			break
@@ -389,11 +389,12 @@ type partSet struct {
 	ar    *arenas      // the parts' runs and hulls, and their stamps
 }
 
-// scratch is reusable space for hull merges (h) and for the
-// hulls refine tries (pa, pb).
+// scratch is reusable space for hull merges (h, and best for the
+// cheapest union cheapestPair found) and for the hulls refine tries (pa,
+// pb).
 type scratch struct {
-	h      []ipt
-	pa, pb []ipt
+	h, best []ipt
+	pa, pb  []ipt
 }
 
 // atoms makes the first parts: chains of row runs (see Pieces), with
@@ -879,28 +880,47 @@ func (s *partSet) absorbUnion(i, j int, h []ipt, a2 int64, hi int) {
 	q.alive = false
 }
 
+// union is the hull of the union of two parts as unionOf returns it: its
+// vertices, twice its area and the index of its greatest vertex.
+type union struct {
+	h  []ipt
+	a2 int64
+	hi int
+}
+
 // cheapestPair returns the two live parts (indices into parts) whose
-// merge adds the least hull area, and that cost (twice the area).
-func (s *partSet) cheapestPair() (int, int, int64) {
-	bi, bj, best := -1, -1, int64(0)
+// merge adds the least hull area, and their union (in s.sc.best, until
+// the next call), for joinUnion.
+func (s *partSet) cheapestPair() (int, int, union) {
+	bi, bj, best, cost := -1, -1, union{}, int64(0)
 	for i, p := range s.parts {
 		for j := i + 1; j < len(s.parts); j++ {
-			if c := s.joinCost(p, s.parts[j]); bi < 0 || c < best {
-				bi, bj, best = i, j, c
+			q := s.parts[j]
+			h, a2, hi := s.sc.unionOf(p, q)
+			if c := a2 - p.area2 - q.area2; bi < 0 || c < cost {
+				bi, bj, best, cost = i, j, union{h, a2, hi}, c
+				s.sc.h, s.sc.best = s.sc.best, h // keep h from the next union
 			}
 		}
 	}
 	return bi, bj, best
 }
 
-// join merges parts[j] into parts[i]. The hull of the union is the hull
-// of the two hulls (unionOf: linear in their vertices, where setRuns goes
-// over every row), turned to start where setRuns starts, at the vertex of
-// least y and then greatest x: the same vertices in the same order.
+// join merges parts[j] into parts[i].
 func (s *partSet) join(i, j int) {
+	h, a2, hi := s.sc.unionOf(s.parts[i], s.parts[j])
+	s.joinUnion(i, j, union{h, a2, hi})
+}
+
+// joinUnion is join with the union given. The hull of the union is the
+// hull of the two hulls (unionOf: linear in their vertices, where setRuns
+// goes over every row), turned to start where setRuns starts, at the
+// vertex of least y and then greatest x: the same vertices in the same
+// order.
+func (s *partSet) joinUnion(i, j int, u union) {
 	p := s.parts[i]
 	q := s.parts[j]
-	h, a2, hi := s.sc.unionOf(p, q)
+	h, a2, hi := u.h, u.a2, u.hi
 	start := 0
 	for k, v := range h {
 		if v.y < h[start].y || v.y == h[start].y && v.x > h[start].x {

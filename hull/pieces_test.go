@@ -741,9 +741,9 @@ func TestPartEnds(t *testing.T) {
 		s.refine()
 		check("refine", s.parts)
 		if len(s.parts) > 1 {
-			i, j, _ := s.cheapestPair()
+			i, j, u := s.cheapestPair()
 			c := s.clone()
-			c.join(i, j)
+			c.joinUnion(i, j, u)
 			c.refineN(1)
 			check("join and refine", c.parts)
 		}
@@ -787,9 +787,9 @@ func TestCutBest(t *testing.T) {
 		// A join refined in a clone, as Pieces tries them.
 		trial := func() {
 			if len(s.parts) > 1 {
-				i, j, _ := s.cheapestPair()
+				i, j, u := s.cheapestPair()
 				c := s.clone()
-				c.join(i, j)
+				c.joinUnion(i, j, u)
 				c.refineN(1)
 			}
 		}
@@ -913,9 +913,9 @@ func TestPartLines(t *testing.T) {
 			if len(s.parts) < 2 {
 				break
 			}
-			i, j, _ := s.cheapestPair()
+			i, j, u := s.cheapestPair()
 			c := s.clone()
-			c.join(i, j)
+			c.joinUnion(i, j, u)
 			check("join", c.parts)
 			c.refineN(1)
 			check("join and refine", c.parts)
