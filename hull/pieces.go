@@ -626,14 +626,9 @@ func hullChain(h, a, b []ipt, i, j, k, l int, sign int64) []ipt {
 	}
 	na := (j-i+len(a))%len(a) + 1 // points left of each
 	nb := (l-k+len(b))%len(b) + 1
-	for na > 0 || nb > 0 {
-		fromA := nb == 0
-		if na > 0 && nb > 0 {
-			dx, dy := a[i].x-b[k].x, a[i].y-b[k].y
-			fromA = sign*dx < 0 || dx == 0 && sign*dy <= 0
-		}
+	for na > 0 && nb > 0 {
 		var p ipt
-		if fromA {
+		if dx, dy := a[i].x-b[k].x, a[i].y-b[k].y; sign*dx < 0 || dx == 0 && sign*dy <= 0 {
 			p = a[i]
 			if i++; i == len(a) {
 				i = 0
@@ -646,12 +641,29 @@ func hullChain(h, a, b []ipt, i, j, k, l int, sign int64) []ipt {
 			}
 			nb--
 		}
-		for len(h) >= low && turn(h[len(h)-2], h[len(h)-1], p) <= 0 {
-			h = h[:len(h)-1]
+		h = pushChain(h, low, p)
+	}
+	// The rest of one of them.
+	if nb > 0 {
+		a, i, na = b, k, nb
+	}
+	for ; na > 0; na-- {
+		h = pushChain(h, low, a[i])
+		if i++; i == len(a) {
+			i = 0
 		}
-		h = append(h, p)
 	}
 	return h
+}
+
+// pushChain appends p to the chain h, first dropping its last point
+// while h has at least low points and its last two and p make no positive
+// turn.
+func pushChain(h []ipt, low int, p ipt) []ipt {
+	for len(h) >= low && turn(h[len(h)-2], h[len(h)-1], p) <= 0 {
+		h = h[:len(h)-1]
+	}
+	return append(h, p)
 }
 
 // joinCost returns how much twice the hull area of the union of parts p
