@@ -112,9 +112,9 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 	s.refine()
 	// Fewer parts while the cheapest merge, refined, costs less than limit.
 	for len(s.parts) > 1 {
-		i, j, _ := s.cheapestPair()
+		i, j, u := s.cheapestPair()
 		c := s.clone()
-		c.join(i, j)
+		c.joinUnion(i, j, u)
 		c.refineN(1)
 		if float64(c.total()-s.total()) >= limit {
 			break
@@ -137,9 +137,10 @@ func Pieces(m *mask.Mask, opt PiecesOptions) []collide.Polygon {
 // pieceScratch is the space a Pieces call reuses (the cutter's line
 // tables and sweeps, hull merges, merged runs, hull chains, the parts'
 // arenas, and the atoms' runs, links, chains, hulls and parts, with
-// merge's heap, and refine's set of pairs tried), kept between calls in
-// pieceScratches so that a build does not allocate it for every sprite.
-// Nothing Pieces returns or keeps shares its memory.
+// merge's heap and its candidates' unions, and refine's set of pairs
+// tried), kept between calls in pieceScratches so that a build does not
+// allocate it for every sprite. Nothing Pieces returns or keeps shares
+// its memory.
 type pieceScratch struct {
 	cut   cutter
 	sc    scratch
@@ -161,7 +162,7 @@ const maxKeptAtoms = 1 << 13
 func (sp *pieceScratch) release() {
 	if cap(sp.u) <= maxKept && cap(sp.cut.lo) <= maxKept && cap(sp.cut.groups) <= maxKept &&
 		cap(sp.ar.runs) <= maxKept && cap(sp.ar.ipts) <= maxKept && cap(sp.ar.rows) <= maxKept &&
-		cap(sp.atoms.runs) <= maxKept && cap(sp.atoms.growing) <= maxKeptAtoms {
+		cap(sp.atoms.runs) <= maxKept && cap(sp.atoms.unions) <= maxKept && cap(sp.atoms.growing) <= maxKeptAtoms {
 		pieceScratches.Put(sp)
 	}
 }
@@ -388,11 +389,12 @@ type partSet struct {
 	ar    *arenas      // the parts' runs and hulls, and their stamps
 }
 
-// scratch is reusable space for hull merges (h) and for the
-// hulls refine tries (pa, pb).
+// scratch is reusable space for hull merges (h, and best for the
+// cheapest union cheapestPair found) and for the hulls refine tries (pa,
+// pb).
 type scratch struct {
-	h      []ipt
-	pa, pb []ipt
+	h, best []ipt
+	pa, pb  []ipt
 }
 
 // atoms makes the first parts: chains of row runs (see Pieces), with
@@ -536,6 +538,7 @@ type atomScratch struct {
 	all         []*part            // pointers to them
 	owners      []int              // merge's union-find
 	heap        minHeap[candidate] // merge's candidates
+	unions      []ipt              // the hulls of their unions
 	// The runs of the row above and of this row, with their atoms.
 	prev, cur         []mask.Run
 	prevPart, curPart []int32
@@ -623,14 +626,9 @@ func hullChain(h, a, b []ipt, i, j, k, l int, sign int64) []ipt {
 	}
 	na := (j-i+len(a))%len(a) + 1 // points left of each
 	nb := (l-k+len(b))%len(b) + 1
-	for na > 0 || nb > 0 {
-		fromA := nb == 0
-		if na > 0 && nb > 0 {
-			dx, dy := a[i].x-b[k].x, a[i].y-b[k].y
-			fromA = sign*dx < 0 || dx == 0 && sign*dy <= 0
-		}
+	for na > 0 && nb > 0 {
 		var p ipt
-		if fromA {
+		if dx, dy := a[i].x-b[k].x, a[i].y-b[k].y; sign*dx < 0 || dx == 0 && sign*dy <= 0 {
 			p = a[i]
 			if i++; i == len(a) {
 				i = 0
@@ -643,12 +641,29 @@ func hullChain(h, a, b []ipt, i, j, k, l int, sign int64) []ipt {
 			}
 			nb--
 		}
-		for len(h) >= low && turn(h[len(h)-2], h[len(h)-1], p) <= 0 {
-			h = h[:len(h)-1]
+		h = pushChain(h, low, p)
+	}
+	// The rest of one of them.
+	if nb > 0 {
+		a, i, na = b, k, nb
+	}
+	for ; na > 0; na-- {
+		h = pushChain(h, low, a[i])
+		if i++; i == len(a) {
+			i = 0
 		}
-		h = append(h, p)
 	}
 	return h
+}
+
+// pushChain appends p to the chain h, first dropping its last point
+// while h has at least low points and its last two and p make no positive
+// turn.
+func pushChain(h []ipt, low int, p ipt) []ipt {
+	for len(h) >= low && turn(h[len(h)-2], h[len(h)-1], p) <= 0 {
+		h = h[:len(h)-1]
+	}
+	return append(h, p)
 }
 
 // joinCost returns how much twice the hull area of the union of parts p
@@ -685,10 +700,14 @@ func appendMerged(out, a, b []prun) []prun {
 
 // candidate is a merge of parts a and b (indices into partSet.all) adding
 // cost to twice the hull areas, valid while their stamps are va and vb.
+// The hull of their union, as unionOf returns it, is merge's
+// unions[h0:h1] with its greatest vertex at hi, or h0 == h1 when it was
+// not kept.
 type candidate struct {
-	cost   int64
-	a, b   int
-	va, vb int32
+	cost       int64
+	a, b       int32
+	va, vb     int32
+	h0, h1, hi int32
 }
 
 // before orders candidates by cost, then by their parts.
@@ -721,18 +740,20 @@ func (s *partSet) merge(target int, limit float64) {
 		return i
 	}
 	h := s.at.heap[:0]
-	// The candidate push costed last, whose union is still in s.sc.h (with
-	// its greatest vertex at lastHi): one refreshed at the top is often
-	// taken next, and absorb needs that union.
-	last, lastHi := candidate{a: -1}, 0
+	// Each candidate's union is kept (up to maxKept/2 points in all), so
+	// that the join taken need not build it again.
+	unions := s.at.unions[:0]
 	costed := func(i, j int) candidate {
 		if i > j {
 			i, j = j, i
 		}
 		p, q := s.all[i], s.all[j]
-		_, a2, hi := s.sc.unionOf(p, q)
-		last, lastHi = candidate{a2 - p.area2 - q.area2, i, j, p.ver, q.ver}, hi
-		return last
+		u, a2, hi := s.sc.unionOf(p, q)
+		h0 := int32(len(unions))
+		if len(unions)+len(u) <= maxKept/2 {
+			unions = append(unions, u...)
+		}
+		return candidate{a2 - p.area2 - q.area2, int32(i), int32(j), p.ver, q.ver, h0, int32(len(unions)), int32(hi)}
 	}
 	push := func(i, j int) { h.push(costed(i, j)) }
 	// Pathological masks (noise) can have very many atoms: beyond 4096
@@ -758,12 +779,12 @@ func (s *partSet) merge(target int, limit float64) {
 			continue
 		}
 		c := h[0]
-		a, b := find(c.a), find(c.b)
+		a, b := find(int(c.a)), find(int(c.b))
 		if a == b {
 			h.pop()
 			continue
 		}
-		if a != c.a || b != c.b || s.all[a].ver != c.va || s.all[b].ver != c.vb {
+		if a != int(c.a) || b != int(c.b) || s.all[a].ver != c.va || s.all[b].ver != c.vb {
 			h.replaceTop(costed(a, b)) // a pop and a push
 			continue
 		}
@@ -771,16 +792,15 @@ func (s *partSet) merge(target int, limit float64) {
 			break
 		}
 		h.pop()
-		if c == last {
-			s.absorbUnion(a, b, s.sc.h, c.cost+s.all[a].area2+s.all[b].area2, lastHi)
+		if c.h0 < c.h1 {
+			s.absorbUnion(a, b, unions[c.h0:c.h1], c.cost+s.all[a].area2+s.all[b].area2, int(c.hi))
 		} else {
 			s.absorb(a, b)
 		}
-		last = candidate{a: -1} // absorb may have used s.sc.h
 		owner[b] = a
 		alive--
 	}
-	s.at.owners, s.at.heap = owner, h[:0]
+	s.at.owners, s.at.heap, s.at.unions = owner, h[:0], unions[:0]
 	s.gather(find)
 	s.parts = s.parts[:0]
 	for _, p := range s.all {
@@ -872,28 +892,47 @@ func (s *partSet) absorbUnion(i, j int, h []ipt, a2 int64, hi int) {
 	q.alive = false
 }
 
+// union is the hull of the union of two parts as unionOf returns it: its
+// vertices, twice its area and the index of its greatest vertex.
+type union struct {
+	h  []ipt
+	a2 int64
+	hi int
+}
+
 // cheapestPair returns the two live parts (indices into parts) whose
-// merge adds the least hull area, and that cost (twice the area).
-func (s *partSet) cheapestPair() (int, int, int64) {
-	bi, bj, best := -1, -1, int64(0)
+// merge adds the least hull area, and their union (in s.sc.best, until
+// the next call), for joinUnion.
+func (s *partSet) cheapestPair() (int, int, union) {
+	bi, bj, best, cost := -1, -1, union{}, int64(0)
 	for i, p := range s.parts {
 		for j := i + 1; j < len(s.parts); j++ {
-			if c := s.joinCost(p, s.parts[j]); bi < 0 || c < best {
-				bi, bj, best = i, j, c
+			q := s.parts[j]
+			h, a2, hi := s.sc.unionOf(p, q)
+			if c := a2 - p.area2 - q.area2; bi < 0 || c < cost {
+				bi, bj, best, cost = i, j, union{h, a2, hi}, c
+				s.sc.h, s.sc.best = s.sc.best, h // keep h from the next union
 			}
 		}
 	}
 	return bi, bj, best
 }
 
-// join merges parts[j] into parts[i]. The hull of the union is the hull
-// of the two hulls (unionOf: linear in their vertices, where setRuns goes
-// over every row), turned to start where setRuns starts, at the vertex of
-// least y and then greatest x: the same vertices in the same order.
+// join merges parts[j] into parts[i].
 func (s *partSet) join(i, j int) {
+	h, a2, hi := s.sc.unionOf(s.parts[i], s.parts[j])
+	s.joinUnion(i, j, union{h, a2, hi})
+}
+
+// joinUnion is join with the union given. The hull of the union is the
+// hull of the two hulls (unionOf: linear in their vertices, where setRuns
+// goes over every row), turned to start where setRuns starts, at the
+// vertex of least y and then greatest x: the same vertices in the same
+// order.
+func (s *partSet) joinUnion(i, j int, u union) {
 	p := s.parts[i]
 	q := s.parts[j]
-	h, a2, hi := s.sc.unionOf(p, q)
+	h, a2, hi := u.h, u.a2, u.hi
 	start := 0
 	for k, v := range h {
 		if v.y < h[start].y || v.y == h[start].y && v.x > h[start].x {

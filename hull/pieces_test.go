@@ -741,9 +741,9 @@ func TestPartEnds(t *testing.T) {
 		s.refine()
 		check("refine", s.parts)
 		if len(s.parts) > 1 {
-			i, j, _ := s.cheapestPair()
+			i, j, u := s.cheapestPair()
 			c := s.clone()
-			c.join(i, j)
+			c.joinUnion(i, j, u)
 			c.refineN(1)
 			check("join and refine", c.parts)
 		}
@@ -787,9 +787,9 @@ func TestCutBest(t *testing.T) {
 		// A join refined in a clone, as Pieces tries them.
 		trial := func() {
 			if len(s.parts) > 1 {
-				i, j, _ := s.cheapestPair()
+				i, j, u := s.cheapestPair()
 				c := s.clone()
-				c.join(i, j)
+				c.joinUnion(i, j, u)
 				c.refineN(1)
 			}
 		}
@@ -838,8 +838,7 @@ func TestJoin(t *testing.T) {
 }
 
 // TestMergeHulls checks the hulls merge leaves its parts (each absorb's
-// union, built again or, for a candidate costed just before, the one
-// costing it built) against setRuns of each part's gathered runs: the
+// union, the one kept from costing its candidate or built again) against setRuns of each part's gathered runs: the
 // same area and the same vertices (turned to start at the same one), on
 // random masks, merging to a few parts and, with a large limit, to one.
 func TestMergeHulls(t *testing.T) {
@@ -914,9 +913,9 @@ func TestPartLines(t *testing.T) {
 			if len(s.parts) < 2 {
 				break
 			}
-			i, j, _ := s.cheapestPair()
+			i, j, u := s.cheapestPair()
 			c := s.clone()
-			c.join(i, j)
+			c.joinUnion(i, j, u)
 			check("join", c.parts)
 			c.refineN(1)
 			check("join and refine", c.parts)
