@@ -240,11 +240,11 @@ func boundedSpan(p collide.Polygon, y, w int) (lo, hi int) {
 // (the orientation (b-a)×(q-a) >= 0 for each edge ab): the interval's
 // least x is in [outLo, inLo] and its greatest in [inHi, outHi], so the
 // x below outLo or above outHi are outside and those strictly between
-// inLo and inHi inside. -Inf and +Inf stand for no edge bounding x below
-// or above, NaN for a bracket lost to an overflow (below). empty reports
-// that a level edge has the line outside it; ok is false when an edge's
-// crossing is too tiny for the bound (an underflow). p's coordinates and
-// y must be below maxBounded.
+// inLo and inHi inside (for x within 2^1023 of 0: see the overflow
+// below). -Inf and +Inf stand for no edge bounding x below or above.
+// empty reports that a level edge has the line outside it; ok is false
+// when an edge's crossing is too tiny for the bound (an underflow). p's
+// coordinates and y must be below maxBounded.
 //
 // An edge ab with b.Y != a.Y bounds x above (b.Y > a.Y) or below at its
 // line's crossing x = a.X + (y-a.Y)(b.X-a.X)/(b.Y-a.Y). In float each of
@@ -262,11 +262,12 @@ func boundedSpan(p collide.Polygon, y, w int) (lo, hi int) {
 // b.X = a.X the crossing is a.X exactly, and e is 0. The greatest lower
 // bound lies between the greatest x' - e and the greatest x' + e of the
 // lower-bounding edges; the least upper bound so too. A crossing past the
-// float range leaves x' and e infinite and one of x' - e and x' + e NaN,
-// which max and min keep: a NaN outLo or outHi, from a true crossing
-// beyond 2^1023 on the side that bounds the line away from [0, w], fails
-// boundedSpan's tests as an empty line does; a NaN inLo or inHi makes no
-// integer certain.
+// float range (an overflow) leaves x' and e infinite, one of x' - e and
+// x' + e NaN, which no comparison keeps, and the other infinite: an edge
+// whose true crossing is beyond 2^1023 on the side away from the line's
+// points (an upper bound far right) is then dropped, and one on the side
+// of them (an upper bound far left) leaves no integer certain, so the
+// brackets still decide every x within 2^1023 of 0 as the true ends do.
 func lineBounds(p collide.Polygon, y float64) (outLo, outHi, inLo, inHi float64, empty, ok bool) {
 	outLo, inLo = math.Inf(-1), math.Inf(-1)
 	outHi, inHi = math.Inf(1), math.Inf(1)
@@ -288,10 +289,22 @@ func lineBounds(p collide.Polygon, y float64) (outLo, outHi, inLo, inHi float64,
 			x = a.X + q
 			e = 0x1p-49*(math.Abs(q)+math.Abs(x)) + 0x1p-1000
 		}
+		// Compared, not min and max, which cost twice the instructions
+		// for their NaN rule.
 		if ey > 0 {
-			outHi, inHi = min(outHi, x+e), min(inHi, x-e)
+			if x+e < outHi {
+				outHi = x + e
+			}
+			if x-e < inHi {
+				inHi = x - e
+			}
 		} else {
-			outLo, inLo = max(outLo, x-e), max(inLo, x+e)
+			if x-e > outLo {
+				outLo = x - e
+			}
+			if x+e > inLo {
+				inLo = x + e
+			}
 		}
 		a = b
 	}
