@@ -255,11 +255,15 @@ func finite(vs ...float64) bool {
 // single piece of c (all four corners in that piece). A convex piece holds
 // the points of an interval of each grid line (lineRows: exact), so on
 // each row the squares of an interval, those whose corners are in the
-// intervals of the lines above and below. Per row, the opaque pixels
-// outside every piece's interval are counted a word at a time.
+// intervals of the lines above and below. Piece by piece, these are set
+// in the rows of one bit grid, and the opaque pixels outside them are
+// counted a word at a time: the work follows the pieces' rows, not every
+// piece on every row.
 func outsideUnion(m *mask.Mask, c collide.Compound) int {
 	w, h := m.Width(), m.Height()
-	held := make([]rows, 0, len(c)) // per piece, the squares it holds by row
+	nw := (w + 63) / 64 // words a row, as m.AppendRow gives them
+	held := make([]uint64, h*nw)
+	var r rows // a piece's lines, its memory reused for the next
 	for _, p := range c {
 		b := p.Bounds()
 		if len(p) < 3 || b.Empty() {
@@ -270,30 +274,21 @@ func outsideUnion(m *mask.Mask, c collide.Compound) int {
 		if y0 >= y1 {
 			continue
 		}
-		r := lineRows(rows{}, p, y0, y1, w)
+		r = lineRows(r, p, y0, y1, w)
 		// Squares of row y: corners on lines y and y+1.
 		for i := range y1 - y0 {
-			r.lo[i], r.hi[i] = max(r.lo[i], r.lo[i+1]), min(r.hi[i], r.hi[i+1])-1
-		}
-		r.lo, r.hi = r.lo[:y1-y0], r.hi[:y1-y0]
-		held = append(held, r)
-	}
-	n := 0
-	var rm, rh []uint64
-	for y := range h {
-		rm = m.AppendRow(rm[:0], y)
-		if cap(rh) < len(rm) {
-			rh = make([]uint64, len(rm))
-		}
-		rh = rh[:len(rm)]
-		clear(rh)
-		for _, r := range held {
-			if i := y - r.y0; uint(i) < uint(len(r.lo)) && r.lo[i] <= r.hi[i] {
-				setBits(rh, r.lo[i], r.hi[i]+1)
+			if lo, hi := max(r.lo[i], r.lo[i+1]), min(r.hi[i], r.hi[i+1])-1; lo <= hi {
+				y := y0 + i
+				setBits(held[y*nw:(y+1)*nw], lo, hi+1)
 			}
 		}
+	}
+	n := 0
+	var rm []uint64
+	for y := range h {
+		rm = m.AppendRow(rm[:0], y)
 		for i, word := range rm {
-			n += bits.OnesCount64(word &^ rh[i])
+			n += bits.OnesCount64(word &^ held[y*nw+i])
 		}
 	}
 	return n

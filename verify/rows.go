@@ -97,9 +97,11 @@ func (in *rowsIn) contains(q collide.Vec) bool {
 // lineRows returns, for the grid lines y0 <= y <= y1, the integer points
 // (x, y) of the convex polygon p with 0 <= x <= w, as p.ContainsPoint
 // decides them (boundary included): exactly by integerRows when p's
-// vertices are small integers, else line by line from the float extent,
-// settled by ContainsPoint at the ends. A line that misses p, or misses
-// [0, w], gets lo > hi. p must have at least three vertices.
+// vertices are small integers, else line by line from float bounds on
+// the ends, proven (boundedSpan) or, for vertices past maxBounded or not
+// finite, estimated (settledSpan), and settled by ContainsPoint where
+// they leave a doubt. A line that misses p, or misses [0, w], gets
+// lo > hi. p must have at least three vertices.
 func lineRows(dst rows, p collide.Polygon, y0, y1, w int) rows {
 	n := max(y1-y0+1, 0)
 	if ir, ok := integerRows(dst, p); ok {
@@ -129,8 +131,13 @@ func lineRows(dst rows, p collide.Polygon, y0, y1, w int) rows {
 	}
 	dst.y0 = y0
 	dst.lo, dst.hi = grow(dst.lo, n), grow(dst.hi, n)
+	bounded := boundedCoords(p)
 	for i := range n {
-		dst.lo[i], dst.hi[i] = settledSpan(p, y0+i, w)
+		if bounded {
+			dst.lo[i], dst.hi[i] = boundedSpan(p, y0+i, w)
+		} else {
+			dst.lo[i], dst.hi[i] = settledSpan(p, y0+i, w)
+		}
 	}
 	return dst
 }
@@ -180,4 +187,126 @@ func settledSpan(p collide.Polygon, y, w int) (lo, hi int) {
 		}
 	}
 	return lo, hi
+}
+
+// maxBounded bounds the vertex coordinates for which lineBounds's error
+// bound holds: their differences and the products of two stay finite.
+const maxBounded = 0x1p500
+
+// boundedCoords reports whether every vertex coordinate of p is below
+// maxBounded in magnitude (and so a number).
+func boundedCoords(p collide.Polygon) bool {
+	for _, v := range p {
+		if !(math.Abs(v.X) < maxBounded && math.Abs(v.Y) < maxBounded) {
+			return false
+		}
+	}
+	return true
+}
+
+// boundedSpan returns the least and greatest integer x in [0, w] with
+// (x, y) in p by p.ContainsPoint, lo > hi for none, for a p of three
+// vertices or more with boundedCoords. That test holds the points on or
+// left of every edge's line (exactly, for finite coordinates), on the
+// line at height y an interval whose ends lineBounds brackets with proven
+// bounds; only the integers between the brackets of an end are asked of
+// ContainsPoint, usually none. Where lineBounds has no bounds, every
+// integer is asked.
+func boundedSpan(p collide.Polygon, y, w int) (lo, hi int) {
+	fy := float64(y)
+	outLo, outHi, inLo, inHi, empty, ok := lineBounds(p, fy)
+	if !ok {
+		outLo, outHi, inLo, inHi = 0, float64(w), math.Inf(1), math.Inf(-1)
+	} else if empty || !(outLo <= float64(w)) || !(outHi >= 0) || outLo > outHi {
+		return 1, 0
+	}
+	lo, hi = int(max(math.Ceil(outLo), 0)), int(min(math.Floor(outHi), float64(w)))
+	in := func(x int) bool {
+		fx := float64(x)
+		return inLo < fx && fx < inHi || p.ContainsPoint(collide.V(fx, fy))
+	}
+	for ; lo <= hi && !in(lo); lo++ {
+	}
+	if lo > hi {
+		return 1, 0
+	}
+	for ; hi > lo && !in(hi); hi-- {
+	}
+	return lo, hi
+}
+
+// lineBounds brackets the ends of the interval of x with (x, y) on or
+// left of every edge line of p, as Polygon.ContainsPoint tests a point
+// (the orientation (b-a)×(q-a) >= 0 for each edge ab): the interval's
+// least x is in [outLo, inLo] and its greatest in [inHi, outHi], so the
+// x below outLo or above outHi are outside and those strictly between
+// inLo and inHi inside (for x within 2^1023 of 0: see the overflow
+// below). -Inf and +Inf stand for no edge bounding x below or above.
+// empty reports that a level edge has the line outside it; ok is false
+// when an edge's crossing is too tiny for the bound (an underflow). p's
+// coordinates and y must be below maxBounded.
+//
+// An edge ab with b.Y != a.Y bounds x above (b.Y > a.Y) or below at its
+// line's crossing x = a.X + (y-a.Y)(b.X-a.X)/(b.Y-a.Y). In float each of
+// the three differences, the product, the quotient and the sum rounds
+// with a relative error of at most u = 2^-53 while no result is
+// subnormal (the differences and the sum are exact when they are; a
+// product at least 2^-1022 keeps the quotient's rounding relative or
+// below 2^-1075 absolute). So the computed quotient q' is within
+// (1+u)^4/(1-u) - 1 < 5.01u of the true one, relative to q, and within
+// 5.02u|q'|; the computed x' within u|x'|(1+u) of a.X + q'. In all
+// |x' - x| <= 5.02u|q'| + 1.01u|x'| + 2^-1075 < 7u(|q'| + |x'|) + 2^-1075,
+// and the computed e = 2^-49(|q'| + |x'|) + 2^-1000 (2^-49 is 16u; its
+// own rounding costs below 3u of it) exceeds that by more than
+// u(|x'| + e), the rounding of x' - e and x' + e. When y = a.Y or
+// b.X = a.X the crossing is a.X exactly, and e is 0. The greatest lower
+// bound lies between the greatest x' - e and the greatest x' + e of the
+// lower-bounding edges; the least upper bound so too. A crossing past the
+// float range (an overflow) leaves x' and e infinite, one of x' - e and
+// x' + e NaN, which no comparison keeps, and the other infinite: an edge
+// whose true crossing is beyond 2^1023 on the side away from the line's
+// points (an upper bound far right) is then dropped, and one on the side
+// of them (an upper bound far left) leaves no integer certain, so the
+// brackets still decide every x within 2^1023 of 0 as the true ends do.
+func lineBounds(p collide.Polygon, y float64) (outLo, outHi, inLo, inHi float64, empty, ok bool) {
+	outLo, inLo = math.Inf(-1), math.Inf(-1)
+	outHi, inHi = math.Inf(1), math.Inf(1)
+	a := p[len(p)-1]
+	for _, b := range p {
+		dy, dx, ey := y-a.Y, b.X-a.X, b.Y-a.Y
+		if ey == 0 { // in when (b.X-a.X)(y-a.Y) >= 0
+			empty = empty || dx > 0 && dy < 0 || dx < 0 && dy > 0
+			a = b
+			continue
+		}
+		x, e := a.X, 0.0
+		if dx != 0 && dy != 0 {
+			t := dy * dx
+			if math.Abs(t) < 0x1p-1022 {
+				return outLo, outHi, inLo, inHi, empty, false
+			}
+			q := t / ey
+			x = a.X + q
+			e = 0x1p-49*(math.Abs(q)+math.Abs(x)) + 0x1p-1000
+		}
+		// Compared, not min and max, which cost twice the instructions
+		// for their NaN rule.
+		if ey > 0 {
+			if x+e < outHi {
+				outHi = x + e
+			}
+			if x-e < inHi {
+				inHi = x - e
+			}
+		} else {
+			if x-e > outLo {
+				outLo = x - e
+			}
+			if x+e > inLo {
+				inLo = x + e
+			}
+		}
+		a = b
+	}
+	return outLo, outHi, inLo, inHi, empty, true
 }

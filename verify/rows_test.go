@@ -3,6 +3,7 @@ package verify
 import (
 	"cmp"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -181,5 +182,182 @@ func TestOutsideRingsMatchesScan(t *testing.T) {
 	flat := collide.Rings{{collide.V(0, -1), collide.V(4, -1), collide.V(4, 1), collide.V(0, 1)}}
 	if got := Outside(mask.New(4, 0), flat); got != 0 {
 		t.Errorf("Outside(a mask of no rows, %v) = %d, want 0", flat, got)
+	}
+}
+
+// adversarialPolygon returns a triangle with an edge line through, or
+// within rounding of, an integer point (x, y) with 0 <= x <= w and
+// 0 <= y <= h, where lineBounds's error decides: edges near level or
+// upright, vertices from 2^-1060 to 2^460 away, either winding (the
+// reversed one holds no point), and sometimes a third vertex almost on
+// the line.
+func adversarialPolygon(rng *rand.Rand, w, h int) collide.Polygon {
+	k := collide.V(float64(rng.IntN(w+1)), float64(rng.IntN(h+1)))
+	slope := math.Ldexp(rng.Float64()+0.5, -rng.IntN(64))
+	d := collide.V(1, slope)
+	if rng.IntN(2) == 0 {
+		d = collide.V(slope, 1)
+	}
+	if rng.IntN(2) == 0 {
+		d.X = -d.X
+	}
+	near := func() float64 { return math.Ldexp(rng.Float64()+0.5, rng.IntN(1520)-1060) }
+	a, b := k.Sub(d.Scale(near())), k.Add(d.Scale(near()))
+	side := collide.V(-d.Y, d.X).Scale(near())
+	if rng.IntN(4) == 0 {
+		side = side.Scale(0x1p-50)
+	}
+	c := a.Add(b).Scale(0.5).Add(side)
+	p := collide.Polygon{a, b, c}
+	if rng.IntN(2) == 0 {
+		p = collide.Polygon{a, c, b}
+	}
+	return p
+}
+
+// ratString returns r in decimals, "none" for nil.
+func ratString(r *big.Rat) string {
+	if r == nil {
+		return "none"
+	}
+	return r.FloatString(30)
+}
+
+// exactLineBounds returns, in rationals, the interval lineBounds
+// approximates: the greatest crossing of p's lower-bounding edge lines
+// with the line at height y and the least of the upper-bounding ones
+// (nil for none), and whether a level edge has the line outside it.
+func exactLineBounds(p collide.Polygon, y float64) (lo, hi *big.Rat, empty bool) {
+	r := func(v float64) *big.Rat { return new(big.Rat).SetFloat64(v) }
+	a := p[len(p)-1]
+	for _, b := range p {
+		dy, dx, ey := new(big.Rat).Sub(r(y), r(a.Y)), new(big.Rat).Sub(r(b.X), r(a.X)), new(big.Rat).Sub(r(b.Y), r(a.Y))
+		if ey.Sign() == 0 {
+			empty = empty || dx.Sign()*dy.Sign() < 0
+			a = b
+			continue
+		}
+		x := new(big.Rat).Add(r(a.X), new(big.Rat).Quo(new(big.Rat).Mul(dy, dx), ey))
+		if ey.Sign() > 0 && (hi == nil || x.Cmp(hi) < 0) {
+			hi = x
+		} else if ey.Sign() < 0 && (lo == nil || x.Cmp(lo) > 0) {
+			lo = x
+		}
+		a = b
+	}
+	return lo, hi, empty
+}
+
+// TestLineBoundsWithinError checks that lineBounds's brackets hold the
+// ends computed in rationals, on adversarial triangles (a third of them
+// with vertices moved by a few ulps) and random ones, on lines through
+// them.
+func TestLineBoundsWithinError(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	// within reports whether want, nil for none, is in [lo, hi].
+	within := func(lo, hi float64, want *big.Rat) bool {
+		if want == nil {
+			return math.IsInf(lo, 0) && lo == hi
+		}
+		return (math.IsInf(lo, -1) || new(big.Rat).SetFloat64(lo).Cmp(want) <= 0) &&
+			(math.IsInf(hi, 1) || want.Cmp(new(big.Rat).SetFloat64(hi)) <= 0)
+	}
+	checked := 0
+	for i := range 20000 {
+		p := adversarialPolygon(rng, 8, 8)
+		if i%3 == 0 {
+			for j := range p {
+				p[j].X = math.Nextafter(p[j].X, math.Inf(rng.IntN(3)-1))
+			}
+		}
+		if !boundedCoords(p) {
+			continue
+		}
+		y := float64(rng.IntN(9))
+		outLo, outHi, inLo, inHi, empty, ok := lineBounds(p, y)
+		if !ok {
+			continue
+		}
+		checked++
+		wlo, whi, wempty := exactLineBounds(p, y)
+		if empty != wempty || !within(outLo, inLo, wlo) || !within(inHi, outHi, whi) {
+			t.Fatalf("case %d: lineBounds(%v, %v) = [%v..%v, %v..%v] empty %v, want [%v, %v] empty %v",
+				i, p, y, outLo, inLo, inHi, outHi, empty, ratString(wlo), ratString(whi), wempty)
+		}
+	}
+	if checked < 10000 {
+		t.Errorf("only %d of the cases checked", checked)
+	}
+}
+
+// TestBoundedSpanMatchesNaive checks boundedSpan, which asks
+// ContainsPoint only near the float ends, against ContainsPoint at every
+// point, on adversarial triangles (bounded or not) and on reversed and
+// shuffled polygons, whose points are not those of their vertices' hull.
+func TestBoundedSpanMatchesNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for i := range 20000 {
+		p := adversarialPolygon(rng, 8, 8)
+		if i%4 == 0 {
+			m := randomMask(rng, 1+rng.IntN(8), 1+rng.IntN(8), rng.Float64())
+			if m.Empty() {
+				continue
+			}
+			p = hull.Reduce(hull.Convex(m), 3+rng.IntN(4)).Translate(collide.V(rng.Float64()-0.5, rng.Float64()-0.5))
+			rng.Shuffle(len(p), func(i, j int) { p[i], p[j] = p[j], p[i] })
+		}
+		if len(p) < 3 || !boundedCoords(p) {
+			continue
+		}
+		y := rng.IntN(9)
+		lo, hi := boundedSpan(p, y, 8)
+		if wlo, whi := naiveLine(p, y, 8); lo != wlo || hi != whi {
+			t.Fatalf("case %d: boundedSpan(%v, %d, 8) = %d..%d, want %d..%d", i, p, y, lo, hi, wlo, whi)
+		}
+	}
+	// Crossings past the float range (a long edge all but level), and
+	// below the normal one.
+	for _, p := range []collide.Polygon{
+		{collide.V(-0x1p499, 0x1p-1074), collide.V(0x1p499, 0), collide.V(4, 8)},
+		{collide.V(0x1p499, 0x1p-1074), collide.V(-0x1p499, 0), collide.V(4, -8)},
+		{collide.V(4, 0), collide.V(4+0x1p-1000, 0x1p-60), collide.V(2, 8)},
+	} {
+		for _, q := range []collide.Polygon{p, slices.Clone(p)} {
+			slices.Reverse(q)
+			for y := range 9 {
+				lo, hi := boundedSpan(q, y, 8)
+				if wlo, whi := naiveLine(q, y, 8); lo != wlo || hi != whi {
+					t.Errorf("boundedSpan(%v, %d, 8) = %d..%d, want %d..%d", q, y, lo, hi, wlo, whi)
+				}
+			}
+		}
+	}
+}
+
+// TestBoundedSpanCorpus checks boundedSpan against settledSpan, which it
+// replaced for bounded coordinates, on every line of every corpus
+// sprite's pieces and of their reductions to four vertices.
+func TestBoundedSpanCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the corpus's lines take a few seconds")
+	}
+	for _, s := range fpCorpus(t) {
+		if s.m.Empty() {
+			continue
+		}
+		for _, p := range hull.Pieces(s.m, hull.DefaultPieces) {
+			for _, q := range []collide.Polygon{p, hull.Reduce(p, 4)} {
+				if len(q) < 3 {
+					continue
+				}
+				w := s.m.Width()
+				for y := -1; y <= s.m.Height()+1; y++ {
+					lo, hi := boundedSpan(q, y, w)
+					if wlo, whi := settledSpan(q, y, w); lo != wlo || hi != whi {
+						t.Fatalf("%s: boundedSpan(%v, %d, %d) = %d..%d, settledSpan says %d..%d", s.name, q, y, w, lo, hi, wlo, whi)
+					}
+				}
+			}
+		}
 	}
 }
