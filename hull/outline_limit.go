@@ -135,9 +135,7 @@ func newCapper(t *tracing, island func(image.Point) int32) *capper {
 	c.meet = slices.Grow(c.meet[:0], room)[:n]
 	clear(c.seen)
 	clear(c.meet)
-	// The heap is empty, and no step live (see limitRing), so its live
-	// list stays as it is rather than grow again one step at a time.
-	c.heap.steps = c.heap.steps[:0]
+	c.heap = stepHeap{steps: c.heap.steps[:0], at: c.heap.at[:0]}
 	c.rings = slices.Grow(c.rings[:0], len(t.rings))
 	c.grid = edgeGrid{head: c.grid.head[:0], filed: c.grid.filed[:0]}
 	scale := 1.0 // the largest coordinate magnitude, at least 1
@@ -212,48 +210,40 @@ func (a capStep) before(b capStep) bool {
 func (a capStep) key() int { return 2*int(a.v) + int(a.kind) }
 
 // stepHeap is a binary min-heap of steps by before that holds at most one
-// live step of each kind per vertex. A vertex offered again has its new
-// steps pushed and the old ones left where they are, outdated: an entry is
-// live while it equals live[key] (costs are finite), and pop passes over
-// the others. That costs a longer heap, but no entry need know its place
-// as steps move. As the order is total, the live steps come out in the
-// same order however they went in.
+// step of each kind per vertex: a vertex offered again has its steps
+// replaced in place, so that no outdated step waits in the heap. As the
+// order is total, the steps come out in the same order however they went
+// in.
 type stepHeap struct {
 	steps []capStep
-	live  []capStep // live[key]: the live step with that key; v < 0 when none
+	at    []int32 // at[key]: the index in steps of the step with that key, or -1
 }
 
-// set makes s the live step of its vertex and kind, in place of any
-// before it, and puts it in the heap.
+// set puts s in the heap, in place of the step of its vertex and kind.
 func (h *stepHeap) set(s capStep) {
-	h.push(s)
-	h.up(len(h.steps)-1, s)
-}
-
-// up moves step x, which is to go at i, up to its place above i,
-// shifting the steps it passes into the place it leaves.
-func (h *stepHeap) up(i int, x capStep) {
-	s := h.steps
-	for i > 0 {
-		p := (i - 1) / 2
-		if !x.before(s[p]) {
-			break
-		}
-		s[i] = s[p]
-		i = p
+	k := s.key()
+	for len(h.at) <= k {
+		h.at = append(h.at, -1)
 	}
-	s[i] = x
+	i := int(h.at[k])
+	if i < 0 {
+		i = len(h.steps)
+		h.steps = append(h.steps, s)
+	} else {
+		h.steps[i] = s
+	}
+	h.fix(i)
 }
 
-// push makes s the live step of its vertex and kind and adds it at the
-// end of the heap, out of place: build (or set's move up) must follow
-// before the heap is used.
+// push adds s, which no step of the heap may share a vertex and kind
+// with, at the end of the heap, out of place: build must follow before
+// the heap is used.
 func (h *stepHeap) push(s capStep) {
 	k := s.key()
-	for len(h.live) <= k {
-		h.live = append(h.live, capStep{v: -1})
+	for len(h.at) <= k {
+		h.at = append(h.at, -1)
 	}
-	h.live[k] = s
+	h.at[k] = int32(len(h.steps))
 	h.steps = append(h.steps, s)
 }
 
@@ -266,72 +256,53 @@ func (h *stepHeap) build() {
 	}
 }
 
-// drop outdates the step of vertex v and the kind, if it has one.
+// drop takes out the step of vertex v and the kind, if the heap has it.
 func (h *stepHeap) drop(v int32, kind int8) {
-	if k := (capStep{v: v, kind: kind}).key(); k < len(h.live) {
-		h.live[k].v = -1
+	if k := (capStep{v: v, kind: kind}).key(); k < len(h.at) && h.at[k] >= 0 {
+		h.removeAt(int(h.at[k]))
 	}
 }
 
-// first takes out the outdated steps at the top of the heap and reports
-// whether a live step is left; if so, it is h.steps[0].
-func (h *stepHeap) first() bool {
-	for len(h.steps) > 0 {
-		if s := h.steps[0]; h.live[s.key()] == s {
-			return true
-		}
-		h.removeTop()
-	}
-	return false
-}
-
-// pop takes out and returns the first live step, and false when there is
-// none.
-func (h *stepHeap) pop() (capStep, bool) {
-	if !h.first() {
-		return capStep{}, false
-	}
+// pop takes out and returns the first step; the heap must not be empty.
+func (h *stepHeap) pop() capStep {
 	s := h.steps[0]
-	h.live[s.key()].v = -1
-	h.removeTop()
-	return s, true
+	h.removeAt(0)
+	return s
 }
 
 // empty takes out every step.
 func (h *stepHeap) empty() {
 	for _, s := range h.steps {
-		h.live[s.key()].v = -1
+		h.at[s.key()] = -1
 	}
 	h.steps = h.steps[:0]
 }
 
-// removeTop takes out the first step. The last step takes its place, but
-// that is mostly one of the latest in the order, which would go down
-// nearly to the bottom at two comparisons a level; so the place left
-// goes down to the bottom by the lesser child at one a level, and the
-// last step goes up from there.
-func (h *stepHeap) removeTop() {
-	s := h.steps
-	last := len(s) - 1
-	x := s[last]
-	s = s[:last]
-	h.steps = s
-	if last == 0 {
-		return
+func (h *stepHeap) removeAt(i int) {
+	last := len(h.steps) - 1
+	h.at[h.steps[i].key()] = -1
+	h.steps[i] = h.steps[last]
+	h.steps = h.steps[:last]
+	if i < last {
+		h.fix(i)
 	}
-	i := 0
-	for {
-		c := 2*i + 1
-		if c >= len(s) {
+}
+
+// fix moves the step at i up or down to its place, shifting the steps it
+// passes into the place it leaves.
+func (h *stepHeap) fix(i int) {
+	s := h.steps
+	x := s[i]
+	for i > 0 {
+		p := (i - 1) / 2
+		if !x.before(s[p]) {
 			break
 		}
-		if c+1 < len(s) && s[c+1].before(s[c]) {
-			c++
-		}
-		s[i] = s[c]
-		i = c
+		s[i] = s[p]
+		h.at[s[i].key()] = int32(i)
+		i = p
 	}
-	h.up(i, x)
+	h.down(i, x)
 }
 
 // down moves step x, which is to go at i, down to its place below i,
@@ -350,9 +321,11 @@ func (h *stepHeap) down(i int, x capStep) {
 			break
 		}
 		s[i] = s[c]
+		h.at[s[i].key()] = int32(i)
 		i = c
 	}
 	s[i] = x
+	h.at[x.key()] = int32(i)
 }
 
 // limit brings every ring to at most max vertices (step 2 of Outline) and
@@ -408,11 +381,8 @@ func (c *capper) limitRing(ri int, max int32) {
 		}
 	}
 	h.build()
-	for r.n > max {
-		s, ok := h.pop()
-		if !ok {
-			break
-		}
+	for r.n > max && len(h.steps) > 0 {
+		s := h.pop()
 		if c.next[s.v] < 0 {
 			continue // gone with a step taken since it was offered
 		}
@@ -443,7 +413,7 @@ func (c *capper) limitRing(ri int, max int32) {
 				}
 				c.meet[s.v] = x
 				s = capStep{cost: c.collapseCost(s.v, x), kind: stepCollapse, exact: true, v: s.v}
-				if h.first() && !s.before(h.steps[0]) {
+				if len(h.steps) > 0 && !s.before(h.steps[0]) {
 					h.set(s)
 					continue
 				}
