@@ -38,8 +38,10 @@ type capper struct {
 type edgeGrid struct {
 	x0, y0 float64
 	w, h   int
-	head   []int32 // head[cell]: the newest of its edges in filed, or -1
-	filed  []filedEdge
+	// The last column and row, w-1 and h-1, as cellAt takes them.
+	lastX, lastY float64
+	head         []int32 // head[cell]: the newest of its edges in filed, or -1
+	filed        []filedEdge
 }
 
 // filedEdge is edge a -> b in a cell's list, with its bounds (least x
@@ -53,20 +55,20 @@ type filedEdge struct {
 // gridCell is the side of a cell of edgeGrid, in pixels.
 const gridCell = 8
 
-// span returns the cells that the box [minX, maxX] x [minY, maxY] meets,
-// clamped to the grid (the border cells take what lies beyond).
-func (g *edgeGrid) span(minX, minY, maxX, maxY float64) (cx0, cy0, cx1, cy1 int) {
-	cell := func(v, o float64, n int) int {
-		q := (v - o) / gridCell
-		if !(q > 0) {
-			return 0
-		}
-		if q > float64(n-1) {
-			return n - 1
-		}
-		return int(q) // rounds down, as q > 0
+// cellAt returns the column of cells (or row, with y) that holds x on a
+// grid whose first column starts at o and whose last is last, clamped to
+// the grid (the border cells take what lies beyond). A plain function
+// rather than a method giving all four bounds of a box, so that it is
+// inlined.
+func cellAt(x, o, last float64) int {
+	q := (x - o) / gridCell
+	if !(q > 0) {
+		return 0
 	}
-	return cell(minX, g.x0, g.w), cell(minY, g.y0, g.h), cell(maxX, g.x0, g.w), cell(maxY, g.y0, g.h)
+	if q > last {
+		return int(last)
+	}
+	return int(q) // rounds down, as q > 0
 }
 
 func (g *edgeGrid) add(a, b int32, pa, pb collide.Vec) {
@@ -79,11 +81,14 @@ func (g *edgeGrid) add(a, b int32, pa, pb collide.Vec) {
 	if pb.Y < pa.Y {
 		box[1], box[3] = pb.Y, pa.Y
 	}
-	cx0, cy0, cx1, cy1 := g.span(box[0], box[1], box[2], box[3])
+	cx0, cx1 := cellAt(box[0], g.x0, g.lastX), cellAt(box[2], g.x0, g.lastX)
+	cy0, cy1 := cellAt(box[1], g.y0, g.lastY), cellAt(box[3], g.y0, g.lastY)
+	e := filedEdge{box: box, a: a, b: b} // one copy for each cell, with its next
 	for cy := cy0; cy <= cy1; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
 			cell := cy*g.w + cx
-			g.filed = append(g.filed, filedEdge{box, a, b, g.head[cell]})
+			e.next = g.head[cell]
+			g.filed = append(g.filed, e)
 			g.head[cell] = int32(len(g.filed) - 1)
 		}
 	}
@@ -144,6 +149,7 @@ func newCapper(t *tracing, island func(image.Point) int32) *capper {
 		scale = max(scale, float64(maxX), float64(maxY))
 		c.grid.x0, c.grid.y0 = float64(minX), float64(minY)
 		c.grid.w, c.grid.h = (maxX-minX)/gridCell+1, (maxY-minY)/gridCell+1
+		c.grid.lastX, c.grid.lastY = float64(c.grid.w-1), float64(c.grid.h-1)
 		c.grid.head = slices.Grow(c.grid.head, c.grid.w*c.grid.h)[:c.grid.w*c.grid.h]
 		for i := range c.grid.head {
 			c.grid.head[i] = -1
@@ -628,7 +634,9 @@ func (c *capper) blocked(tri [3]collide.Vec, touch [3]bool, own *ownEdges) bool 
 		return -1
 	}
 	c.query++
-	cx0, cy0, cx1, cy1 := c.grid.span(minX, minY, maxX, maxY)
+	g := &c.grid
+	cx0, cx1 := cellAt(minX, g.x0, g.lastX), cellAt(maxX, g.x0, g.lastX)
+	cy0, cy1 := cellAt(minY, g.y0, g.lastY), cellAt(maxY, g.y0, g.lastY)
 	for cy := cy0; cy <= cy1; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
 			// at points to the link to entry k, so that a gone edge can be
