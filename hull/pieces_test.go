@@ -839,10 +839,10 @@ func TestJoin(t *testing.T) {
 
 // TestMergeHulls checks the hulls merge leaves its parts (each absorb's
 // union, the one kept from costing its candidate; these masks keep far
-// fewer than maxKept/2 points, so none is built again) against setRuns of
-// each part's gathered runs: the same area and the same vertices (turned
-// to start at the same one), on random masks, merging to a few parts and,
-// with a large limit, to one.
+// fewer than maxKept/2 points, so none is built again: see
+// TestMergeHullsPastKept) against setRuns of each part's gathered runs:
+// the same area and the same vertices (turned to start at the same one),
+// on random masks, merging to a few parts and, with a large limit, to one.
 func TestMergeHulls(t *testing.T) {
 	var ch chains
 	turned := func(h []ipt) []ipt {
