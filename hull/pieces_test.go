@@ -838,9 +838,11 @@ func TestJoin(t *testing.T) {
 }
 
 // TestMergeHulls checks the hulls merge leaves its parts (each absorb's
-// union, the one kept from costing its candidate or built again) against setRuns of each part's gathered runs: the
-// same area and the same vertices (turned to start at the same one), on
-// random masks, merging to a few parts and, with a large limit, to one.
+// union, the one kept from costing its candidate; these masks keep far
+// fewer than maxKept/2 points, so none is built again: see
+// TestMergeHullsPastKept) against setRuns of each part's gathered runs:
+// the same area and the same vertices (turned to start at the same one),
+// on random masks, merging to a few parts and, with a large limit, to one.
 func TestMergeHulls(t *testing.T) {
 	var ch chains
 	turned := func(h []ipt) []ipt {
@@ -862,6 +864,41 @@ func TestMergeHulls(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestMergeHullsPastKept checks merge's hulls as TestMergeHulls does on a
+// noise mask whose candidates' unions fill the maxKept/2 points merge
+// keeps, so that the joins of the candidates costed after that build
+// their union again (absorb).
+func TestMergeHullsPastKept(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const n = 512
+	m := mask.New(n, n)
+	for y := range n {
+		for x := range n {
+			m.Set(x, y, rng.IntN(3) != 0)
+		}
+	}
+	var ch chains
+	sp := new(pieceScratch)
+	s := partSet{cut: sp.cut, sc: sp.sc, u: sp.u, ch: sp.ch, ar: &sp.ar}
+	s.atoms(m, &sp.atoms)
+	s.merge(3, DefaultPieces.Gain*float64(m.Count()))
+	// The unions are kept while they fit: room for fewer than maxKept/2
+	// points less a union's worth means none went unkept.
+	if c := cap(sp.atoms.unions); c < maxKept/2-1024 {
+		t.Fatalf("merge kept room for %d points of unions, want the cap of %d reached", c, maxKept/2)
+	}
+	for _, p := range s.parts {
+		var want part
+		want.setRuns(p.runs, &ch)
+		lo, _ := lexEnds(p.hull)
+		wlo, _ := lexEnds(want.hull)
+		got, w := append(slices.Clone(p.hull[lo:]), p.hull[:lo]...), append(slices.Clone(want.hull[wlo:]), want.hull[:wlo]...)
+		if !slices.Equal(got, w) || p.area2 != want.area2 {
+			t.Fatalf("merge leaves a part of hull %v (twice area %d), want %v (%d)", got, p.area2, w, want.area2)
+		}
+	}
 }
 
 // TestPartLines checks the lines across each slant that parts keep for
