@@ -951,12 +951,12 @@ func TestPartLines(t *testing.T) {
 				break
 			}
 			i, j, u := s.cheapestPair()
-			c := s.clone()
-			c.joinUnion(i, j, u)
-			check("join", c.parts)
-			c.refineN(1)
-			check("join and refine", c.parts)
-			s = *c
+			joined := s.clone()
+			joined.joinUnion(i, j, u)
+			check("join", joined.parts)
+			joined.refineN(1)
+			check("join and refine", joined.parts)
+			s = *joined
 		}
 		s.enforceMinimums(m)
 		check("minimums", s.parts)

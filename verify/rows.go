@@ -243,7 +243,9 @@ func boundedSpan(p collide.Polygon, y, w int) (lo, hi int) {
 // inLo and inHi inside (for x within 2^1023 of 0: see the overflow
 // below). -Inf and +Inf stand for no edge bounding x below or above.
 // empty reports that a level edge has the line outside it; ok is false
-// when an edge's crossing is too tiny for the bound (an underflow). p's
+// when, for an edge with y != a.Y and b.X != a.X, the computed product
+// (y-a.Y)(b.X-a.X) is below 2^-1022 in magnitude, where the bound does
+// not hold (an underflow). p's
 // coordinates and y must be below maxBounded.
 //
 // An edge ab with b.Y != a.Y bounds x above (b.Y > a.Y) or below at its
